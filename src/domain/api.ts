@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** The one error shape of every API route (STYLE point 4). */
+export const errorSchema = z.object({
+  message: z.string(),
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
+});
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** GET /api/config: what the browser needs to know before anyone signs in. */
+export const publicConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  supportEmail: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

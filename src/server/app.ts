@@ -1,0 +1,157 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Scalar } from '@scalar/hono-api-reference';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { MAX_IMAGE_BYTES } from '../domain/constants';
+import type { PublicConfig } from '../domain/api';
+import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
+import type { Database } from './db/client';
+import { type Env, googleConfigured } from './env';
+import { profileRoutes } from './features/profile/profile.routes';
+import { AppError } from './lib/errors';
+import { type AppEnv, createRouter, toActor } from './lib/http';
+import type { Logger } from './lib/logger';
+import type { Storage } from './storage/storage';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  storage: Storage;
+  logger: Logger;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webRoot?: string;
+}
+
+const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
+
+/** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
+export function createApp({ env, database, auth, storage, logger, webRoot }: AppDeps) {
+  const { db } = database;
+  const appOrigin = new URL(env.APP_URL).origin;
+  const app = createRouter();
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ message: error.message, issues: error.issues }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      if (status < 500) return c.json({ message: error.message || 'Request refused' }, status);
+    }
+    // 5xx: log everything, tell the client nothing about the inside.
+    logger.error({ err: error, path: c.req.path, method: c.req.method }, 'request failed');
+    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404),
+  );
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      logger.debug(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+
+  // Browsers send Origin on every unsafe request: one from elsewhere is refused.
+  app.use('/api/*', async (c, next) => {
+    if (UNSAFE.test(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      const sameOrigin = !origin || origin === appOrigin || origin === new URL(c.req.url).origin;
+      if (!sameOrigin || site === 'cross-site') {
+        return c.json({ message: 'Requests from another site are not allowed' }, 403);
+      }
+    }
+    await next();
+  });
+
+  // Uploads are the largest bodies; everything else is small JSON.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_IMAGE_BYTES + 64 * 1024,
+      onError: (c) => c.json({ message: 'The request is too large' }, 413),
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    if (c.req.path !== '/api/profile/image' && Number(c.req.header('content-length') ?? 0) > 256 * 1024) {
+      return c.json({ message: 'The request is too large' }, 413);
+    }
+    await next();
+  });
+
+  // better-auth: its client address comes from the socket (or a trusted proxy), never the client.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    const forwarded = env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const address = forwarded || safeRemoteAddress(c) || 'unknown';
+    headers.set(CLIENT_ADDRESS_HEADER, address);
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  // The session, with its role, for every other API route.
+  app.use('/api/*', async (c, next) => {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('actor', result?.user ? toActor(result.user) : null);
+    await next();
+  });
+
+  app.get('/api/health', async (c) => {
+    await database.query('select 1');
+    return c.json({ ok: true });
+  });
+  app.get('/api/config', (c) =>
+    c.json({ googleEnabled: googleConfigured(env), supportEmail: env.SUPPORT_EMAIL } satisfies PublicConfig),
+  );
+
+  const routes = app.route('/', profileRoutes({ db, storage }));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'TalentForge API',
+      version: '1.0.0',
+      description:
+        'Every route checks the session and its role on the server. Accounts live under /api/auth (better-auth).',
+    },
+  });
+  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'TalentForge API' }));
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+
+  if (webRoot) mountWebApp(app, webRoot);
+  return routes;
+}
+
+function safeRemoteAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // app.request() in tests has no socket
+  }
+}
+
+/** The built React app: hashed assets cached for a year, every client route served index.html. */
+function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
+  app.use('*', compress());
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.ok) return;
+    if (c.req.path.startsWith('/assets/')) {
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    } else if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+      c.header('Cache-Control', 'no-cache');
+    }
+  });
+  app.use('*', serveStatic<AppEnv>({ root, precompressed: true }));
+  app.get('*', serveStatic<AppEnv>({ root, path: 'index.html' }));
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,108 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { admin } from 'better-auth/plugins/admin';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SIGN_UP_ROLES } from '../../domain/constants';
+import { isRole } from '../../domain/roles';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import { type Env, googleConfigured } from '../env';
+import type { Mailer } from '../mail/outbox';
+import { resetPasswordMail } from './mails';
+
+export interface AuthDeps {
+  env: Env;
+  secret: string;
+  db: Db;
+  mailer: Mailer;
+}
+
+/** Header the server sets from the socket; clients cannot choose their rate-limit key. */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
+const SIGN_UP_PATH = '/sign-up/email';
+
+export function createAuth({ env, secret, db, mailer }: AuthDeps) {
+  const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT };
+  return betterAuth({
+    appName: 'TalentForge',
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [env.APP_URL],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail(user.name, user.email, url));
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    plugins: [
+      admin({ defaultRole: 'candidate', adminRoles: ['admin'] }),
+      genericOAuth({
+        config: googleConfigured(env)
+          ? [
+              {
+                providerId: 'google',
+                clientId: env.GOOGLE_CLIENT_ID!,
+                clientSecret: env.GOOGLE_CLIENT_SECRET!,
+                discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ]
+          : [],
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // The admin plugin owns `role` and refuses it as input; the account
+          // type chosen at sign-up arrives as `accountType` and is mapped here.
+          before: async (user, ctx) => {
+            if (ctx?.path === SIGN_UP_PATH) {
+              const requested = (ctx.body as Record<string, unknown> | undefined)?.accountType;
+              if (!SIGN_UP_ROLES.includes(requested as never)) {
+                throw new APIError('BAD_REQUEST', {
+                  message: 'Choose an account type: Job Seeker or Recruiter',
+                });
+              }
+              return { data: { ...user, role: requested as string } };
+            }
+            // Any other sign-up through a request (Google) makes a candidate.
+            if (ctx) return { data: { ...user, role: 'candidate' } };
+            // No request: a server-side script (create-admin, seed) chose the role.
+            return { data: { ...user, role: isRole(user.role) ? user.role : 'candidate' } };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': perMinute,
+        '/sign-up/email': perMinute,
+        '/request-password-reset': perMinute,
+        '/reset-password': perMinute,
+      },
+    },
+    advanced: {
+      useSecureCookies: env.APP_URL.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = Auth['$Infer']['Session']['user'];

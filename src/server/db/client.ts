@@ -1,0 +1,134 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+/** The query builder both drivers share; PGlite's is typed as postgres-js's. */
+export type Db = PostgresJsDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL returning rows, for the few places the query builder does not reach. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite has no lock of its own: two processes opening one data directory
+ * corrupt it. The first process takes `db.lock`; a second one is refused.
+ */
+function takeLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dataDir} is in use by another process (pid ${pid}). ` +
+            'Stop that process first, or use a PostgreSQL server with DATABASE_URL.',
+        );
+      }
+      rmSync(file, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new DatabaseLockedError(`Could not take the database lock in ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; without it the embedded database is used. */
+  url?: string;
+  /** Where the embedded database lives; 'memory://' for a throwaway one. */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  max?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.max ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : takeLock(dataDir);
+  try {
+    const client = inMemory
+      ? new PGlite()
+      : new PGlite(path.join(dataDir, 'pglite'), { relaxedDurability: false });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      async query(text, params) {
+        const result = await client.query(text, params as unknown[]);
+        return result.rows as never[];
+      },
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema });
+  // Several servers may start at once: one migrates, the others wait for it.
+  await client.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(7263541)`;
+    await migratePostgres(drizzlePostgres(tx as never, { schema }), { migrationsFolder });
+  });
+  return {
+    db,
+    kind: 'postgres',
+    async query(text, params) {
+      return (await client.unsafe(text, params as never[])) as never[];
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** Quick liveness check used by /api/health. */
+export async function ping(database: Database): Promise<boolean> {
+  await database.db.execute(sql`select 1`);
+  return true;
+}

@@ -1,0 +1,29 @@
+import type { ZodError } from 'zod';
+
+/** An error whose message is meant for the user; status picks the HTTP code. */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    message: string,
+    readonly issues?: { path: (string | number)[]; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message = 'You must be logged in') => new AppError(401, message);
+export const forbidden = (message = "You don't have permission to do this") =>
+  new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+
+/** A zod failure as the API's 400: the first message up front, every issue listed. */
+export function validationError(error: ZodError): AppError {
+  const issues = error.issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: i.message,
+  }));
+  const first = issues[0];
+  const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : '';
+  return new AppError(400, first ? `${where}${first.message}` : 'Invalid input', issues);
+}

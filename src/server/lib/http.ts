@@ -1,0 +1,54 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Role } from '../../domain/constants';
+import { isRole } from '../../domain/roles';
+import { forbidden, unauthorized, validationError } from './errors';
+
+/** The signed-in user as every service sees it; the role comes from the session, never the body. */
+export interface Actor {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export interface AppVariables {
+  actor: Actor | null;
+}
+
+export type AppEnv = { Variables: AppVariables };
+export type AppContext = Context<AppEnv>;
+
+/** A router whose request validation fails with the API's one 400 shape. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+}
+
+export function requireActor(c: AppContext): Actor {
+  const actor = c.get('actor');
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+export function assertRole(actor: Actor, ...roles: Role[]): void {
+  if (!roles.includes(actor.role)) throw forbidden();
+}
+
+export function toActor(user: { id: string; name: string; email: string; role?: string | null }) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: isRole(user.role) ? user.role : 'candidate',
+  } satisfies Actor;
+}
+
+/** Responses shared by every route's OpenAPI declaration. */
+export const jsonContent = <T>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+});

@@ -1,0 +1,164 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+import { newId } from '../lib/ids';
+import type { Logger } from '../lib/logger';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Anything that can run an insert: the database or an open transaction. */
+type Writer = Pick<Db, 'insert'>;
+
+/**
+ * Records a mail in the outbox. Call it with the transaction that makes the
+ * change the mail is about, so both land or neither does.
+ */
+export async function enqueueMail(writer: Writer, mail: Mail): Promise<string> {
+  const id = newId();
+  await writer.insert(outbox).values({ id, ...mail });
+  return id;
+}
+
+const MAX_ATTEMPTS = 20;
+const LEASE_MS = 2 * 60_000;
+/** 5 s, 10 s, 20 s … capped at one hour. */
+export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 3_600_000);
+
+export interface MailerOptions {
+  db: Db;
+  logger: Logger;
+  smtpUrl?: string;
+  from: string;
+  pollMs?: number;
+}
+
+/**
+ * Delivers the outbox over SMTP. Rows are leased (next_attempt_at pushed
+ * ahead) before sending, so several servers never send one mail twice at once
+ * and a crash mid-send only delays it. Without SMTP the mail is logged and
+ * stays in the outbox.
+ */
+export class Mailer {
+  private transport?: Transporter;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+
+  constructor(private readonly options: MailerOptions) {
+    if (options.smtpUrl) this.transport = nodemailer.createTransport(options.smtpUrl);
+  }
+
+  get enabled() {
+    return Boolean(this.transport);
+  }
+
+  /** Queue a mail and wake the worker once the caller's transaction is done. */
+  async send(mail: Mail, writer: Writer = this.options.db): Promise<string> {
+    const id = await enqueueMail(writer, mail);
+    this.announce(id, mail);
+    return id;
+  }
+
+  /** Log a queued mail (the only delivery there is without SMTP) and wake the worker. */
+  announce(id: string, mail: Mail) {
+    if (!this.transport) {
+      this.options.logger.info(
+        { mailId: id, to: mail.to, subject: mail.subject, text: mail.text },
+        'mail queued; no SMTP_URL is set, so it stays in the outbox',
+      );
+    }
+    this.kick();
+  }
+
+  start() {
+    if (!this.transport || !this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  kick() {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  private schedule(delay: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) return this.schedule(200);
+      this.running = this.deliverDue()
+        .then(() => undefined)
+        .catch((error) => this.options.logger.error({ err: error }, 'mail worker failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.options.pollMs ?? 5_000);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** One pass over the due mail; returns how many were delivered. */
+  async deliverDue(): Promise<number> {
+    const transport = this.transport;
+    if (!transport) return 0;
+    const { db, logger, from } = this.options;
+    const leased = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date())))
+        .orderBy(asc(outbox.nextAttemptAt))
+        .limit(20)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+        .where(sql`${outbox.id} in ${due.map((d) => d.id)}`)
+        .returning();
+    });
+    let delivered = 0;
+    for (const mail of leased) {
+      try {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
+        await db
+          .update(outbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .where(eq(outbox.id, mail.id));
+        delivered++;
+        logger.info({ mailId: mail.id, to: mail.to }, 'mail sent');
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const message = error instanceof Error ? error.message : String(error);
+        await db
+          .update(outbox)
+          .set({
+            attempts,
+            lastError: message.slice(0, 1000),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          })
+          .where(eq(outbox.id, mail.id));
+        logger.warn({ mailId: mail.id, attempts, err: message }, 'mail delivery failed; will retry');
+      }
+    }
+    return delivered;
+  }
+}

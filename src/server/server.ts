@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { createAuth } from './auth/auth';
+import { type Database, openDatabase } from './db/client';
+import { type Env, loadOrCreateSecret } from './env';
+import { createApp } from './app';
+import type { Logger } from './lib/logger';
+import { Mailer } from './mail/outbox';
+import { diskStorage } from './storage/storage';
+
+export interface Services {
+  env: Env;
+  database: Database;
+  auth: ReturnType<typeof createAuth>;
+  mailer: Mailer;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+/** Boot order: configuration, database, mail, auth, then the HTTP app. */
+export async function createServices(
+  env: Env,
+  logger: Logger,
+  options: { webRoot?: string; database?: Database } = {},
+): Promise<Services> {
+  const database =
+    options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const secret = await loadOrCreateSecret(env);
+  const mailer = new Mailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const auth = createAuth({ env, secret, db: database.db, mailer });
+  const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
+  const app = createApp({ env, database, auth, storage, logger, webRoot: options.webRoot });
+  return {
+    env,
+    database,
+    auth,
+    mailer,
+    app,
+    async close() {
+      await mailer.stop();
+      await database.close();
+    },
+  };
+}
