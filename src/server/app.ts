@@ -4,8 +4,8 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { MAX_IMAGE_BYTES } from '../domain/constants';
 import type { PublicConfig } from '../domain/api';
+import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured } from './env';
@@ -46,7 +46,9 @@ export function createApp({ env, database, auth, storage, logger, webRoot }: App
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
   app.notFound((c) =>
-    c.req.path.startsWith('/api/') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404),
+    c.req.path.startsWith('/api/')
+      ? c.json({ message: 'Not found' }, 404)
+      : c.text('Not found', 404),
   );
 
   app.use('*', async (c, next) => {
@@ -54,7 +56,12 @@ export function createApp({ env, database, auth, storage, logger, webRoot }: App
     await next();
     if (c.req.path.startsWith('/api/')) {
       logger.debug(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }
@@ -82,7 +89,10 @@ export function createApp({ env, database, auth, storage, logger, webRoot }: App
     }),
   );
   app.use('/api/*', async (c, next) => {
-    if (c.req.path !== '/api/profile/image' && Number(c.req.header('content-length') ?? 0) > 256 * 1024) {
+    if (
+      c.req.path !== '/api/profile/image' &&
+      Number(c.req.header('content-length') ?? 0) > 256 * 1024
+    ) {
       return c.json({ message: 'The request is too large' }, 413);
     }
     await next();
@@ -91,7 +101,9 @@ export function createApp({ env, database, auth, storage, logger, webRoot }: App
   // better-auth: its client address comes from the socket (or a trusted proxy), never the client.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
-    const forwarded = env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const forwarded = env.TRUST_PROXY
+      ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      : undefined;
     const address = forwarded || safeRemoteAddress(c) || 'unknown';
     headers.set(CLIENT_ADDRESS_HEADER, address);
     return auth.handler(new Request(c.req.raw, { headers }));
@@ -109,7 +121,10 @@ export function createApp({ env, database, auth, storage, logger, webRoot }: App
     return c.json({ ok: true });
   });
   app.get('/api/config', (c) =>
-    c.json({ googleEnabled: googleConfigured(env), supportEmail: env.SUPPORT_EMAIL } satisfies PublicConfig),
+    c.json({
+      googleEnabled: googleConfigured(env),
+      supportEmail: env.SUPPORT_EMAIL,
+    } satisfies PublicConfig),
   );
 
   const routes = app.route('/', profileRoutes({ db, storage }));

@@ -22,12 +22,20 @@ async function main() {
   }
   const services = await createServices(env, logger, { webRoot });
   services.mailer.start();
-  const server = serve({ fetch: services.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(
-      { port: info.port, url: env.APP_URL, database: services.database.kind, smtp: services.mailer.enabled },
-      `TalentForge is listening on ${env.APP_URL}`,
-    );
-  });
+  const server = serve(
+    { fetch: services.app.fetch, port: env.PORT, hostname: env.HOST },
+    (info) => {
+      logger.info(
+        {
+          port: info.port,
+          url: env.APP_URL,
+          database: services.database.kind,
+          smtp: services.mailer.enabled,
+        },
+        `TalentForge is listening on ${env.APP_URL}`,
+      );
+    },
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

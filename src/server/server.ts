@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
-import { createApp } from './app';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
 import { diskStorage } from './storage/storage';
@@ -25,8 +25,13 @@ export async function createServices(
   const database =
     options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const secret = await loadOrCreateSecret(env);
-  const mailer = new Mailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const auth = createAuth({ env, secret, db: database.db, mailer });
+  const mailer = new Mailer({
+    db: database.db,
+    logger,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+  });
+  const auth = createAuth({ env, secret, db: database.db, mailer, logger });
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const app = createApp({ env, database, auth, storage, logger, webRoot: options.webRoot });
   return {

@@ -8,6 +8,7 @@ import { isRole } from '../../domain/roles';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { type Env, googleConfigured } from '../env';
+import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/outbox';
 import { resetPasswordMail } from './mails';
 
@@ -16,6 +17,7 @@ export interface AuthDeps {
   secret: string;
   db: Db;
   mailer: Mailer;
+  logger: Logger;
 }
 
 /** Header the server sets from the socket; clients cannot choose their rate-limit key. */
@@ -23,7 +25,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 const SIGN_UP_PATH = '/sign-up/email';
 
-export function createAuth({ env, secret, db, mailer }: AuthDeps) {
+export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
   const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT };
   return betterAuth({
     appName: 'TalentForge',
@@ -101,6 +103,10 @@ export function createAuth({ env, secret, db, mailer }: AuthDeps) {
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
+    },
   });
 }
 

@@ -156,7 +156,10 @@ export class Mailer {
             nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
           })
           .where(eq(outbox.id, mail.id));
-        logger.warn({ mailId: mail.id, attempts, err: message }, 'mail delivery failed; will retry');
+        logger.warn(
+          { mailId: mail.id, attempts, err: message },
+          'mail delivery failed; will retry',
+        );
       }
     }
     return delivered;

@@ -28,7 +28,7 @@ const updateProfileRoute = createRoute({
   summary: "Save the signed-in user's profile (the form of their role)",
   description:
     "The body is the form of the caller's role (candidate, recruiter or admin profile input); " +
-    'it is validated against that form, so another role\'s fields, email or role are refused.',
+    "it is validated against that form, so another role's fields, email or role are refused.",
   request: {
     body: {
       content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },

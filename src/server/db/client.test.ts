@@ -1,0 +1,37 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DatabaseLockedError, openDatabase } from './client';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+const tempDir = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'talentforge-db-'));
+  dirs.push(dir);
+  return dir;
+};
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', () => {
+  it('refuses a second process while the first holds it, and keeps data across a reopen', async () => {
+    const dir = await tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    await first.query(
+      `insert into outbox (id, "to", subject, text) values ('m1', 'a@b.c', 's', 't')`,
+    );
+    // Another live process holds the lock: pid 1 always exists.
+    await first.close();
+    await writeFile(path.join(dir, 'db.lock'), '1');
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DatabaseLockedError);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      /in use by another process \(pid 1\)/,
+    );
+    // A lock left by a process that died is taken over.
+    await writeFile(path.join(dir, 'db.lock'), '999999999');
+    const second = await openDatabase({ dataDir: dir });
+    expect(await second.query('select id from outbox')).toEqual([{ id: 'm1' }]);
+    await second.close();
+  });
+});

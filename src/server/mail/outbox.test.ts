@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema';
+import { createLogger } from '../lib/logger';
+import { createTestApp, type TestApp } from '../test/harness';
+import { startSmtpCatcher } from '../test/smtp-catcher';
+import { backoffMs, Mailer } from './outbox';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const logger = createLogger('silent');
+const mail = (to: string) => ({
+  to,
+  subject: 'Hello',
+  text: 'Body with a link http://localhost/x',
+});
+
+describe('the mail outbox', () => {
+  it('delivers queued mail over SMTP and marks it sent', async () => {
+    const smtp = await startSmtpCatcher();
+    const mailer = new Mailer({
+      db: t.database.db,
+      logger,
+      smtpUrl: smtp.url,
+      from: 'App <app@example.test>',
+    });
+    const id = await mailer.send(mail('one@example.test'));
+    expect(await mailer.deliverDue()).toBe(1);
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]?.to).toEqual(['one@example.test']);
+    expect(smtp.mails[0]?.raw).toContain('Body with a link http://localhost/x');
+    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    await mailer.stop();
+    await smtp.close();
+  });
+
+  it('keeps failed mail and retries it later with backoff', async () => {
+    const refusing = await startSmtpCatcher({ rejectAll: true });
+    const failing = new Mailer({
+      db: t.database.db,
+      logger,
+      smtpUrl: refusing.url,
+      from: 'app@example.test',
+    });
+    const id = await failing.send(mail('two@example.test'));
+    expect(await failing.deliverDue()).toBe(0);
+    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toContain('mailbox unavailable');
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await failing.stop();
+    await refusing.close();
+
+    // A new process (a restart) with a working server delivers it once it is due.
+    await t.database.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.id, id));
+    const smtp = await startSmtpCatcher();
+    const restarted = new Mailer({
+      db: t.database.db,
+      logger,
+      smtpUrl: smtp.url,
+      from: 'app@example.test',
+    });
+    expect(await restarted.deliverDue()).toBe(1);
+    expect(smtp.mails.map((m) => m.to[0])).toEqual(['two@example.test']);
+    await restarted.stop();
+    await smtp.close();
+  });
+
+  it('without SMTP keeps mail in the outbox', async () => {
+    const mailer = new Mailer({ db: t.database.db, logger, from: 'app@example.test' });
+    const id = await mailer.send(mail('three@example.test'));
+    expect(await mailer.deliverDue()).toBe(0);
+    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row?.status).toBe('pending');
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3].map(backoffMs)).toEqual([5_000, 10_000, 20_000]);
+    expect(backoffMs(30)).toBe(3_600_000);
+  });
+});

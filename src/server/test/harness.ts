@@ -1,0 +1,153 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import type { Role } from '../../domain/constants';
+import { createAccount } from '../auth/users';
+import { type Database, openDatabase } from '../db/client';
+import { parseEnv } from '../env';
+import { createLogger } from '../lib/logger';
+import { createServices, type Services } from '../server';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or with TEST_DATABASE_URL
+ * a new database on that PostgreSQL server, dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  }
+  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), dataDir: '', max: 5 });
+  return {
+    database,
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+  cookie: string;
+}
+
+let counter = 0;
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${++counter}@example.test`;
+
+export interface TestApp extends Services {
+  dataDir: string;
+  /** A request through the real app, as the given user (or signed out). */
+  request(
+    path: string,
+    init?: RequestInit & { as?: TestUser | null; json?: unknown },
+  ): Promise<Response>;
+  signUp(
+    input?: Partial<{ name: string; email: string; password: string; accountType: string }>,
+  ): Promise<TestUser>;
+  signIn(email: string, password: string): Promise<string>;
+  /** Any role, admins included, through the server-side path scripts use. */
+  createUser(
+    role: Role,
+    overrides?: Partial<{ name: string; email: string; password: string }>,
+  ): Promise<TestUser>;
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'talentforge-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: TEST_APP_URL,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    ...envOverrides,
+  });
+  const { database, drop } = await freshDatabase();
+  const services = await createServices(env, createLogger('silent'), { database });
+
+  const request: TestApp['request'] = (p, init = {}) => {
+    const { as, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (as) headers.set('cookie', as.cookie);
+    let body = rest.body;
+    if (json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(json);
+    }
+    return Promise.resolve(services.app.request(`${TEST_APP_URL}${p}`, { ...rest, headers, body }));
+  };
+
+  const signIn: TestApp['signIn'] = async (email, password) => {
+    const res = await request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password },
+    });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return cookieOf(res);
+  };
+
+  return {
+    ...services,
+    dataDir,
+    request,
+    signIn,
+    async signUp(input = {}) {
+      const body = {
+        name: 'Test Person',
+        email: uniqueEmail('user'),
+        password: 'secret-password',
+        accountType: 'candidate',
+        ...input,
+      };
+      const res = await request('/api/auth/sign-up/email', { method: 'POST', json: body });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      const { user } = (await res.json()) as { user: { id: string; role: Role } };
+      return {
+        id: user.id,
+        email: body.email,
+        name: body.name,
+        role: user.role,
+        password: body.password,
+        cookie: cookieOf(res),
+      };
+    },
+    async createUser(role, overrides = {}) {
+      const account = {
+        name: overrides.name ?? `Test ${role}`,
+        email: overrides.email ?? uniqueEmail(role),
+        password: overrides.password ?? 'secret-password',
+        role,
+      };
+      const user = await createAccount(services.auth, account);
+      const cookie = await signIn(account.email, account.password);
+      return { id: user.id, ...account, cookie };
+    },
+    async close() {
+      await services.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie a response set, ready for a Cookie header. */
+export function cookieOf(res: Response): string {
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  if (cookies.length === 0) throw new Error('no cookie was set');
+  return cookies.join('; ');
+}
