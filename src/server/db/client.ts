@@ -111,10 +111,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema });
   // Several servers may start at once: one migrates, the others wait for it.
-  await client.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(7263541)`;
-    await migratePostgres(drizzlePostgres(tx as never, { schema }), { migrationsFolder });
-  });
+  // One connection, so the session-level lock covers every migration query.
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrator`select pg_advisory_lock(7263541)`;
+    await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder });
+    await migrator`select pg_advisory_unlock(7263541)`;
+  } finally {
+    await migrator.end({ timeout: 5 });
+  }
   return {
     db,
     kind: 'postgres',
