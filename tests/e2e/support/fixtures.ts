@@ -1,0 +1,82 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+import type { CaughtMail } from '../../../src/server/test/smtp-catcher';
+import { E2E, googleIdentityFile, mailDir } from './paths';
+
+export { expect };
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.test`;
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+  role: 'candidate' | 'recruiter' | 'admin';
+}
+
+export function newAccount(role: 'candidate' | 'recruiter', name?: string): Account {
+  return {
+    name: name ?? (role === 'candidate' ? 'Casey Candidate' : 'Riley Recruiter'),
+    email: uniqueEmail(role),
+    password: 'secret-password',
+    role,
+  };
+}
+
+export const adminAccount: Account = { ...E2E.admin, role: 'admin' };
+
+/** Creates an account through the API (fast), leaving the page signed out. */
+export async function signUpViaApi(request: APIRequestContext, account: Account) {
+  const res = await request.post('/api/auth/sign-up/email', {
+    data: { name: account.name, email: account.email, password: account.password, accountType: account.role },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await request.post('/api/auth/sign-out', { data: {} });
+}
+
+/** Signs in through the Log In screen. */
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /^log in$/i }).click();
+}
+
+/** The newest mail to an address, waiting for it to arrive. */
+export async function waitForMail(to: string, timeoutMs = 15_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = (await readdir(mailDir)).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as CaughtMail;
+      if (mail.to.includes(to)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}
+
+/** The plain-text body of a raw mail, with quoted-printable soft breaks undone. */
+export function mailText(mail: CaughtMail): string {
+  return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** Chooses who the local OpenID provider says is signing in with "Google". */
+export async function setGoogleIdentity(identity: { sub: string; email: string; name: string }) {
+  await writeFile(googleIdentityFile, JSON.stringify(identity));
+}
+
+/** An axe scan with no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export const test = base;

@@ -1,0 +1,101 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { startSmtpCatcher } from '../../../src/server/test/smtp-catcher';
+import { E2E, e2eDir, googleIdentityFile, mailDir } from './paths';
+
+/**
+ * Starts what the browser tests talk to: a local SMTP server (mail lands in
+ * files the tests read), a local OpenID provider standing in for Google, and
+ * the real app (built web + server) on a fresh embedded database with an admin.
+ */
+export default async function globalSetup(_config: FullConfig) {
+  rmSync(e2eDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  const root = path.resolve(import.meta.dirname, '../../..');
+
+  if (!process.env.E2E_SKIP_BUILD) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  }
+
+  const smtp = await startSmtpCatcher();
+  let saved = 0;
+  const push = smtp.mails.push.bind(smtp.mails);
+  smtp.mails.push = (...mails) => {
+    for (const mail of mails) {
+      writeFileSync(path.join(mailDir, `${Date.now()}-${++saved}.json`), JSON.stringify(mail));
+    }
+    return push(...mails);
+  };
+
+  const oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(0, 'localhost');
+  // The identity the next Google sign-in returns, chosen by the test (a file it writes).
+  const identity = async () => {
+    const { readFile } = await import('node:fs/promises');
+    return JSON.parse(await readFile(googleIdentityFile, 'utf8')) as Record<string, unknown>;
+  };
+  writeFileSync(googleIdentityFile, JSON.stringify({ sub: 'nobody', email: 'nobody@example.test', name: 'Nobody' }));
+  oidc.service.on('beforeTokenSigning', async (token) => {
+    Object.assign(token.payload, { email_verified: true, ...(await identity()) });
+  });
+  oidc.service.on('beforeUserinfo', async (response) => {
+    response.body = { email_verified: true, ...(await identity()) };
+  });
+
+  const dataDir = path.join(e2eDir, 'data');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(E2E.port),
+    APP_URL: E2E.baseUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'TalentForge <no-reply@talentforge.test>',
+    AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
+    AUTH_RATE_LIMIT: '100000',
+    GOOGLE_CLIENT_ID: 'e2e-client',
+    GOOGLE_CLIENT_SECRET: 'e2e-secret',
+    GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+    LOG_LEVEL: 'warn',
+  };
+  execFileSync(
+    'npx',
+    ['tsx', 'scripts/create-admin.ts', '--email', E2E.admin.email, '--password', E2E.admin.password, '--name', E2E.admin.name],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+
+  const server: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  await waitForHealth(`${E2E.baseUrl}/api/health`, server);
+
+  return async () => {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {}
+    }
+    await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));
+    await oidc.stop();
+    await smtp.close();
+  };
+}
+
+async function waitForHealth(url: string, server: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url} within 60 s`);
+}
