@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { CaughtMail } from '../../../src/server/test/smtp-catcher';
 import { E2E, googleIdentityFile, mailDir } from './paths';
 
@@ -32,7 +32,12 @@ export const adminAccount: Account = { ...E2E.admin, role: 'admin' };
 /** Creates an account through the API (fast), leaving the page signed out. */
 export async function signUpViaApi(request: APIRequestContext, account: Account) {
   const res = await request.post('/api/auth/sign-up/email', {
-    data: { name: account.name, email: account.email, password: account.password, accountType: account.role },
+    data: {
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      accountType: account.role,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   await request.post('/api/auth/sign-out', { data: {} });

@@ -38,7 +38,10 @@ export default async function globalSetup(_config: FullConfig) {
     const { readFile } = await import('node:fs/promises');
     return JSON.parse(await readFile(googleIdentityFile, 'utf8')) as Record<string, unknown>;
   };
-  writeFileSync(googleIdentityFile, JSON.stringify({ sub: 'nobody', email: 'nobody@example.test', name: 'Nobody' }));
+  writeFileSync(
+    googleIdentityFile,
+    JSON.stringify({ sub: 'nobody', email: 'nobody@example.test', name: 'Nobody' }),
+  );
   oidc.service.on('beforeTokenSigning', async (token) => {
     Object.assign(token.payload, { email_verified: true, ...(await identity()) });
   });
@@ -64,7 +67,16 @@ export default async function globalSetup(_config: FullConfig) {
   };
   execFileSync(
     'npx',
-    ['tsx', 'scripts/create-admin.ts', '--email', E2E.admin.email, '--password', E2E.admin.password, '--name', E2E.admin.name],
+    [
+      'tsx',
+      'scripts/create-admin.ts',
+      '--email',
+      E2E.admin.email,
+      '--password',
+      E2E.admin.password,
+      '--name',
+      E2E.admin.name,
+    ],
     { cwd: root, env, stdio: 'inherit' },
   );
 
