@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createLogger } from './lib/logger';
+import { diskStorage } from './storage/storage';
+import { createTestApp, type TestApp } from './test/harness';
+
+let t: TestApp;
+let webRoot: string;
+let web: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  webRoot = await mkdtemp(path.join(tmpdir(), 'talentforge-web-'));
+  await mkdir(path.join(webRoot, 'assets'));
+  await writeFile(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><title>TalentForge</title><div id="root"></div>',
+  );
+  await writeFile(
+    path.join(webRoot, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(5000))});`,
+  );
+  web = createApp({
+    env: t.env,
+    database: t.database,
+    auth: t.auth,
+    storage: diskStorage(path.join(t.dataDir, 'files')),
+    logger: createLogger('silent'),
+    webRoot,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html for client routes, uncached', async () => {
+    for (const route of ['/', '/login', '/candidate', '/messages/conversation/42']) {
+      const res = await web.request(route);
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets compressed with a year of caching', async () => {
+    const res = await web.request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers unknown API paths with JSON 404, not the web app', async () => {
+    const res = await web.request('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('the API surface', () => {
+  it('publishes the OpenAPI document and its reference page', async () => {
+    const doc = await (await t.request('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/api/profile');
+    const page = await t.request('/api/docs');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/api/openapi.json');
+  });
+
+  it('refuses a state-changing request from another site', async () => {
+    const someone = await t.signUp();
+    const res = await t.request('/api/profile', {
+      method: 'PUT',
+      as: someone,
+      headers: { 'sec-fetch-site': 'cross-site' },
+      json: { name: 'Hijacked' },
+    });
+    expect(res.status).toBe(403);
+    expect((await (await t.request('/api/profile', { as: someone })).json()).name).toBe(
+      someone.name,
+    );
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const someone = await t.signUp();
+    const res = await t.request('/api/profile', {
+      method: 'PUT',
+      as: someone,
+      headers: { 'content-type': 'application/json', 'content-length': String(300 * 1024) },
+      body: JSON.stringify({ name: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+  });
+});
