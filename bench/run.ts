@@ -1,0 +1,182 @@
+/**
+ * The benchmark (DESIGN.md §6 budgets). Usage:
+ *
+ *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
+ *
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in; none named = all.
+ * --rebuild   always run `vite build` (default: only when dist/web is stale)
+ * --no-build  never build (use dist/web as it is)
+ * --strict    exit 1 when a stage fails or a budget is missed (default: report only)
+ *
+ * Environment: BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (3),
+ * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10).
+ * Results: printed, and written to bench/results/latest.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Metric, StageResult } from './lib/report';
+import { summaryTable } from './lib/report';
+import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib/server';
+import * as lighthouse from './lighthouse';
+import * as loginBundle from './login-bundle';
+import * as signIn from './sign-in';
+
+interface Stage {
+  name: string;
+  aliases: string[];
+  /** Needs the built web app (browser stages). */
+  needsWeb: boolean;
+  run(server: RunningServer): Promise<{ metrics: Metric[]; details?: unknown }>;
+}
+
+const stages: Stage[] = [
+  {
+    name: loginBundle.stage,
+    aliases: ['login-bundle', 'bundle'],
+    needsWeb: true,
+    run: loginBundle.run,
+  },
+  { name: lighthouse.stage, aliases: ['lh'], needsWeb: true, run: lighthouse.run },
+  // Last: its load should not disturb the page measurements.
+  { name: signIn.stage, aliases: ['signin'], needsWeb: false, run: signIn.run },
+];
+
+function parseArgs(argv: string[]) {
+  const flags = new Set(argv.filter((a) => a.startsWith('--')));
+  const names = argv.filter((a) => !a.startsWith('--'));
+  for (const flag of flags) {
+    if (!['--rebuild', '--no-build', '--strict'].includes(flag))
+      throw new Error(`unknown option ${flag}`);
+  }
+  const selected = names.length
+    ? names.map((name) => {
+        const stage = stages.find((s) => s.name === name || s.aliases.includes(name));
+        if (!stage) {
+          throw new Error(
+            `unknown stage "${name}"; choose from ${stages.map((s) => s.name).join(', ')}`,
+          );
+        }
+        return stage;
+      })
+    : stages;
+  return {
+    selected: stages.filter((s) => selected.includes(s)),
+    rebuild: flags.has('--rebuild'),
+    noBuild: flags.has('--no-build'),
+    strict: flags.has('--strict'),
+  };
+}
+
+const errorText = (error: unknown) =>
+  error instanceof Error ? (error.stack ?? error.message) : String(error);
+
+async function main() {
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(
+      `${(error as Error).message}\nusage: npx tsx bench/run.ts [${stages.map((s) => s.name).join('|')} ...] [--rebuild] [--no-build] [--strict]`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const startedAt = new Date();
+  const results: StageResult[] = [];
+
+  let buildError: string | undefined;
+  if (args.selected.some((s) => s.needsWeb) && !args.noBuild) {
+    try {
+      await ensureWebBuild({ force: args.rebuild });
+    } catch (error) {
+      buildError = `web build failed: ${(error as Error).message}`;
+      console.error(buildError);
+    }
+  }
+
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer();
+    console.log(`server: ${server.url} (data ${server.dataDir})`);
+    for (const stage of args.selected) {
+      console.log(`\n=== ${stage.name} ===`);
+      const started = Date.now();
+      if (stage.needsWeb && buildError) {
+        results.push({
+          stage: stage.name,
+          ok: false,
+          error: buildError,
+          durationMs: 0,
+          metrics: [],
+        });
+        continue;
+      }
+      try {
+        const { metrics, details } = await stage.run(server);
+        results.push({
+          stage: stage.name,
+          ok: true,
+          durationMs: Date.now() - started,
+          metrics,
+          details,
+        });
+      } catch (error) {
+        // One stage failing (e.g. Lighthouse in an odd environment) does not stop the others.
+        console.error(`${stage.name} failed:\n${errorText(error)}`);
+        results.push({
+          stage: stage.name,
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+          durationMs: Date.now() - started,
+          metrics: [],
+        });
+      }
+    }
+  } catch (error) {
+    console.error(`could not start the server:\n${errorText(error)}`);
+    for (const stage of args.selected) {
+      if (!results.some((r) => r.stage === stage.name)) {
+        results.push({
+          stage: stage.name,
+          ok: false,
+          error: 'server did not start',
+          durationMs: 0,
+          metrics: [],
+        });
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: Number((os.totalmem() / 1024 ** 3).toFixed(1)),
+    },
+    stages: results,
+  };
+  const dir = path.join(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'latest.json');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log('\n=== summary ===');
+  console.log(summaryTable(results));
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+
+  const failed =
+    results.some((r) => !r.ok) || results.some((r) => r.metrics.some((m) => m.pass === false));
+  if (args.strict && failed) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(errorText(error));
+  process.exitCode = 1;
+});
