@@ -1,0 +1,14 @@
+export type ApiIssue = { path: (string | number)[]; message: string };
+
+/** Any failed call to /api/*: the server's message, the HTTP status and field issues if any. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly issues: ApiIssue[];
+
+  constructor(message: string, status: number, issues: ApiIssue[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.issues = issues;
+  }
+}

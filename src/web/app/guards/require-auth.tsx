@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Role } from '../../../domain/constants';
+import { TEXTS } from '../../../domain/texts';
+import { useSessionState } from '../../lib/session';
+import { LoadingText } from '../../ui/loading-text';
+
+type RequireAuthProps = {
+  /** Roles allowed here; any signed-in user when omitted. */
+  roles?: readonly Role[];
+  children: ReactNode;
+};
+
+/**
+ * Guards a route: signed out -> /login, wrong role -> /unauthorized.
+ * While the session is unknown it says so instead of flashing the wrong page.
+ */
+export function RequireAuth({ roles, children }: RequireAuthProps) {
+  const session = useSessionState();
+  const location = useLocation();
+
+  if (session.status === 'loading') return <LoadingText text={TEXTS.loadingRole} />;
+  if (session.status === 'signed-out') {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (roles && !(session.user.role && roles.includes(session.user.role))) {
+    return <Navigate to="/unauthorized" replace />;
+  }
+  return children;
+}

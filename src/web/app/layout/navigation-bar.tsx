@@ -1,0 +1,60 @@
+import { Button, Container, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { useSessionState } from '../../lib/session';
+import { Logo } from './logo';
+import classes from './navigation-bar.module.css';
+
+// Menus, popovers and the mobile drawer are only needed once someone is signed in:
+// keeping them out of the first chunk keeps /login light.
+const SignedInBar = lazy(() => import('./signed-in-bar').then((m) => ({ default: m.SignedInBar })));
+
+function BarFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <Container size="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
+        {children}
+      </Group>
+    </Container>
+  );
+}
+
+export function NavigationBar() {
+  const session = useSessionState();
+
+  if (session.status === 'signed-in') {
+    return (
+      <header className={classes.header}>
+        <Suspense
+          fallback={
+            <BarFrame>
+              <Logo to="/" />
+            </BarFrame>
+          }
+        >
+          <SignedInBar user={session.user} />
+        </Suspense>
+      </header>
+    );
+  }
+
+  return (
+    <header className={classes.header}>
+      <BarFrame>
+        <Logo to="/" />
+        {session.status === 'signed-out' ? (
+          <nav aria-label="Account">
+            <Group gap={6} wrap="nowrap">
+              <Button component={Link} to="/login" variant="subtle" size="compact-md">
+                Login
+              </Button>
+              <Button component={Link} to="/signup" size="compact-md">
+                Sign Up
+              </Button>
+            </Group>
+          </nav>
+        ) : null}
+      </BarFrame>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { Box, Burger, Collapse, Container, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { dashboardPath } from '../../../domain/roles';
+import { TEXTS } from '../../../domain/texts';
+import { authClient } from '../../api/auth-client';
+import type { SessionUser } from '../../lib/session';
+import { FormError } from '../../ui/form-error';
+import { Logo } from './logo';
+import { navLinksFor } from './nav-links';
+import classes from './navigation-bar.module.css';
+import { NotificationBell } from './notification-bell';
+import { UserMenu } from './user-menu';
+
+const MOBILE_NAV_ID = 'mobile-navigation';
+
+/** The bar of a signed-in user: role links (behind a menu button below 768 px), bell, user menu. */
+export function SignedInBar({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [logoutFailed, setLogoutFailed] = useState(false);
+  const links = navLinksFor(user.role);
+
+  // A link chosen from the mobile menu closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
+  useEffect(() => {
+    mobile.close();
+  }, [location.pathname]);
+
+  const logout = async () => {
+    setLoggingOut(true);
+    setLogoutFailed(false);
+    try {
+      const { error } = await authClient.signOut();
+      if (error) throw new Error(error.message);
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    } catch {
+      setLogoutFailed(true);
+      notifications.show({ color: 'red', message: TEXTS.logoutFailed });
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  const renderLinks = () =>
+    links.map((item) => (
+      <NavLink key={item.to} to={item.to} end={item.to !== '/messages'} className={classes.link}>
+        {item.label}
+      </NavLink>
+    ));
+
+  return (
+    <>
+      <Container size="xl" px={{ base: 'sm', sm: 'md' }}>
+        <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpen}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={mobileOpen}
+              aria-controls={MOBILE_NAV_ID}
+            />
+            <Logo to={dashboardPath(user.role)} />
+            <Box component="nav" aria-label="Main" visibleFrom="sm">
+              <Group gap={2} wrap="nowrap">
+                {renderLinks()}
+              </Group>
+            </Box>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
+            <UserMenu user={user} onLogout={logout} loggingOut={loggingOut} />
+          </Group>
+        </Group>
+        <Collapse expanded={mobileOpen} hiddenFrom="sm">
+          <nav aria-label="Main (mobile)" id={MOBILE_NAV_ID} className={classes.mobileLinks}>
+            <Stack gap={2}>{renderLinks()}</Stack>
+          </nav>
+        </Collapse>
+      </Container>
+      {logoutFailed ? (
+        <Container size="xl" pb="sm">
+          <FormError>{TEXTS.logoutFailed}</FormError>
+        </Container>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { Role } from '../../domain/constants';
+import { RedirectSignedIn } from './guards/redirect-signed-in';
+import { RequireAuth } from './guards/require-auth';
+import { RootRedirect } from './guards/root-redirect';
+import { AppLayout } from './layout/app-layout';
+
+// Every screen is its own chunk, so /login never downloads the profile screen.
+
+const LoginScreen = lazy(() =>
+  import('../features/auth/components/login-screen').then((m) => ({ default: m.LoginScreen })),
+);
+const SignUpScreen = lazy(() =>
+  import('../features/auth/components/sign-up-screen').then((m) => ({ default: m.SignUpScreen })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import('../features/auth/components/reset-password-screen').then((m) => ({
+    default: m.ResetPasswordScreen,
+  })),
+);
+const NewPasswordScreen = lazy(() =>
+  import('../features/auth/components/new-password-screen').then((m) => ({
+    default: m.NewPasswordScreen,
+  })),
+);
+const UnauthorizedScreen = lazy(() =>
+  import('../features/unauthorized/components/unauthorized-screen').then((m) => ({
+    default: m.UnauthorizedScreen,
+  })),
+);
+const NotFoundScreen = lazy(() =>
+  import('../features/unauthorized/components/not-found-screen').then((m) => ({
+    default: m.NotFoundScreen,
+  })),
+);
+const ProfileScreen = lazy(() =>
+  import('../features/profile/components/profile-screen').then((m) => ({
+    default: m.ProfileScreen,
+  })),
+);
+const CandidateDashboard = lazy(() =>
+  import('../features/dashboards/components/candidate-dashboard').then((m) => ({
+    default: m.CandidateDashboard,
+  })),
+);
+const RecruiterDashboard = lazy(() =>
+  import('../features/dashboards/components/recruiter-dashboard').then((m) => ({
+    default: m.RecruiterDashboard,
+  })),
+);
+const AdminDashboard = lazy(() =>
+  import('../features/dashboards/components/admin-dashboard').then((m) => ({
+    default: m.AdminDashboard,
+  })),
+);
+const UpcomingScreen = lazy(() =>
+  import('../features/upcoming/components/upcoming-screen').then((m) => ({
+    default: m.UpcomingScreen,
+  })),
+);
+
+const CANDIDATE: readonly Role[] = ['candidate'];
+const RECRUITER: readonly Role[] = ['recruiter'];
+const ADMIN: readonly Role[] = ['admin'];
+
+/** A screen of a later release, behind the right guard. */
+function upcoming(path: string, title: string, roles?: readonly Role[]): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireAuth roles={roles}>
+        <UpcomingScreen title={title} />
+      </RequireAuth>
+    ),
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        path: 'login',
+        element: (
+          <RedirectSignedIn>
+            <LoginScreen />
+          </RedirectSignedIn>
+        ),
+      },
+      {
+        path: 'signup',
+        element: (
+          <RedirectSignedIn>
+            <SignUpScreen />
+          </RedirectSignedIn>
+        ),
+      },
+      { path: 'reset-password', element: <ResetPasswordScreen /> },
+      { path: 'reset-password/new', element: <NewPasswordScreen /> },
+      { path: 'unauthorized', element: <UnauthorizedScreen /> },
+      {
+        path: 'profile',
+        element: (
+          <RequireAuth>
+            <ProfileScreen />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'candidate',
+        element: (
+          <RequireAuth roles={CANDIDATE}>
+            <CandidateDashboard />
+          </RequireAuth>
+        ),
+      },
+      upcoming('candidate/jobs', 'Browse Jobs', CANDIDATE),
+      upcoming('candidate/applications', 'My Applications', CANDIDATE),
+      {
+        path: 'recruiter',
+        element: (
+          <RequireAuth roles={RECRUITER}>
+            <RecruiterDashboard />
+          </RequireAuth>
+        ),
+      },
+      upcoming('recruiter/post-job', 'Post Job', RECRUITER),
+      upcoming('recruiter/candidates', 'Find Candidates', RECRUITER),
+      upcoming('recruiter/job-listings', 'My Listings', RECRUITER),
+      upcoming('recruiter/results', 'Assessment Results', RECRUITER),
+      {
+        path: 'admin',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <AdminDashboard />
+          </RequireAuth>
+        ),
+      },
+      upcoming('admin/users', 'Manage Users', ADMIN),
+      upcoming('admin/jobs', 'Manage Jobs', ADMIN),
+      upcoming('admin/analytics', 'Analytics', ADMIN),
+      upcoming('assessments', 'Assessments', CANDIDATE),
+      upcoming('assessment/:assessmentId?', 'Assessment Workspace'),
+      { path: 'messages/inbox', element: <Navigate to="/messages" replace /> },
+      upcoming('messages/*', 'Messages'),
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetRequestInput } from '../../../../domain/auth';
+import { authClient, authErrorMessage } from '../../../api/auth-client';
+
+/** Asks for the reset e-mail; the server answers success for unknown addresses too. */
+export async function requestPasswordReset({ email }: ResetRequestInput): Promise<void> {
+  const { error } = await authClient.requestPasswordReset({
+    email,
+    redirectTo: '/reset-password/new',
+  });
+  if (error) throw new Error(authErrorMessage(error));
+}
+
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -1,0 +1,101 @@
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router';
+import { type LogInInput, logInSchema } from '../../../../domain/auth';
+import { dashboardPath } from '../../../../domain/roles';
+import { failure } from '../../../../domain/texts';
+import { errorMessage } from '../../../api/http';
+import { AuthCard } from '../../../ui/auth-card';
+import { FormError } from '../../../ui/form-error';
+import { usePublicConfig } from '../api/get-public-config';
+import { useGoogleSignIn } from '../api/google-sign-in';
+import { useLogIn } from '../api/log-in';
+import { GoogleButton } from './google-button';
+import { useGoogleErrorParam } from './use-google-error';
+
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const logIn = useLogIn();
+  const google = useGoogleSignIn();
+  const googleReturnError = useGoogleErrorParam();
+  // Fetched early so the Google button answers at once.
+  usePublicConfig();
+
+  const form = useForm<LogInInput>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(logInSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    google.reset();
+    logIn.mutate(values, {
+      onSuccess: (role) => navigate(dashboardPath(role), { replace: true }),
+    });
+  });
+
+  const error = logIn.isError
+    ? failure.signIn(errorMessage(logIn.error))
+    : google.isError
+      ? failure.signInGoogle(errorMessage(google.error))
+      : googleReturnError && !logIn.isPending
+        ? failure.signInGoogle(googleReturnError)
+        : null;
+
+  return (
+    <AuthCard title="Log In" subtitle="Welcome back! Sign in to continue.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormError>{error}</FormError>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/reset-password" size="sm">
+              Forgot Password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={logIn.isPending}>
+            Log In
+          </Button>
+          <Divider label="or" labelPosition="center" />
+          <GoogleButton
+            label="Log in with Google"
+            loading={google.isPending}
+            onClick={() => {
+              logIn.reset();
+              google.mutate({ from: 'login' });
+            }}
+          />
+          <Text ta="center" size="sm">
+            Don't have an account?{' '}
+            <Anchor component={Link} to="/signup" fw={600}>
+              Sign Up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

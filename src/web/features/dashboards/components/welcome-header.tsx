@@ -1,0 +1,11 @@
+import { useSessionState } from '../../../lib/session';
+import { PageHeader } from '../../../ui/page-header';
+
+type WelcomeHeaderProps = { fallbackName: string; description: string };
+
+/** 'Welcome, {display name}' with the role's fallback when the name is empty. */
+export function WelcomeHeader({ fallbackName, description }: WelcomeHeaderProps) {
+  const session = useSessionState();
+  const name = (session.status === 'signed-in' && session.user.name.trim()) || fallbackName;
+  return <PageHeader title={`Welcome, ${name}`} description={description} />;
+}

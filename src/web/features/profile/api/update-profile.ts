@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ProfileInput, profileSchema } from '../../../../domain/profile';
+import { apiFetch } from '../../../api/http';
+import { refreshSession } from '../../../lib/session';
+import { profileQueryKey } from './get-profile';
+
+/** PUT /api/profile with exactly the keys of the caller's role schema. */
+export const updateProfile = (input: ProfileInput) =>
+  apiFetch('/api/profile', { method: 'PUT', json: input, schema: profileSchema });
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryKey, profile);
+      // The navigation bar shows the name from the session.
+      refreshSession();
+    },
+  });
+}

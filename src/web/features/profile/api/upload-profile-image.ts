@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../../domain/constants';
+import { profileSchema } from '../../../../domain/profile';
+import { apiFetch } from '../../../api/http';
+import { refreshSession } from '../../../lib/session';
+import { profileQueryKey } from './get-profile';
+
+const MAX_MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
+
+/** Why a chosen file cannot be a profile picture, or null when it can. The server checks again. */
+export function imageFileProblem(file: File): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return 'Please choose an image file (PNG, JPEG, WebP or GIF).';
+  }
+  if (file.size > MAX_IMAGE_BYTES) return `The image must be ${MAX_MB} MB or smaller.`;
+  return null;
+}
+
+/** POST /api/profile/image (multipart, field 'image'). */
+export function uploadProfileImage(file: File) {
+  const body = new FormData();
+  body.append('image', file);
+  return apiFetch('/api/profile/image', { method: 'POST', body, schema: profileSchema });
+}
+
+export function useUploadProfileImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProfileImage,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryKey, profile);
+      // The navigation bar's avatar comes from the session.
+      refreshSession();
+    },
+  });
+}

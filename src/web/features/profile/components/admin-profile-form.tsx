@@ -1,0 +1,54 @@
+import { NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { adminProfileInput, type Profile } from '../../../../domain/profile';
+import { type AdminFormValues, adminValues } from '../lib/form-values';
+import { CommonFields, FormSection, SaveBar } from './profile-form-parts';
+import { useProfileSave } from './use-profile-save';
+
+const ADMIN_LEVEL_DATA = [
+  { value: 'standard', label: 'Standard' },
+  { value: 'super', label: 'Super' },
+];
+
+const asInput = (values: AdminFormValues) => values;
+
+export function AdminProfileForm({ profile }: { profile: Profile }) {
+  const form = useForm<AdminFormValues>({
+    initialValues: adminValues(profile),
+    validate: schemaResolver(adminProfileInput, { sync: true }),
+  });
+  const { submit, saving, status } = useProfileSave(form, asInput);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <CommonFields
+          email={profile.email}
+          name={form.getInputProps('name')}
+          phone={form.getInputProps('phone')}
+        />
+        <FormSection title="Administration">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label="Admin Level"
+              data={ADMIN_LEVEL_DATA}
+              {...form.getInputProps('adminLevel')}
+            />
+            <TextInput label="Department" {...form.getInputProps('department')} />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title="Notification Preferences">
+          <Switch
+            label="Email notifications"
+            {...form.getInputProps('notificationPreferences.email', { type: 'checkbox' })}
+          />
+          <Switch
+            label="Browser notifications"
+            {...form.getInputProps('notificationPreferences.browser', { type: 'checkbox' })}
+          />
+        </FormSection>
+        <SaveBar saving={saving} status={status} />
+      </Stack>
+    </form>
+  );
+}

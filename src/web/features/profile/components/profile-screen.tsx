@@ -1,0 +1,54 @@
+import { Paper, Stack } from '@mantine/core';
+import type { Profile } from '../../../../domain/profile';
+import { failure, TEXTS } from '../../../../domain/texts';
+import { errorMessage } from '../../../api/http';
+import { useSessionState } from '../../../lib/session';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { PageHeader } from '../../../ui/page-header';
+import { useProfile } from '../api/get-profile';
+import { AdminProfileForm } from './admin-profile-form';
+import { CandidateProfileForm } from './candidate-profile-form';
+import { ProfileImageSection } from './profile-image-section';
+import { RecruiterProfileForm } from './recruiter-profile-form';
+
+/** The role decides the form (spec section 4). */
+function RoleForm({ profile }: { profile: Profile }) {
+  switch (profile.role) {
+    case 'candidate':
+      return <CandidateProfileForm profile={profile} />;
+    case 'recruiter':
+      return <RecruiterProfileForm profile={profile} />;
+    case 'admin':
+      return <AdminProfileForm profile={profile} />;
+  }
+}
+
+export function ProfileScreen() {
+  const session = useSessionState();
+  const profile = useProfile();
+
+  const body = (() => {
+    if (session.status !== 'signed-in' || !session.user.role) {
+      return <LoadingText text={TEXTS.loadingRole} />;
+    }
+    if (profile.isPending) return <LoadingText text={TEXTS.loadingProfile} />;
+    if (profile.isError)
+      return <FormError>{failure.loadProfile(errorMessage(profile.error))}</FormError>;
+    return (
+      <Stack gap="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+          <ProfileImageSection profile={profile.data} />
+        </Paper>
+        <RoleForm key={`${profile.data.id}-${profile.data.role}`} profile={profile.data} />
+      </Stack>
+    );
+  })();
+
+  return (
+    <Stack maw={880} mx="auto" gap={0}>
+      <PageHeader title="Your Profile" description="Keep your details up to date." />
+      {body}
+    </Stack>
+  );
+}
