@@ -43,12 +43,18 @@ export async function signUpViaApi(request: APIRequestContext, account: Account)
   await request.post('/api/auth/sign-out', { data: {} });
 }
 
-/** Signs in through the Log In screen. */
-export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+/** Fills in and submits the Log In screen. */
+export async function attemptLogIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: /^log in$/i }).click();
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+/** Signs in through the Log In screen and waits for the dashboard. */
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await attemptLogIn(page, account);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 /** The newest mail to an address, waiting for it to arrive. */

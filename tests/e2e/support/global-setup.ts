@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -32,21 +32,20 @@ export default async function globalSetup(_config: FullConfig) {
 
   const oidc = new OAuth2Server();
   await oidc.issuer.keys.generate('RS256');
-  await oidc.start(0, 'localhost');
+  await oidc.start(0, '127.0.0.1');
   // The identity the next Google sign-in returns, chosen by the test (a file it writes).
-  const identity = async () => {
-    const { readFile } = await import('node:fs/promises');
-    return JSON.parse(await readFile(googleIdentityFile, 'utf8')) as Record<string, unknown>;
-  };
+  // The mock's events are synchronous: the claims must be in place before it returns.
+  const identity = () =>
+    JSON.parse(readFileSync(googleIdentityFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(
     googleIdentityFile,
     JSON.stringify({ sub: 'nobody', email: 'nobody@example.test', name: 'Nobody' }),
   );
-  oidc.service.on('beforeTokenSigning', async (token) => {
-    Object.assign(token.payload, { email_verified: true, ...(await identity()) });
+  oidc.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, { email_verified: true, ...identity() });
   });
-  oidc.service.on('beforeUserinfo', async (response) => {
-    response.body = { email_verified: true, ...(await identity()) };
+  oidc.service.on('beforeUserinfo', (response) => {
+    response.body = { email_verified: true, ...identity() };
   });
 
   const dataDir = path.join(e2eDir, 'data');
@@ -65,7 +64,8 @@ export default async function globalSetup(_config: FullConfig) {
     GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
     LOG_LEVEL: 'warn',
   };
-  execFileSync(
+  // Not execFileSync: the OpenID provider above lives in this process and must keep answering.
+  await run(
     'npx',
     [
       'tsx',
@@ -77,7 +77,7 @@ export default async function globalSetup(_config: FullConfig) {
       '--name',
       E2E.admin.name,
     ],
-    { cwd: root, env, stdio: 'inherit' },
+    { cwd: root, env },
   );
 
   const server: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
@@ -98,6 +98,16 @@ export default async function globalSetup(_config: FullConfig) {
     await oidc.stop();
     await smtp.close();
   };
+}
+
+function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args[1]} exited with ${code}`)),
+    );
+  });
 }
 
 async function waitForHealth(url: string, server: ChildProcess) {
