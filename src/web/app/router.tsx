@@ -60,6 +60,22 @@ const UpcomingScreen = lazy(() =>
   })),
 );
 
+const AssessmentsScreen = lazy(() =>
+  import('../features/candidate-assessments/components/assessments-screen').then((m) => ({
+    default: m.AssessmentsScreen,
+  })),
+);
+const WorkspaceScreen = lazy(() =>
+  import('../features/workspace/components/workspace-screen').then((m) => ({
+    default: m.WorkspaceScreen,
+  })),
+);
+const RecruiterResultsScreen = lazy(() =>
+  import('../features/recruiter/components/results-screen').then((m) => ({
+    default: m.RecruiterResultsScreen,
+  })),
+);
+
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
@@ -129,7 +145,14 @@ export const routes: RouteObject[] = [
       upcoming('recruiter/post-job', 'Post Job', RECRUITER),
       upcoming('recruiter/candidates', 'Find Candidates', RECRUITER),
       upcoming('recruiter/job-listings', 'My Listings', RECRUITER),
-      upcoming('recruiter/results', 'Assessment Results', RECRUITER),
+      {
+        path: 'recruiter/results',
+        element: (
+          <RequireAuth roles={RECRUITER}>
+            <RecruiterResultsScreen />
+          </RequireAuth>
+        ),
+      },
       {
         path: 'admin',
         element: (
@@ -141,8 +164,22 @@ export const routes: RouteObject[] = [
       upcoming('admin/users', 'Manage Users', ADMIN),
       upcoming('admin/jobs', 'Manage Jobs', ADMIN),
       upcoming('admin/analytics', 'Analytics', ADMIN),
-      upcoming('assessments', 'Assessments', CANDIDATE),
-      upcoming('assessment/:assessmentId?', 'Assessment Workspace'),
+      {
+        path: 'assessments',
+        element: (
+          <RequireAuth roles={CANDIDATE}>
+            <AssessmentsScreen />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'assessment/:assessmentId?',
+        element: (
+          <RequireAuth>
+            <WorkspaceScreen />
+          </RequireAuth>
+        ),
+      },
       { path: 'messages/inbox', element: <Navigate to="/messages" replace /> },
       upcoming('messages/*', 'Messages'),
       { path: '*', element: <NotFoundScreen /> },

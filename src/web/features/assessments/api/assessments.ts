@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type AssignInput,
+  assessmentSchema,
+  type EvaluationInput,
+} from '../../../../domain/assessments';
+import { apiFetch } from '../../../api/http';
+import { assessmentKeys } from './keys';
+
+const listSchema = z.array(assessmentSchema);
+
+/** GET /api/assessments: the caller's own (candidate), assigned by them (recruiter) or all (admin). */
+export const assessmentsQuery = (status?: string) =>
+  queryOptions({
+    queryKey: assessmentKeys.list(status),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/assessments${status ? `?status=${encodeURIComponent(status)}` : ''}`, {
+        schema: listSchema,
+        signal,
+      }),
+  });
+export const useAssessments = (status?: string) => useQuery(assessmentsQuery(status));
+
+export const assessmentQuery = (id: string) =>
+  queryOptions({
+    queryKey: assessmentKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/assessments/${encodeURIComponent(id)}`, { schema: assessmentSchema, signal }),
+    retry: (count, error) =>
+      count < 2 && !('status' in error && [403, 404].includes(error.status as number)),
+  });
+export const useAssessment = (id: string | undefined) =>
+  useQuery({ ...assessmentQuery(id ?? ''), enabled: Boolean(id) });
+
+/** Every mutation answers with the updated assessment: put it in the cache, refresh lists. */
+function useAssessmentMutation<V>(call: (vars: V) => Promise<z.infer<typeof assessmentSchema>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (assessment) => {
+      queryClient.setQueryData(assessmentKeys.detail(assessment.id), assessment);
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
+    },
+  });
+}
+
+/** POST /api/assessments (recruiter): assign a template to a candidate. */
+export const useAssignAssessment = () =>
+  useAssessmentMutation((input: AssignInput) =>
+    apiFetch('/api/assessments', { method: 'POST', json: input, schema: assessmentSchema }),
+  );
+
+/** POST /api/assessments/:id/start (candidate): first open moves scheduled to in-progress. */
+export const useStartAssessment = () =>
+  useAssessmentMutation((id: string) =>
+    apiFetch(`/api/assessments/${encodeURIComponent(id)}/start`, {
+      method: 'POST',
+      schema: assessmentSchema,
+    }),
+  );
+
+/** PUT /api/assessments/:id/tasks/:taskId (candidate): tick or untick one task. */
+export const useSetTaskCompleted = () =>
+  useAssessmentMutation(
+    ({ id, taskId, completed }: { id: string; taskId: string; completed: boolean }) =>
+      apiFetch(`/api/assessments/${encodeURIComponent(id)}/tasks/${encodeURIComponent(taskId)}`, {
+        method: 'PUT',
+        json: { completed },
+        schema: assessmentSchema,
+      }),
+  );
+
+/** POST /api/assessments/:id/toggle-all (candidate): Mark All as Complete / Incomplete. */
+export const useToggleAllTasks = () =>
+  useAssessmentMutation((id: string) =>
+    apiFetch(`/api/assessments/${encodeURIComponent(id)}/toggle-all`, {
+      method: 'POST',
+      schema: assessmentSchema,
+    }),
+  );
+
+/** PUT /api/assessments/:id/evaluation (owning recruiter or admin): score and feedback. */
+export const useSaveEvaluation = () =>
+  useAssessmentMutation(({ id, ...input }: EvaluationInput & { id: string }) =>
+    apiFetch(`/api/assessments/${encodeURIComponent(id)}/evaluation`, {
+      method: 'PUT',
+      json: input,
+      schema: assessmentSchema,
+    }),
+  );

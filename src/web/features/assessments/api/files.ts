@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { candidateFileSchema, type FileSave } from '../../../../domain/assessments';
+import { apiFetch } from '../../../api/http';
+import { assessmentKeys } from './keys';
+
+/** GET /api/assessments/:id/files: every project file, the candidate's text where saved. */
+export const assessmentFilesQuery = (id: string) =>
+  queryOptions({
+    queryKey: assessmentKeys.files(id),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/assessments/${encodeURIComponent(id)}/files`, {
+        schema: z.array(candidateFileSchema),
+        signal,
+      }),
+  });
+export const useAssessmentFiles = (id: string | undefined) =>
+  useQuery({ ...assessmentFilesQuery(id ?? ''), enabled: Boolean(id) });
+
+/**
+ * PUT /api/assessments/:id/files/:fileName (the assessment's candidate, until completed).
+ * A save older than the stored text (editedAt) answers 409 with the stored file.
+ */
+export const saveAssessmentFile = (id: string, fileName: string, save: FileSave) =>
+  apiFetch(`/api/assessments/${encodeURIComponent(id)}/files/${encodeURIComponent(fileName)}`, {
+    method: 'PUT',
+    json: save,
+    schema: candidateFileSchema,
+  });
