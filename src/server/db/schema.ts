@@ -3,13 +3,16 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { SampleProject, Task, TemplateTask } from '../../domain/assessments';
 import type { ProfileDetails } from '../../domain/profile';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -136,4 +139,105 @@ export const outbox = pgTable(
     sentAt: ts('sent_at'),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// --- assessments ---------------------------------------------------------------
+
+/** Admin settings that take effect (key → JSON value). */
+export const setting = pgTable('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updated(),
+});
+
+export const assessmentTemplate = pgTable('assessment_template', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  roleName: text('role_name').notNull(),
+  description: text('description').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  /** Recruiter ids; empty means every recruiter. */
+  authorizedRecruiters: jsonb('authorized_recruiters').$type<string[]>().notNull().default([]),
+  durationHours: integer('duration_hours').notNull().default(2),
+  tasks: jsonb('tasks').$type<TemplateTask[]>().notNull().default([]),
+  project: jsonb('project').$type<SampleProject>().notNull(),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const assessment = pgTable(
+  'assessment',
+  {
+    id: text('id').primaryKey(),
+    templateId: text('template_id').references(() => assessmentTemplate.id, {
+      onDelete: 'set null',
+    }),
+    title: text('title').notNull(),
+    roleName: text('role_name').notNull(),
+    description: text('description').notNull().default(''),
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    candidateName: text('candidate_name').notNull(),
+    recruiterId: text('recruiter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    recruiterName: text('recruiter_name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    status: text('status', { enum: ['scheduled', 'in-progress', 'completed'] })
+      .notNull()
+      .default('scheduled'),
+    tasks: jsonb('tasks').$type<Task[]>().notNull().default([]),
+    message: text('message').notNull().default(''),
+    durationHours: integer('duration_hours').notNull(),
+    /** A copy of the template's project: later template edits never change a running assessment. */
+    project: jsonb('project').$type<SampleProject>().notNull(),
+    createdAt: created(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    startedAt: ts('started_at'),
+    completedDate: ts('completed_date'),
+    feedback: text('feedback'),
+    score: integer('score'),
+    reviewedAt: ts('reviewed_at'),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('assessment_candidate_idx').on(t.candidateId, t.createdAt),
+    index('assessment_recruiter_idx').on(t.recruiterId, t.createdAt),
+    check('assessment_score_check', sql`${t.score} is null or (${t.score} between 0 and 100)`),
+  ],
+);
+
+/** The candidate's text of one project file in one assessment. */
+export const candidateFile = pgTable(
+  'candidate_file',
+  {
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessment.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** The client's time of the edit this text came from; older saves are refused. */
+    editedAt: bigint('edited_at', { mode: 'number' }).notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.assessmentId, t.fileName] })],
+);
+
+/** Spec: assigning adds the recruiter to the candidate's assigned recruiters. */
+export const recruiterAssignment = pgTable(
+  'recruiter_assignment',
+  {
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    recruiterId: text('recruiter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.candidateId, t.recruiterId] })],
 );

@@ -1,0 +1,69 @@
+import { EventEmitter } from 'node:events';
+import postgres from 'postgres';
+import type { Role } from '../../domain/constants';
+import type { RealtimeEvent } from '../../domain/assessments';
+import type { Logger } from '../lib/logger';
+
+/** Who should hear about a change: given users, and/or everyone with a role. */
+export interface Audience {
+  userIds?: string[];
+  roles?: Role[];
+}
+
+export interface BusMessage {
+  audience: Audience;
+  event: RealtimeEvent;
+}
+
+/**
+ * Carries "something changed" messages between server processes. Services
+ * publish after their transaction commits; every process delivers to its own
+ * sockets. On PostgreSQL it is LISTEN/NOTIFY, so servers behind a load
+ * balancer all hear every event; the embedded database has one process.
+ */
+export interface EventBus {
+  publish(message: BusMessage): Promise<void>;
+  subscribe(listener: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function memoryBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(message) {
+      emitter.emit('message', message);
+    },
+    subscribe(listener) {
+      emitter.on('message', listener);
+      return () => emitter.off('message', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL = 'talentforge_events';
+
+export async function postgresBus(url: string, logger: Logger): Promise<EventBus> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const local = memoryBus();
+  await sql.listen(CHANNEL, (payload) => {
+    try {
+      void local.publish(JSON.parse(payload) as BusMessage);
+    } catch (error) {
+      logger.warn({ err: error }, 'ignored a malformed realtime notification');
+    }
+  });
+  return {
+    async publish(message) {
+      await sql.notify(CHANNEL, JSON.stringify(message));
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await local.close();
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
