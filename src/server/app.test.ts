@@ -29,6 +29,8 @@ beforeAll(async () => {
     auth: t.auth,
     storage: diskStorage(path.join(t.dataDir, 'files')),
     logger: createLogger('silent'),
+    bus: t.bus,
+    mailer: t.mailer,
     webRoot,
   });
 });

@@ -9,10 +9,14 @@ import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured } from './env';
+import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { templateRoutes } from './features/templates/templates.routes';
 import { AppError } from './lib/errors';
 import { type AppEnv, createRouter, toActor } from './lib/http';
 import type { Logger } from './lib/logger';
+import type { Mailer } from './mail/outbox';
+import type { EventBus } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -21,6 +25,8 @@ export interface AppDeps {
   auth: Auth;
   storage: Storage;
   logger: Logger;
+  bus: EventBus;
+  mailer: Mailer;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
 }
@@ -28,14 +34,14 @@ export interface AppDeps {
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
-export function createApp({ env, database, auth, storage, logger, webRoot }: AppDeps) {
+export function createApp({ env, database, auth, storage, logger, bus, mailer, webRoot }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
   const app = createRouter();
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json({ message: error.message, issues: error.issues }, error.status);
+      return c.json({ message: error.message, issues: error.issues, ...error.extra }, error.status);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
@@ -127,7 +133,10 @@ export function createApp({ env, database, auth, storage, logger, webRoot }: App
     } satisfies PublicConfig),
   );
 
-  const routes = app.route('/', profileRoutes({ db, storage }));
+  const routes = app
+    .route('/', profileRoutes({ db, storage }))
+    .route('/', templateRoutes({ db, bus }))
+    .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -37,6 +37,8 @@ async function main() {
     },
   );
 
+  services.hub.attach(server as unknown as import('node:http').Server);
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -5,6 +5,8 @@ import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
+import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
+import { RealtimeHub } from './realtime/hub';
 import { diskStorage } from './storage/storage';
 
 export interface Services {
@@ -12,6 +14,8 @@ export interface Services {
   database: Database;
   auth: ReturnType<typeof createAuth>;
   mailer: Mailer;
+  bus: EventBus;
+  hub: RealtimeHub;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -33,15 +37,30 @@ export async function createServices(
   });
   const auth = createAuth({ env, secret, db: database.db, mailer, logger });
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
-  const app = createApp({ env, database, auth, storage, logger, webRoot: options.webRoot });
+  const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
+  const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
+  const app = createApp({
+    env,
+    database,
+    auth,
+    storage,
+    logger,
+    bus,
+    mailer,
+    webRoot: options.webRoot,
+  });
   return {
     env,
     database,
     auth,
     mailer,
+    bus,
+    hub,
     app,
     async close() {
+      await hub.close();
       await mailer.stop();
+      await bus.close();
       await database.close();
     },
   };

@@ -16,6 +16,8 @@ export type Db = PostgresJsDatabase<typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (for LISTEN/NOTIFY); none for the embedded database. */
+  url?: string;
   /** Raw SQL returning rows, for the few places the query builder does not reach. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -123,6 +125,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     async query(text, params) {
       return (await client.unsafe(text, params as never[])) as never[];
     },

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     message: string,
     readonly issues?: { path: (string | number)[]; message: string }[],
+    /** More fields for the JSON body (e.g. the stored file on a 409). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

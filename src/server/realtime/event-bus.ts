@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import postgres from 'postgres';
-import type { Role } from '../../domain/constants';
 import type { RealtimeEvent } from '../../domain/assessments';
+import type { Role } from '../../domain/constants';
 import type { Logger } from '../lib/logger';
 
 /** Who should hear about a change: given users, and/or everyone with a role. */

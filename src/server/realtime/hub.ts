@@ -47,7 +47,12 @@ export class RealtimeHub {
       // Browsers always send Origin on WebSockets: another site's page may not listen in.
       const origin = req.headers.origin;
       const host = req.headers.host;
-      if (origin && origin !== this.deps.appOrigin && origin !== `http://${host}` && origin !== `https://${host}`) {
+      if (
+        origin &&
+        origin !== this.deps.appOrigin &&
+        origin !== `http://${host}` &&
+        origin !== `https://${host}`
+      ) {
         return refuse(403, 'Forbidden');
       }
       const headers = new Headers();

@@ -1,0 +1,129 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorSchema } from '../../../domain/api';
+import { candidateOptionSchema, settingsSchema, templateSchema } from '../../../domain/assessments';
+import { assertRole, createRouter, jsonContent, requireActor } from '../../lib/http';
+import {
+  createTemplate,
+  deleteTemplate,
+  getSettings,
+  listTemplates,
+  listUsersByRole,
+  saveSettings,
+  type TemplateDeps,
+  updateTemplate,
+} from './templates.service';
+
+const errors = {
+  400: jsonContent(errorSchema, 'Invalid input'),
+  401: jsonContent(errorSchema, 'Not signed in'),
+  403: jsonContent(errorSchema, 'Not allowed for this role'),
+};
+const anyJson = {
+  content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+  required: true,
+};
+const idParam = z.object({ id: z.string().min(1).max(100) });
+
+const list = createRoute({
+  method: 'get',
+  path: '/api/templates',
+  tags: ['Templates'],
+  summary: 'Assessment templates: all for admins, the usable active ones for a recruiter',
+  responses: { 200: jsonContent(z.array(templateSchema), 'Templates'), ...errors },
+});
+const create = createRoute({
+  method: 'post',
+  path: '/api/templates',
+  tags: ['Templates'],
+  summary: 'Create a template (admin). Body: TemplateInput; untitled tasks are dropped.',
+  request: { body: anyJson },
+  responses: { 201: jsonContent(templateSchema, 'Created'), ...errors },
+});
+const update = createRoute({
+  method: 'put',
+  path: '/api/templates/{id}',
+  tags: ['Templates'],
+  summary: 'Edit a template (admin)',
+  request: { params: idParam, body: anyJson },
+  responses: {
+    200: jsonContent(templateSchema, 'Saved'),
+    ...errors,
+    404: jsonContent(errorSchema, 'No such template'),
+  },
+});
+const remove = createRoute({
+  method: 'delete',
+  path: '/api/templates/{id}',
+  tags: ['Templates'],
+  summary: 'Delete a template (admin); assigned assessments keep their copy',
+  request: { params: idParam },
+  responses: {
+    204: { description: 'Deleted' },
+    ...errors,
+    404: jsonContent(errorSchema, 'No such template'),
+  },
+});
+const readSettings = createRoute({
+  method: 'get',
+  path: '/api/settings',
+  tags: ['Settings'],
+  summary: 'Assessment settings (admin)',
+  responses: { 200: jsonContent(settingsSchema, 'Settings'), ...errors },
+});
+const writeSettings = createRoute({
+  method: 'put',
+  path: '/api/settings',
+  tags: ['Settings'],
+  summary: 'Save assessment settings (admin); new templates take the default duration',
+  request: { body: anyJson },
+  responses: { 200: jsonContent(settingsSchema, 'Saved'), ...errors },
+});
+const recruiters = createRoute({
+  method: 'get',
+  path: '/api/users/recruiters',
+  tags: ['Users'],
+  summary: 'Recruiters, for a template authorisation list (admin)',
+  responses: { 200: jsonContent(z.array(candidateOptionSchema), 'Recruiters'), ...errors },
+});
+const candidates = createRoute({
+  method: 'get',
+  path: '/api/users/candidates',
+  tags: ['Users'],
+  summary: 'Users with role candidate, searchable by name or e-mail (recruiter, admin)',
+  request: { query: z.object({ q: z.string().max(100).optional() }) },
+  responses: { 200: jsonContent(z.array(candidateOptionSchema), 'Candidates'), ...errors },
+});
+
+export function templateRoutes(deps: TemplateDeps) {
+  return createRouter()
+    .openapi(list, async (c) => c.json(await listTemplates(deps, requireActor(c)), 200))
+    .openapi(create, async (c) =>
+      c.json(await createTemplate(deps, requireActor(c), c.req.valid('json')), 201),
+    )
+    .openapi(update, async (c) =>
+      c.json(
+        await updateTemplate(deps, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+    )
+    .openapi(remove, async (c) => {
+      await deleteTemplate(deps, requireActor(c), c.req.valid('param').id);
+      return c.body(null, 204);
+    })
+    .openapi(readSettings, async (c) => {
+      const actor = requireActor(c);
+      assertRole(actor, 'admin');
+      return c.json(await getSettings(deps, actor), 200);
+    })
+    .openapi(writeSettings, async (c) =>
+      c.json(await saveSettings(deps, requireActor(c), c.req.valid('json')), 200),
+    )
+    .openapi(recruiters, async (c) => {
+      assertRole(requireActor(c), 'admin');
+      return c.json(await listUsersByRole(deps, 'recruiter'), 200);
+    })
+    .openapi(candidates, async (c) => {
+      assertRole(requireActor(c), 'recruiter', 'admin');
+      return c.json(await listUsersByRole(deps, 'candidate', c.req.valid('query').q), 200);
+    });
+}
