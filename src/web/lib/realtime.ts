@@ -1,0 +1,71 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { realtimeEventSchema } from '../../domain/assessments';
+import { useSessionState } from './session';
+
+/** What each server event makes stale (query-key prefixes). */
+function invalidate(queryClient: QueryClient, raw: unknown) {
+  const parsed = realtimeEventSchema.safeParse(raw);
+  if (!parsed.success) return;
+  const event = parsed.data;
+  switch (event.type) {
+    case 'assessment.changed':
+      void queryClient.invalidateQueries({ queryKey: ['assessments'] });
+      break;
+    case 'templates.changed':
+      void queryClient.invalidateQueries({ queryKey: ['templates'] });
+      break;
+    case 'conversation.changed':
+      void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+      break;
+  }
+}
+
+/**
+ * One WebSocket per tab while signed in. Events carry ids only; the affected
+ * queries refetch through the API, which decides what this user may see.
+ * After a dropped connection everything is refetched: events may have been missed.
+ */
+export function useRealtimeUpdates() {
+  const queryClient = useQueryClient();
+  const session = useSessionState();
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+
+  useEffect(() => {
+    if (!userId) return;
+    let socket: WebSocket | null = null;
+    let stopped = false;
+    let attempts = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = () => {
+      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+      socket = new WebSocket(`${scheme}://${window.location.host}/api/events`);
+      socket.onmessage = (message) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(String(message.data));
+        } catch {
+          return;
+        }
+        if ((data as { type?: string }).type === 'ready') {
+          if (attempts > 0) void queryClient.invalidateQueries();
+          attempts = 0;
+          return;
+        }
+        invalidate(queryClient, data);
+      };
+      socket.onclose = () => {
+        if (stopped) return;
+        attempts++;
+        timer = setTimeout(connect, Math.min(1000 * 2 ** (attempts - 1), 30_000));
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    };
+  }, [userId, queryClient]);
+}
