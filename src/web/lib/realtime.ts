@@ -1,14 +1,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { realtimeEventSchema } from '../../domain/assessments';
+import type { RealtimeEvent } from '../../domain/assessments';
 import { useSessionState } from './session';
 
-/** What each server event makes stale (query-key prefixes). */
+/** What each server event makes stale (query-key prefixes). No zod here: this is in the first chunk. */
 function invalidate(queryClient: QueryClient, raw: unknown) {
-  const parsed = realtimeEventSchema.safeParse(raw);
-  if (!parsed.success) return;
-  const event = parsed.data;
-  switch (event.type) {
+  const event = raw as Partial<RealtimeEvent> | null;
+  switch (event?.type) {
     case 'assessment.changed':
       void queryClient.invalidateQueries({ queryKey: ['assessments'] });
       break;
