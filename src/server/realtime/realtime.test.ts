@@ -1,0 +1,130 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { defaultDueDate } from '../../domain/assessments';
+import { createTestApp, type TestApp, type TestUser } from '../test/harness';
+
+let t: TestApp;
+let server: ReturnType<typeof serve>;
+let base: string;
+let admin: TestUser;
+let recruiter: TestUser;
+let candidate: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  t.hub.attach(server as never);
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  admin = await t.createUser('admin');
+  recruiter = await t.signUp({ accountType: 'recruiter' });
+  candidate = await t.signUp({ accountType: 'candidate' });
+  stranger = await t.signUp({ accountType: 'candidate' });
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+});
+
+/** A socket as the user's browser tab would open it, collecting what it hears. */
+async function listen(as: TestUser | null, origin = 'http://localhost:3000') {
+  const received: unknown[] = [];
+  const ws = new WebSocket(`ws://${base}/api/events`, {
+    headers: { ...(as ? { cookie: as.cookie } : {}), origin },
+  });
+  const opened = await new Promise<boolean>((resolve) => {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'ready') resolve(true);
+      else received.push(message);
+    });
+    ws.on('error', () => resolve(false));
+    ws.on('close', () => resolve(false));
+  });
+  return { ws, opened, received };
+}
+
+const eventually = async (check: () => void, ms = 3000) => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+};
+
+describe('realtime events', () => {
+  it('refuses signed-out sockets and sockets from another site', async () => {
+    expect((await listen(null)).opened).toBe(false);
+    expect((await listen(candidate, 'https://evil.example')).opened).toBe(false);
+  });
+
+  it('tells the candidate, the recruiter and admins about an assignment, and nobody else', async () => {
+    const tabs = await Promise.all([candidate, recruiter, admin, stranger].map((u) => listen(u)));
+    expect(tabs.every((tab) => tab.opened)).toBe(true);
+    const template = await (
+      await t.request('/api/templates', {
+        method: 'POST',
+        as: admin,
+        json: { title: 'Live', roleName: 'DevOps Engineer', tasks: [] },
+      })
+    ).json();
+    const res = await t.request('/api/assessments', {
+      method: 'POST',
+      as: recruiter,
+      json: { templateId: template.id, candidateId: candidate.id, dueDate: defaultDueDate() },
+    });
+    const { id } = await res.json();
+    const changed = { type: 'assessment.changed', assessmentId: id };
+    const [cand, rec, adm, other] = tabs as [
+      Awaited<ReturnType<typeof listen>>,
+      ...Awaited<ReturnType<typeof listen>>[],
+    ];
+    await eventually(() => {
+      expect(cand.received).toContainEqual(changed);
+      expect(rec!.received).toContainEqual(changed);
+      expect(adm!.received).toContainEqual(changed);
+    });
+    expect(other!.received).not.toContainEqual(changed);
+    // Templates concern recruiters and admins only.
+    expect(rec!.received).toContainEqual({ type: 'templates.changed' });
+    expect(cand.received).not.toContainEqual({ type: 'templates.changed' });
+    for (const tab of tabs) tab.ws.close();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'across server processes (PostgreSQL LISTEN/NOTIFY)',
+  () => {
+    it('an event published by one server reaches the sockets of another', async () => {
+      const { createServices } = await import('../server');
+      const { createLogger } = await import('../lib/logger');
+      const second = await createServices(t.env, createLogger('silent'), {
+        database: await (await import('../db/client')).openDatabase({
+          url: t.database.url,
+          dataDir: '',
+        }),
+      });
+      try {
+        const heard: unknown[] = [];
+        const off = second.bus.subscribe((message) => heard.push(message.event));
+        await t.bus.publish({
+          audience: { userIds: [candidate.id] },
+          event: { type: 'assessment.changed', assessmentId: 'x1' },
+        });
+        await eventually(() =>
+          expect(heard).toContainEqual({ type: 'assessment.changed', assessmentId: 'x1' }),
+        );
+        off();
+      } finally {
+        await second.close();
+      }
+    });
+  },
+);
