@@ -4,11 +4,20 @@
  * Run it while the server is stopped (the embedded database allows one process).
  */
 import { eq } from 'drizzle-orm';
+import { toIsoDate } from '../src/domain/assessments';
 import type { Role } from '../src/domain/constants';
 import { emptyProfileDetails, type ProfileDetails } from '../src/domain/profile';
 import { createAccount } from '../src/server/auth/users';
-import { profile, user } from '../src/server/db/schema';
+import { assessmentTemplate, profile, user } from '../src/server/db/schema';
 import { parseEnv } from '../src/server/env';
+import {
+  assignAssessment,
+  saveEvaluation,
+  setTaskCompleted,
+  startAssessment,
+  toggleAllTasks,
+} from '../src/server/features/assessments/assessments.service';
+import { createTemplate } from '../src/server/features/templates/templates.service';
 import { createLogger } from '../src/server/lib/logger';
 import { createServices } from '../src/server/server';
 
@@ -105,11 +114,98 @@ const demoUsers: DemoUser[] = [
   },
 ];
 
+/** Templates, then assessments in every state, assigned by Rita. Skipped when any exist. */
+async function seedAssessments(
+  services: Awaited<ReturnType<typeof createServices>>,
+  ids: Map<string, string>,
+) {
+  const { db } = services.database;
+  if ((await db.select({ id: assessmentTemplate.id }).from(assessmentTemplate).limit(1)).length > 0)
+    return 0;
+  const admin = actorFor(ids, 'admin@demo.talentforge.test', 'Alex Admin', 'admin');
+  const rita = actorFor(ids, 'rita@demo.talentforge.test', 'Rita Recruiter', 'recruiter');
+  const deps = { db, bus: services.bus };
+  const fullStack = await createTemplate(deps, admin, {
+    title: 'Password policy for the auth service',
+    roleName: 'Full Stack Developer',
+    description: 'Add a password policy to registration in a small Express + TypeScript service.',
+    tasks: [
+      {
+        title: 'Implement the password rule',
+        description: 'Fill in validatePassword in auth.service.ts (ticket AUTH-142).',
+        type: 'code',
+      },
+      {
+        title: 'Cover it with tests',
+        description: 'Replace the todo tests in auth.test.ts.',
+        type: 'code',
+      },
+      {
+        title: 'Explain your approach',
+        description: 'A few sentences on the trade-offs you made.',
+        type: 'text',
+      },
+      {
+        title: 'Update the README',
+        description: 'Document the rule for the API consumers.',
+        type: 'document',
+      },
+    ],
+  });
+  await createTemplate(deps, admin, {
+    title: 'Data cleaning exercise',
+    roleName: 'Data Scientist',
+    description: 'Clean a messy sign-up export and report what you found.',
+    durationHours: 3,
+    tasks: [
+      { title: 'Describe the data problems', description: '', type: 'text' },
+      { title: 'Write the cleaning function', description: '', type: 'code' },
+    ],
+  });
+  await createTemplate(deps, admin, {
+    title: 'Incident write-up (retired)',
+    roleName: 'DevOps Engineer',
+    active: false,
+    tasks: [{ title: 'Write the post-mortem', description: '', type: 'document' }],
+  });
+  const aDeps = { db, bus: services.bus, mailer: services.mailer, appUrl: services.env.APP_URL };
+  const assign = (email: string, due: number) =>
+    assignAssessment(aDeps, rita, {
+      templateId: fullStack.id,
+      candidateId: ids.get(email),
+      dueDate: toIsoDate(new Date(Date.now() + due * 86_400_000)),
+      message: 'Looking forward to seeing how you approach this.',
+    });
+  const casey = actorFor(ids, 'casey@demo.talentforge.test', 'Casey Chen', 'candidate');
+  const priya = actorFor(ids, 'priya@demo.talentforge.test', 'Priya Patel', 'candidate');
+  // Scheduled: Sam has not opened it yet.
+  await assign('sam@demo.talentforge.test', 7);
+  // In progress: Casey ticked one task.
+  const inProgress = await assign('casey@demo.talentforge.test', 5);
+  await startAssessment(aDeps, casey, inProgress.id);
+  await setTaskCompleted(aDeps, casey, inProgress.id, inProgress.tasks[0]!.id, { completed: true });
+  // Completed and scored: Priya finished everything.
+  const done = await assign('priya@demo.talentforge.test', 3);
+  await startAssessment(aDeps, priya, done.id);
+  await toggleAllTasks(aDeps, priya, done.id);
+  await saveEvaluation(aDeps, rita, done.id, {
+    score: 88,
+    feedback: 'Clear rule, good tests, README updated.',
+  });
+  return 4;
+}
+
+function actorFor(ids: Map<string, string>, email: string, name: string, role: Role) {
+  return { id: ids.get(email)!, email, name, role };
+}
+
 async function main() {
   const env = parseEnv();
   const services = await createServices(env, createLogger('warn'));
   const { db } = services.database;
   const rows: string[][] = [];
+  const ids = new Map<string, string>();
+  let seeded = 0;
   try {
     for (const demo of demoUsers) {
       const [existing] = await db.select().from(user).where(eq(user.email, demo.email));
@@ -128,7 +224,9 @@ async function main() {
         await db.insert(profile).values({ userId: id, details }).onConflictDoNothing();
       }
       rows.push([demo.role, demo.name, demo.email, existing ? '(already there)' : PASSWORD]);
+      ids.set(demo.email, id);
     }
+    seeded = await seedAssessments(services, ids);
   } finally {
     await services.close();
   }
@@ -136,6 +234,11 @@ async function main() {
   for (const [role, name, email, password] of rows) {
     console.log(`  ${role!.padEnd(10)} ${name!.padEnd(16)} ${email!.padEnd(32)} ${password}`);
   }
+  console.log(
+    seeded
+      ? '\nAlso 3 templates (one inactive) and assessments assigned by Rita: Sam (scheduled), Casey (in progress), Priya (completed, scored 88).'
+      : '\nTemplates already exist: assessments were left as they are.',
+  );
 }
 
 main().catch((error) => {
