@@ -3,18 +3,22 @@
  *
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
- * Stages: js-size (alias login-bundle), lighthouse, sign-in; none named = all.
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments; none named = all.
+ * (assessments starts its own server, app and bare routes on one embedded database, and
+ * builds the web app itself after its load runs, honouring --rebuild and --no-build.)
  * --rebuild   always run `vite build` (default: only when dist/web is stale)
  * --no-build  never build (use dist/web as it is)
  * --strict    exit 1 when a stage fails or a budget is missed (default: report only)
  *
  * Environment: BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (3),
- * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10).
+ * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10),
+ * BENCH_ASSESSMENTS_CONNECTIONS (50), BENCH_ASSESSMENTS_SECONDS (10).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as assessments from './assessments';
 import type { Metric, StageResult } from './lib/report';
 import { summaryTable } from './lib/report';
 import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib/server';
@@ -40,6 +44,8 @@ const stages: Stage[] = [
   { name: lighthouse.stage, aliases: ['lh'], needsWeb: true, run: lighthouse.run },
   // Last: its load should not disturb the page measurements.
   { name: signIn.stage, aliases: ['signin'], needsWeb: false, run: signIn.run },
+  // Builds the web app itself (a failing build loses only its JavaScript figure).
+  { name: assessments.stage, aliases: ['assessment'], needsWeb: false, run: assessments.run },
 ];
 
 function parseArgs(argv: string[]) {

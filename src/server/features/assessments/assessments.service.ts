@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   ASSESSMENT_STATUSES,
   ASSESSMENT_TEXTS,
@@ -7,6 +7,7 @@ import {
   type CandidateFile,
   evaluationInputSchema,
   fileSaveSchema,
+  type ProjectFile,
   recruiterMayUse,
   statusFromTasks,
   taskUpdateSchema,
@@ -38,12 +39,20 @@ export interface AssessmentDeps {
   appUrl: string;
 }
 
-type Row = typeof assessment.$inferSelect;
+type FullRow = typeof assessment.$inferSelect;
+type ProjectInfo = Assessment['project'];
+/** A row without the project's file contents (tens of KB each), which most calls never need. */
+type Row = Omit<FullRow, 'project'> & { projectInfo: ProjectInfo };
+
+const { project: _project, ...columnsWithoutProject } = getTableColumns(assessment);
+const rowColumns = {
+  ...columnsWithoutProject,
+  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toAssessment(row: Row, candidate: { email: string; phone: string }): Assessment {
-  const { files, ...project } = row.project;
   return {
     id: row.id,
     templateId: row.templateId,
@@ -68,20 +77,24 @@ function toAssessment(row: Row, candidate: { email: string; phone: string }): As
     feedback: row.feedback,
     score: row.score,
     reviewedAt: iso(row.reviewedAt),
-    project: { ...project, fileNames: files.map((f) => f.path) },
+    project: row.projectInfo,
   };
 }
 
 /** Rows with the candidate's e-mail and phone, which recruiters see in the details. */
 async function selectAssessments(db: Db, where: SQL | undefined) {
   const rows = await db
-    .select({ row: assessment, email: user.email, details: profile.details })
+    .select({
+      row: rowColumns,
+      email: user.email,
+      phone: sql<string | null>`${profile.details}->>'phone'`,
+    })
     .from(assessment)
     .innerJoin(user, eq(user.id, assessment.candidateId))
     .leftJoin(profile, eq(profile.userId, assessment.candidateId))
     .where(where)
     .orderBy(desc(assessment.createdAt));
-  return rows.map((r) => toAssessment(r.row, { email: r.email, phone: r.details?.phone ?? '' }));
+  return rows.map((r) => toAssessment(r.row, { email: r.email, phone: r.phone ?? '' }));
 }
 
 /** Who may see an assessment: its candidate, its recruiter, any admin. */
@@ -94,7 +107,7 @@ function canView(actor: Actor, row: Pick<Row, 'candidateId' | 'recruiterId'>) {
 }
 
 async function loadRow(db: Db, actor: Actor, id: string): Promise<Row> {
-  const [row] = await db.select().from(assessment).where(eq(assessment.id, id));
+  const [row] = await db.select(rowColumns).from(assessment).where(eq(assessment.id, id));
   if (!row) throw notFound(ASSESSMENT_TEXTS.assessmentNotFound);
   if (!canView(actor, row)) throw forbidden(ASSESSMENT_TEXTS.noPermission);
   return row;
@@ -308,10 +321,14 @@ export async function listFiles(
   actor: Actor,
   id: string,
 ): Promise<CandidateFile[]> {
-  const row = await loadRow(db, actor, id);
+  await loadRow(db, actor, id);
+  const [{ files } = { files: [] }] = await db
+    .select({ files: sql<ProjectFile[]>`${assessment.project}->'files'` })
+    .from(assessment)
+    .where(eq(assessment.id, id));
   const saved = await db.select().from(candidateFile).where(eq(candidateFile.assessmentId, id));
   const byName = new Map(saved.map((f) => [f.fileName, f]));
-  return row.project.files.map((file) => {
+  return files.map((file) => {
     const own = byName.get(file.path);
     return {
       fileName: file.path,
@@ -340,7 +357,7 @@ export async function saveFile(
   if (row.status === 'completed') {
     throw forbidden('This assessment is completed; its files can no longer be changed');
   }
-  if (!row.project.files.some((f) => f.path === fileName)) throw notFound('File not found');
+  if (!row.projectInfo.fileNames.includes(fileName)) throw notFound('File not found');
   const { content, editedAt } = parsed.data;
   const saved = await deps.db
     .insert(candidateFile)
