@@ -1,10 +1,6 @@
-import { WelcomeHeader } from './welcome-header';
+import { AdminSettingsScreen } from '../../admin-settings/components/admin-settings-screen';
 
+/** /admin: the admin lands on System Settings (spec section 2, 'Admin settings'). */
 export function AdminDashboard() {
-  return (
-    <WelcomeHeader
-      fallbackName="Admin"
-      description="Assessment templates, users, jobs and analytics will appear here."
-    />
-  );
+  return <AdminSettingsScreen />;
 }

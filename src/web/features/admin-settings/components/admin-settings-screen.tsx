@@ -1,0 +1,87 @@
+import '../styles';
+import { Box, Tabs } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import classes from './admin-settings.module.css';
+import { AdminSidebar } from './admin-sidebar';
+import { GeneralTab } from './general-tab';
+import {
+  AI_ITEMS,
+  DEPARTMENT_ITEMS,
+  LaterReleasePanel,
+  SECURITY_ITEMS,
+} from './later-release-panel';
+import { SettingsHeader } from './settings-header';
+import { TemplatesTab } from './templates-tab';
+
+const TABS = [
+  { value: 'general', label: 'General' },
+  { value: 'security', label: 'Security' },
+  { value: 'departments', label: 'Departments' },
+  { value: 'ai', label: 'AI Configuration' },
+  { value: 'assessments', label: 'Assessments' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+const DEFAULT_TAB: TabValue = 'assessments';
+
+const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
+
+/** /admin: spec section 2 'Admin settings'. The tab lives in the URL so a reload keeps it. */
+export function AdminSettingsScreen() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : DEFAULT_TAB;
+  const [search, setSearch] = useState('');
+
+  const selectTab = (value: string | null) => {
+    if (!isTab(value)) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === DEFAULT_TAB) next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    // The search filters templates: show them as soon as the admin types.
+    if (value && tab !== 'assessments') selectTab('assessments');
+  };
+
+  return (
+    <div className={classes.layout}>
+      <AdminSidebar />
+      <Box miw={0}>
+        <SettingsHeader search={search} onSearchChange={changeSearch} />
+        <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+          <Tabs.List mb="lg">
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="general">
+            <GeneralTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="security">
+            <LaterReleasePanel title="Security" items={SECURITY_ITEMS} />
+          </Tabs.Panel>
+          <Tabs.Panel value="departments">
+            <LaterReleasePanel title="Departments" items={DEPARTMENT_ITEMS} />
+          </Tabs.Panel>
+          <Tabs.Panel value="ai">
+            <LaterReleasePanel title="AI Configuration" items={AI_ITEMS} />
+          </Tabs.Panel>
+          <Tabs.Panel value="assessments">
+            <TemplatesTab search={search} />
+          </Tabs.Panel>
+        </Tabs>
+      </Box>
+    </div>
+  );
+}

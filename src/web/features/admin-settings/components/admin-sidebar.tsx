@@ -1,0 +1,131 @@
+import {
+  Box,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useSessionState } from '../../../lib/session';
+import { UserAvatar } from '../../../ui/user-avatar';
+import { useProfile } from '../../profile/api/get-profile';
+import classes from './admin-settings.module.css';
+import { ChartIcon, DatabaseIcon, LogsIcon, PlugIcon, SettingsIcon, UsersIcon } from './icons';
+
+/** A destination of a later release: shown, focusable for its tooltip, but not actionable. */
+function ComingSoonItem({ label, icon }: { label: string; icon: ReactNode }) {
+  return (
+    <Tooltip label="Coming soon" events={{ hover: true, focus: true, touch: true }}>
+      <NavLink
+        component="button"
+        type="button"
+        aria-disabled="true"
+        className={classes.soon}
+        c="dimmed"
+        label={
+          <>
+            {label}
+            <VisuallyHidden> (coming soon)</VisuallyHidden>
+          </>
+        }
+        leftSection={icon}
+        onClick={(event) => event.preventDefault()}
+      />
+    </Tooltip>
+  );
+}
+
+function GroupLabel({ children }: { children: string }) {
+  return (
+    <Text size="xs" fw={700} c="dimmed" className={classes.groupLabel}>
+      {children}
+    </Text>
+  );
+}
+
+/** Spec: 'System Admin' / 'Super Admin'; the level comes from the admin's profile. */
+function ProfileBlock() {
+  const session = useSessionState();
+  const profile = useProfile();
+  const name = (session.status === 'signed-in' && session.user.name.trim()) || 'Admin';
+  const image = session.status === 'signed-in' ? session.user.image : null;
+  const level = profile.data
+    ? profile.data.details.adminLevel === 'super'
+      ? 'Super Admin'
+      : 'System Admin'
+    : null;
+  return (
+    <Group gap="sm" wrap="nowrap" px="xs" py="xs">
+      <UserAvatar name={name} image={image} size={36} />
+      <Box miw={0}>
+        <Text fw={600} size="sm" truncate>
+          {name}
+        </Text>
+        {level ? (
+          <Text size="xs" c="dimmed">
+            {level}
+          </Text>
+        ) : null}
+      </Box>
+    </Group>
+  );
+}
+
+export function AdminSidebar() {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  return (
+    <Box component="aside" className={classes.sidebar} aria-label="Administration">
+      {/* Phones: the menu folds away above the content instead of taking the first screen. */}
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        fullWidth
+        justify="space-between"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide admin menu' : 'Show admin menu'}
+      </Button>
+      <div id={bodyId} className={classes.sidebarBody} data-collapsed={!open}>
+        <nav aria-label="Admin sections">
+          <Stack gap={2}>
+            <GroupLabel>System</GroupLabel>
+            <NavLink
+              component={Link}
+              to="/admin"
+              label="Settings"
+              leftSection={<SettingsIcon />}
+              active
+              aria-current="page"
+            />
+            <NavLink
+              component={Link}
+              to="/admin/users"
+              label="Users & Permissions"
+              leftSection={<UsersIcon />}
+            />
+            <ComingSoonItem label="Data Management" icon={<DatabaseIcon />} />
+            <ComingSoonItem label="Integrations" icon={<PlugIcon />} />
+            <GroupLabel>Monitoring</GroupLabel>
+            <NavLink
+              component={Link}
+              to="/admin/analytics"
+              label="System Analytics"
+              leftSection={<ChartIcon />}
+            />
+            <ComingSoonItem label="Logs" icon={<LogsIcon />} />
+          </Stack>
+        </nav>
+        <Divider my="sm" />
+        <ProfileBlock />
+      </div>
+    </Box>
+  );
+}

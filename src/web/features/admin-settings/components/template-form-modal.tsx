@@ -1,0 +1,158 @@
+import {
+  Button,
+  Divider,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import {
+  ASSESSMENT_TEXTS,
+  DEFAULT_DURATION_HOURS,
+  type Template,
+} from '../../../../domain/assessments';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessments/api/templates';
+import {
+  DURATION_OPTIONS,
+  emptyTemplateValues,
+  type TemplateFormValues,
+  templateValues,
+  toTemplateInput,
+  validateTemplate,
+} from '../lib/template-form';
+import { RecruiterChecklist } from './recruiter-checklist';
+import { TaskRows } from './task-rows';
+
+type TemplateFormProps = {
+  /** null: a new template. */
+  template: Template | null;
+  initialValues: TemplateFormValues;
+  onDone: () => void;
+};
+
+function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
+  const form = useForm<TemplateFormValues>({ initialValues, validate: validateTemplate });
+  const create = useCreateTemplate();
+  const update = useUpdateTemplate();
+  const [error, setError] = useState<string | null>(null);
+  const saving = create.isPending || update.isPending;
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    const input = toTemplateInput(values);
+    if (template) {
+      update.mutate(
+        { id: template.id, ...input },
+        {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: `Saved “${saved.title}”.` });
+            onDone();
+          },
+          // An edit can fail for a reason worth reading (e.g. the template was deleted).
+          onError: (e) => setError(errorMessage(e)),
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: `Created “${saved.title}”.` });
+          onDone();
+        },
+        onError: () => setError(ASSESSMENT_TEXTS.failedCreateTemplate),
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Title" required {...form.getInputProps('title')} data-autofocus />
+        <TextInput label="Role" required {...form.getInputProps('roleName')} />
+        <Textarea
+          label="Description"
+          description="Optional"
+          autosize
+          minRows={2}
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} verticalSpacing="md">
+          <NativeSelect
+            label="Duration"
+            data={DURATION_OPTIONS}
+            {...form.getInputProps('durationHours')}
+          />
+          <Switch
+            label="Active"
+            description="Inactive templates are hidden from recruiters"
+            mt={{ xs: 'xl' }}
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
+        </SimpleGrid>
+        <RecruiterChecklist
+          value={form.values.authorizedRecruiters}
+          onChange={(ids) => form.setFieldValue('authorizedRecruiters', ids)}
+        />
+        <Divider />
+        <TaskRows form={form} />
+        <FormError>{error}</FormError>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {template ? 'Save Changes' : 'Create Template'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A new template starts from the General tab's saved default duration. */
+function CreateForm({ onDone }: { onDone: () => void }) {
+  const settings = useSettings();
+  if (settings.isPending) return <LoadingText text="Loading settings..." />;
+  // Without the setting the form still works, on the product default.
+  const hours = settings.data?.defaultDurationHours ?? DEFAULT_DURATION_HOURS;
+  return (
+    <TemplateForm template={null} initialValues={emptyTemplateValues(hours)} onDone={onDone} />
+  );
+}
+
+type TemplateFormModalProps = { opened: boolean; template: Template | null; onClose: () => void };
+
+/** Create New Assessment, and the same form filled in to edit a template. */
+export function TemplateFormModal({ opened, template, onClose }: TemplateFormModalProps) {
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      opened={opened}
+      onClose={onClose}
+      title={template ? 'Edit Assessment Template' : 'Create New Assessment'}
+      size="lg"
+      fullScreen={false}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {template ? (
+        <TemplateForm
+          key={template.id}
+          template={template}
+          initialValues={templateValues(template)}
+          onDone={onClose}
+        />
+      ) : (
+        <CreateForm onDone={onClose} />
+      )}
+    </Modal>
+  );
+}
