@@ -26,7 +26,7 @@ test('a candidate edits the profile and uploads a photo that survives a reload',
   await page
     .getByLabel('Profile picture')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
-  await expect(page.getByText('Profile picture updated.')).toBeVisible();
+  await expect(page.getByText('Profile picture updated.').first()).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel('Full Name')).toHaveValue('Pia P. Profile');
