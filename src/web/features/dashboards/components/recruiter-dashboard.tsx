@@ -1,10 +1,6 @@
-import { WelcomeHeader } from './welcome-header';
+import { RecruiterDashboardScreen } from '../../recruiter/components/dashboard-screen';
 
+/** /recruiter: 'Welcome, {name}' and the recruiter's assessments (features/recruiter). */
 export function RecruiterDashboard() {
-  return (
-    <WelcomeHeader
-      fallbackName="Recruiter"
-      description="Your assessments, candidates and job listings will appear here."
-    />
-  );
+  return <RecruiterDashboardScreen />;
 }

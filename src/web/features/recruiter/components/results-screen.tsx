@@ -1,6 +1,42 @@
+import '../lib/mantine-styles';
+import { Anchor, Stack } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../ui/page-header';
+import { useAssessments } from '../../assessments/api/assessments';
+import { tabHref } from '../lib/tabs';
+import { AssessmentDetails } from './assessment-details';
+import { ResultsList } from './results-list';
 
-/** /recruiter/results?assessment={id}: one assessment's details. */
+/**
+ * /recruiter/results?assessment={id}: that assessment's details, as View Details shows them.
+ * Without ?assessment, the recruiter's Assessment Results list.
+ */
 export function RecruiterResultsScreen() {
-  return <PageHeader title="Assessment Results" description="Loading assessment..." />;
+  const [params] = useSearchParams();
+  const id = params.get('assessment')?.trim();
+  return (
+    <Stack gap="md" maw={1100} mx="auto">
+      <Anchor component={Link} to={tabHref('results')} size="sm">
+        ← Back to Assessment Results
+      </Anchor>
+      {id ? (
+        <>
+          <PageHeader title="Assessment Details" />
+          <AssessmentDetails id={id} level={2} />
+        </>
+      ) : (
+        <AllResults />
+      )}
+    </Stack>
+  );
+}
+
+function AllResults() {
+  const assessments = useAssessments();
+  return (
+    <>
+      <PageHeader title="Assessment Results" />
+      <ResultsList query={assessments} visible={assessments.data ?? []} />
+    </>
+  );
 }

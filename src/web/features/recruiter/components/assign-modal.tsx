@@ -1,0 +1,125 @@
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import {
+  ASSESSMENT_TEXTS,
+  type AssignInput,
+  assignInputSchema,
+  type CandidateOption,
+  defaultDueDate,
+  type Template,
+  toIsoDate,
+} from '../../../../domain/assessments';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { useAssignAssessment } from '../../assessments/api/assessments';
+import { notifySuccess } from '../lib/notify';
+import { CandidateSelect } from './candidate-select';
+
+type AssignValues = {
+  templateId: string;
+  candidateId: string | null;
+  dueDate: string;
+  message: string;
+};
+
+/** The contract's rules plus one only the browser knows: today's date in the user's calendar. */
+const assignFormSchema = assignInputSchema.superRefine((input, ctx) => {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(input.dueDate) && input.dueDate < toIsoDate(new Date())) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dueDate'],
+      message: 'The due date cannot be in the past',
+    });
+  }
+});
+
+type AssignModalProps = { template: Template | null; onClose: () => void };
+
+/** 'Assign Assessment': candidate, due date (today + 7 by default), optional message. */
+export function AssignModal({ template, onClose }: AssignModalProps) {
+  return (
+    <Modal
+      opened={template !== null}
+      onClose={onClose}
+      title="Assign Assessment"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {template ? <AssignForm key={template.id} template={template} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AssignForm({ template, onDone }: { template: Template; onDone: () => void }) {
+  const assign = useAssignAssessment();
+  const [candidate, setCandidate] = useState<CandidateOption | null>(null);
+  const form = useForm<AssignValues>({
+    initialValues: {
+      templateId: template.id,
+      candidateId: null,
+      dueDate: defaultDueDate(),
+      message: '',
+    },
+    validate: schemaResolver(assignFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    assign.mutate(values as AssignInput, {
+      onSuccess: (assessment) => {
+        notifySuccess(
+          'Assessment assigned',
+          `${assessment.title} was sent to ${candidate?.name || assessment.candidateName}.`,
+        );
+        onDone();
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          Template: <strong>{template.title}</strong> ({template.roleName}, {template.tasks.length}{' '}
+          {template.tasks.length === 1 ? 'task' : 'tasks'})
+        </Text>
+        <CandidateSelect
+          value={form.values.candidateId}
+          error={form.errors.candidateId}
+          onChange={(id, option) => {
+            setCandidate(option);
+            form.setFieldValue('candidateId', id);
+          }}
+        />
+        <TextInput
+          type="date"
+          label="Due Date"
+          required
+          min={toIsoDate(new Date())}
+          {...form.getInputProps('dueDate')}
+        />
+        <Textarea
+          label="Message (optional)"
+          placeholder="A note for the candidate"
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.getInputProps('message')}
+        />
+        {assign.isError ? (
+          <FormError>
+            {ASSESSMENT_TEXTS.failedAssign}: {errorMessage(assign.error)}
+          </FormError>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={assign.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={assign.isPending}>
+            Assign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

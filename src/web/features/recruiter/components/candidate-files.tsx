@@ -1,0 +1,69 @@
+import { Button, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/http';
+import { LoadingText } from '../../../ui/loading-text';
+import { useAssessmentFiles } from '../../assessments/api/files';
+import { formatDateTime } from '../lib/format';
+import classes from './candidate-files.module.css';
+import { LoadError } from './query-states';
+
+/** The candidate's project files, read-only: a file list and the chosen file's text. */
+export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
+  const files = useAssessmentFiles(assessmentId);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  if (files.isPending) return <LoadingText text="Loading files..." />;
+  if (files.isError) {
+    return (
+      <LoadError
+        text={`Failed to load the candidate's files: ${errorMessage(files.error)}`}
+        onRetry={() => void files.refetch()}
+      />
+    );
+  }
+
+  const current = files.data.find((f) => f.fileName === selected) ?? files.data[0];
+  if (!current) return <Text c="dimmed">This assessment has no files.</Text>;
+  return (
+    <div className={classes.layout}>
+      <ul className={classes.list} aria-label="Files">
+        {files.data.map((file) => {
+          const active = file.fileName === current.fileName;
+          return (
+            <li key={file.fileName}>
+              <Button
+                variant={active ? 'light' : 'subtle'}
+                color={active ? 'indigo' : 'dark'}
+                size="compact-sm"
+                fullWidth
+                justify="flex-start"
+                aria-pressed={active}
+                onClick={() => setSelected(file.fileName)}
+                styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              >
+                {file.fileName}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" mb={4}>
+          {current.fileName} ·{' '}
+          {current.editedAt !== null
+            ? `last edited ${formatDateTime(new Date(current.editedAt).toISOString())}`
+            : 'starting content, not edited by the candidate'}
+        </Text>
+        {/* Focusable so keyboard users can scroll it; labelled so the region is announced. */}
+        <section
+          className={classes.viewer}
+          aria-label={`Contents of ${current.fileName}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+        >
+          <pre className={classes.code}>{current.content || ' '}</pre>
+        </section>
+      </div>
+    </div>
+  );
+}

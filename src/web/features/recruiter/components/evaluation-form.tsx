@@ -1,0 +1,80 @@
+import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  ASSESSMENT_TEXTS,
+  type Assessment,
+  evaluationInputSchema,
+  MAX_SCORE,
+} from '../../../../domain/assessments';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { useSaveEvaluation } from '../../assessments/api/assessments';
+import { formatDateTime } from '../lib/format';
+import { notifySuccess } from '../lib/notify';
+
+type EvaluationValues = { score: number | string; feedback: string };
+
+/** The NumberInput's '' (empty) is saved as null (spec section 5). */
+const toInput = (values: EvaluationValues) => ({
+  score: values.score === '' ? null : Number(values.score),
+  feedback: values.feedback,
+});
+
+const validateEvaluation = schemaResolver(evaluationInputSchema, { sync: true });
+
+/** Score (whole number 0 to 100, or empty) and feedback; saving sets reviewedAt. */
+export function EvaluationForm({ assessment }: { assessment: Assessment }) {
+  const save = useSaveEvaluation();
+  const form = useForm<EvaluationValues>({
+    initialValues: { score: assessment.score ?? '', feedback: assessment.feedback ?? '' },
+    validate: (values) => validateEvaluation(toInput(values)),
+  });
+
+  const submit = form.onSubmit((values) => {
+    save.mutate(
+      { id: assessment.id, ...toInput(values) },
+      {
+        onSuccess: () => notifySuccess('Evaluation saved', 'Score and feedback saved.'),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Evaluation">
+      <Stack gap="md">
+        <NumberInput
+          label="Score"
+          description={`A whole number from 0 to ${MAX_SCORE}; leave empty for no score`}
+          min={0}
+          max={MAX_SCORE}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          {...form.getInputProps('score')}
+        />
+        <Textarea
+          label="Feedback"
+          autosize
+          minRows={4}
+          maxRows={12}
+          {...form.getInputProps('feedback')}
+        />
+        {save.isError ? (
+          <FormError>
+            {ASSESSMENT_TEXTS.failedSaveFeedback}: {errorMessage(save.error)}
+          </FormError>
+        ) : null}
+        <Group justify="space-between" align="center">
+          <Text size="sm" c="dimmed" role="status">
+            {assessment.reviewedAt
+              ? `Reviewed ${formatDateTime(assessment.reviewedAt)}`
+              : 'Not reviewed yet'}
+          </Text>
+          <Button type="submit" loading={save.isPending}>
+            Save Evaluation
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormError } from '../../../ui/form-error';
+
+/** An inline load error with a way to try again. */
+export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <FormError>
+      <Group justify="space-between" gap="sm">
+        <span>{text}</span>
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Group>
+    </FormError>
+  );
+}
+
+/** A quiet box for 'nothing here'. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" bg="gray.0">
+      <Text c="dimmed" ta="center">
+        {children}
+      </Text>
+    </Paper>
+  );
+}

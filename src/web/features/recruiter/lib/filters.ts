@@ -1,0 +1,70 @@
+import type { Assessment, AssessmentStatus, Template } from '../../../../domain/assessments';
+
+export const ALL_POSITIONS = 'All Positions';
+
+/** The position filter matches an assessment's or template's role; All Positions matches all. */
+export function matchesPosition(item: Pick<Assessment, 'roleName'>, position: string): boolean {
+  return position === ALL_POSITIONS || item.roleName.trim() === position;
+}
+
+/** The header search: candidate name or title (assessments), title or role (templates). */
+export function matchesSearch(haystacks: string[], search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return haystacks.some((h) => h.toLowerCase().includes(needle));
+}
+
+export type ListFilter = { position: string; search: string };
+
+export function filterAssessments(list: Assessment[], { position, search }: ListFilter) {
+  return list.filter(
+    (a) => matchesPosition(a, position) && matchesSearch([a.candidateName, a.title], search),
+  );
+}
+
+export function filterTemplates(list: Template[], { position, search }: ListFilter) {
+  return list.filter(
+    (t) => matchesPosition(t, position) && matchesSearch([t.title, t.roleName], search),
+  );
+}
+
+export const RESULT_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'in-progress', label: 'In Progress' },
+  { value: 'scheduled', label: 'Scheduled' },
+] as const satisfies readonly { value: AssessmentStatus | 'all'; label: string }[];
+export type ResultFilter = (typeof RESULT_FILTERS)[number]['value'];
+
+export type Figures = {
+  total: number;
+  inProgress: number;
+  completed: number;
+  /** Whole percent of assigned assessments that are completed; 0 when none. */
+  completionRate: number;
+  /** Mean of the scored ones, one decimal; null when none is scored. */
+  averageScore: number | null;
+};
+
+/** The Active Assessments tab's insights, computed from the recruiter's assessments. */
+export function figuresOf(list: Assessment[]): Figures {
+  const completed = list.filter((a) => a.status === 'completed').length;
+  const scores = list.map((a) => a.score).filter((s): s is number => s !== null);
+  return {
+    total: list.length,
+    inProgress: list.filter((a) => a.status === 'in-progress').length,
+    completed,
+    completionRate: list.length === 0 ? 0 : Math.round((completed / list.length) * 100),
+    averageScore:
+      scores.length === 0
+        ? null
+        : Math.round((scores.reduce((sum, s) => sum + s, 0) / scores.length) * 10) / 10,
+  };
+}
+
+/** Completed assessments, the most recently completed first. */
+export function completedNewestFirst(list: Assessment[]): Assessment[] {
+  return list
+    .filter((a) => a.status === 'completed')
+    .sort((a, b) => (b.completedDate ?? '').localeCompare(a.completedDate ?? ''));
+}
