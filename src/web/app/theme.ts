@@ -10,6 +10,8 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // Toasts' close buttons need a name (axe: serious).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // Field errors are announced as they appear.
     InputError: { defaultProps: { role: 'alert' } },
     // Required fields keep aria-required but show no ' *': it would become part of the
