@@ -12,3 +12,12 @@ export class ApiError extends Error {
     this.issues = issues;
   }
 }
+
+export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return GENERIC_FAILURE;
+}

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { errorSchema } from '../../domain/api';
-import { ApiError } from './api-error';
+import { ApiError, GENERIC_FAILURE } from './api-error';
 
-export { ApiError, type ApiIssue } from './api-error';
+export { ApiError, type ApiIssue, errorMessage } from './api-error';
 
 type ApiFetchOptions<T extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,8 +14,6 @@ type ApiFetchOptions<T extends z.ZodType> = {
   schema: T;
   signal?: AbortSignal;
 };
-
-const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 async function readError(response: Response): Promise<ApiError> {
   let payload: unknown = null;
@@ -65,11 +63,4 @@ export async function apiFetch<T extends z.ZodType>(
   if (!parsed.success)
     throw new ApiError('The server sent an unexpected response', response.status);
   return parsed.data;
-}
-
-/** The message to show for any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return GENERIC_FAILURE;
 }

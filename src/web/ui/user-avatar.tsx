@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.css';
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { initials } from '../../domain/roles';
 

@@ -1,13 +1,13 @@
+import '@mantine/core/styles/Burger.css';
 import { Box, Burger, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { dashboardPath } from '../../../domain/roles';
 import { TEXTS } from '../../../domain/texts';
-import { authClient } from '../../api/auth-client';
-import type { SessionUser } from '../../lib/session';
+import { loadAuthClient } from '../../api/load-auth-client';
+import { clearSession, type SessionUser } from '../../lib/session';
 import { FormError } from '../../ui/form-error';
 import { Logo } from './logo';
 import { navLinksFor } from './nav-links';
@@ -21,7 +21,6 @@ const MOBILE_NAV_ID = 'mobile-navigation';
 export function SignedInBar({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [logoutFailed, setLogoutFailed] = useState(false);
@@ -37,9 +36,10 @@ export function SignedInBar({ user }: { user: SessionUser }) {
     setLoggingOut(true);
     setLogoutFailed(false);
     try {
+      const authClient = await loadAuthClient();
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message);
-      queryClient.clear();
+      clearSession();
       navigate('/login', { replace: true });
     } catch {
       setLogoutFailed(true);

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Menu.css';
 import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { roleLabel } from '../../../domain/roles';

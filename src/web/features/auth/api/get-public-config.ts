@@ -1,11 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigSchema } from '../../../../domain/api';
-import { apiFetch } from '../../../api/http';
+import { queryOptions } from '@tanstack/react-query';
 
-export const getPublicConfig = () => apiFetch('/api/config', { schema: publicConfigSchema });
-
-export const publicConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: 5 * 60_000 });
+export const getPublicConfig = () =>
+  import('./fetch-public-config').then(({ fetchPublicConfig }) => fetchPublicConfig());
 
 /** GET /api/config: whether Google sign-in is on, the support address. */
-export const usePublicConfig = () => useQuery(publicConfigQueryOptions());
+export const publicConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: 5 * 60_000 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TEXTS } from '../../../../domain/texts';
-import { authClient, authErrorMessage } from '../../../api/auth-client';
+import { authErrorMessage } from '../../../api/auth-errors';
+import { loadAuthClient } from '../../../api/load-auth-client';
 import { publicConfigQueryOptions } from './get-public-config';
 
 type GoogleSignInInput = { from: 'login' | 'signup' };
@@ -12,6 +13,7 @@ export function useGoogleSignIn() {
     mutationFn: async ({ from }: GoogleSignInInput) => {
       const config = await queryClient.fetchQuery(publicConfigQueryOptions());
       if (!config.googleEnabled) throw new Error(TEXTS.googleNotConfigured);
+      const authClient = await loadAuthClient();
       const { error } = await authClient.signIn.social({
         provider: 'google',
         callbackURL: '/',

@@ -1,11 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LogInInput } from '../../../../domain/auth';
-import { authClient, authErrorMessage } from '../../../api/auth-client';
+import { authErrorMessage } from '../../../api/auth-errors';
+import { loadAuthClient } from '../../../api/load-auth-client';
+import { reloadSession } from '../../../lib/session';
 
 /** Signs in with e-mail and password; resolves to the user's role (null if unknown). */
 export async function logIn({ email, password }: LogInInput): Promise<string | null> {
+  const authClient = await loadAuthClient();
   const { data, error } = await authClient.signIn.email({ email, password });
   if (error) throw new Error(authErrorMessage(error));
+  // The guards of the next screen read the session: it must know the user first.
+  await reloadSession();
   const role = (data?.user as { role?: unknown } | undefined)?.role;
   return typeof role === 'string' ? role : null;
 }

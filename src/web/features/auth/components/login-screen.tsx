@@ -8,17 +8,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
-import { type LogInInput, logInSchema } from '../../../../domain/auth';
+import type { LogInInput } from '../../../../domain/auth';
 import { dashboardPath } from '../../../../domain/roles';
 import { failure } from '../../../../domain/texts';
-import { errorMessage } from '../../../api/http';
+import { errorMessage } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError } from '../../../ui/form-error';
-import { usePublicConfig } from '../api/get-public-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useLogIn } from '../api/log-in';
+import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 import { GoogleButton } from './google-button';
 import { useGoogleErrorParam } from './use-google-error';
 
@@ -27,21 +27,24 @@ export function LoginScreen() {
   const logIn = useLogIn();
   const google = useGoogleSignIn();
   const googleReturnError = useGoogleErrorParam();
-  // Fetched early so the Google button answers at once.
-  usePublicConfig();
+  // Validation, the auth client and the config (for the Google button) load once the user
+  // starts on the form, not before the first paint.
+  const warmUp = useWarmUp({ withConfig: true });
 
   const form = useForm<LogInInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(logInSchema, { sync: true }),
+    validate: (values) => loadedValidation()?.validateLogIn(values) ?? {},
   });
 
-  const submit = form.onSubmit((values) => {
-    google.reset();
-    logIn.mutate(values, {
-      onSuccess: (role) => navigate(dashboardPath(role), { replace: true }),
-    });
-  });
+  const submit = submitWhenReady(
+    form.onSubmit((values) => {
+      google.reset();
+      logIn.mutate(values, {
+        onSuccess: (role) => navigate(dashboardPath(role), { replace: true }),
+      });
+    }),
+  );
 
   const error = logIn.isError
     ? failure.signIn(errorMessage(logIn.error))
@@ -53,7 +56,7 @@ export function LoginScreen() {
 
   return (
     <AuthCard title="Log In" subtitle="Welcome back! Sign in to continue.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           <FormError>{error}</FormError>
           <TextInput

@@ -1,13 +1,14 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
-import { type NewPasswordInput, newPasswordSchema } from '../../../../domain/auth';
+import type { NewPasswordInput } from '../../../../domain/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants';
 import { failure } from '../../../../domain/texts';
-import { errorMessage } from '../../../api/http';
+import { errorMessage } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { InvalidResetTokenError, useResetPassword } from '../api/reset-password';
+import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 
 const INVALID_LINK =
   'This password reset link is invalid or has expired. Please request a new one.';
@@ -18,11 +19,12 @@ export function NewPasswordScreen() {
   const token = params.get('token');
   const linkError = params.get('error');
   const reset = useResetPassword();
+  const warmUp = useWarmUp();
 
   const form = useForm<NewPasswordInput>({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(newPasswordSchema, { sync: true }),
+    validate: (values) => loadedValidation()?.validateNewPassword(values) ?? {},
   });
 
   if (reset.isSuccess) {
@@ -56,11 +58,13 @@ export function NewPasswordScreen() {
     );
   }
 
-  const submit = form.onSubmit(({ password }) => reset.mutate({ newPassword: password, token }));
+  const submit = submitWhenReady(
+    form.onSubmit(({ password }) => reset.mutate({ newPassword: password, token })),
+  );
 
   return (
     <AuthCard title="Choose a New Password" subtitle="Enter the new password for your account.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           {reset.isError ? (
             <FormError>{failure.resetPassword(errorMessage(reset.error))}</FormError>

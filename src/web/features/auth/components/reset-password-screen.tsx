@@ -1,19 +1,21 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { type ResetRequestInput, resetRequestSchema } from '../../../../domain/auth';
+import type { ResetRequestInput } from '../../../../domain/auth';
 import { failure, TEXTS } from '../../../../domain/texts';
-import { errorMessage } from '../../../api/http';
+import { errorMessage } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 
 export function ResetPasswordScreen() {
   const request = useRequestPasswordReset();
+  const warmUp = useWarmUp();
   const form = useForm<ResetRequestInput>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(resetRequestSchema, { sync: true }),
+    validate: (values) => loadedValidation()?.validateResetRequest(values) ?? {},
   });
 
   return (
@@ -21,7 +23,11 @@ export function ResetPasswordScreen() {
       title="Reset Password"
       subtitle="Enter your email and we will send you a link to choose a new password."
     >
-      <form onSubmit={form.onSubmit((values) => request.mutate(values))} noValidate>
+      <form
+        onSubmit={submitWhenReady(form.onSubmit((values) => request.mutate(values)))}
+        noValidate
+        {...warmUp}
+      >
         <Stack gap="md">
           {request.isSuccess ? <FormSuccess>{TEXTS.resetSuccess}</FormSuccess> : null}
           {request.isError ? (

@@ -1,3 +1,5 @@
+// NativeSelect's chevron.
+import '@mantine/core/styles/Combobox.css';
 import {
   Anchor,
   Button,
@@ -8,9 +10,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
-import { type SignUpInput, signUpSchema } from '../../../../domain/auth';
+import type { SignUpInput } from '../../../../domain/auth';
 import {
   MIN_PASSWORD_LENGTH,
   SIGN_UP_ROLE_LABELS,
@@ -18,12 +20,12 @@ import {
 } from '../../../../domain/constants';
 import { dashboardPath } from '../../../../domain/roles';
 import { failure } from '../../../../domain/texts';
-import { errorMessage } from '../../../api/http';
+import { errorMessage } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError } from '../../../ui/form-error';
-import { usePublicConfig } from '../api/get-public-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignUp } from '../api/sign-up';
+import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 import { GoogleButton } from './google-button';
 import { useGoogleErrorParam } from './use-google-error';
 
@@ -34,20 +36,22 @@ export function SignUpScreen() {
   const signUp = useSignUp();
   const google = useGoogleSignIn();
   const googleReturnError = useGoogleErrorParam();
-  usePublicConfig();
+  const warmUp = useWarmUp({ withConfig: true });
 
   const form = useForm<SignUpInput>({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', password: '', confirmPassword: '', role: 'candidate' },
-    validate: schemaResolver(signUpSchema, { sync: true }),
+    validate: (values) => loadedValidation()?.validateSignUp(values) ?? {},
   });
 
-  const submit = form.onSubmit((values) => {
-    google.reset();
-    signUp.mutate(values, {
-      onSuccess: (role) => navigate(dashboardPath(role), { replace: true }),
-    });
-  });
+  const submit = submitWhenReady(
+    form.onSubmit((values) => {
+      google.reset();
+      signUp.mutate(values, {
+        onSuccess: (role) => navigate(dashboardPath(role), { replace: true }),
+      });
+    }),
+  );
 
   const error = signUp.isError
     ? failure.signUp(errorMessage(signUp.error))
@@ -59,7 +63,7 @@ export function SignUpScreen() {
 
   return (
     <AuthCard title="Sign Up" subtitle="Create your account to get started.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           <FormError>{error}</FormError>
           <TextInput

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { humanizeCode } from '../../../api/auth-client';
+import { humanizeCode } from '../../../api/auth-errors';
 
 /**
  * The reason Google sign-in failed, when the server sent the browser back with

@@ -1,3 +1,13 @@
+// The styles of the profile forms' inputs, beyond the ones every screen has (app/providers.tsx).
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Switch.css';
 import { Paper, Stack } from '@mantine/core';
 import type { Profile } from '../../../../domain/profile';
 import { failure, TEXTS } from '../../../../domain/texts';
