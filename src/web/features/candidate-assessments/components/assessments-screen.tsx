@@ -1,6 +1,63 @@
+import { SegmentedControl, Stack, useMatches } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
 import { PageHeader } from '../../../ui/page-header';
+import { useAssessments } from '../../assessments/api/assessments';
+import {
+  ASSESSMENT_FILTERS,
+  type AssessmentFilter,
+  filterAssessments,
+  isAssessmentFilter,
+} from '../lib/assessment-stats';
+import { AssessmentList, EmptyText } from './assessment-list';
+import './styles';
 
-/** /assessments: the candidate's assessments with filters. */
+/** The filter lives in the address (?status=…) so a reload or Back keeps it. */
+function useFilter(): [AssessmentFilter, (filter: AssessmentFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('status');
+  const filter = isAssessmentFilter(value) ? value : 'all';
+  const setFilter = (next: AssessmentFilter) =>
+    setParams(next === 'all' ? {} : { status: next }, { replace: true });
+  return [filter, setFilter];
+}
+
+/** /assessments: every assessment assigned to the candidate, filtered by status. */
 export function AssessmentsScreen() {
-  return <PageHeader title="Assessments" description="Loading assessments..." />;
+  const [filter, setFilter] = useFilter();
+  // One list for every filter: switching is instant and live updates refresh them all.
+  const query = useAssessments();
+  const shown = query.data ? filterAssessments(query.data, filter) : undefined;
+  // Smaller segments on a phone: the four labels then fit side by side at 320 px.
+  const size = useMatches<'xs' | 'sm'>({ base: 'xs', xs: 'sm' });
+
+  return (
+    <Stack maw={880} mx="auto" gap={0}>
+      <PageHeader
+        title="Assessments"
+        description="Every assessment a company has invited you to, newest first."
+      />
+      <Stack gap="lg">
+        <SegmentedControl
+          aria-label="Show assessments"
+          data={ASSESSMENT_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          value={filter}
+          onChange={(value) => {
+            if (isAssessmentFilter(value)) setFilter(value);
+          }}
+          fullWidth
+          size={size}
+          styles={{ root: { maxWidth: 520 } }}
+        />
+        <AssessmentList
+          query={query}
+          assessments={shown}
+          loadingText={ASSESSMENT_TEXTS.loadingAssessments}
+          empty={<EmptyText lines={[ASSESSMENT_TEXTS.noAssessmentsFound]} />}
+          withDescription
+          headingOrder={2}
+        />
+      </Stack>
+    </Stack>
+  );
 }
