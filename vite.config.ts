@@ -64,7 +64,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      // The app's own modules live under src/web/api/ too: only non-source paths go to the server.
+      '^/api/(?!.*\\.tsx?(\\?|$))': { target: apiTarget, changeOrigin: false, ws: true },
     },
   },
   preview: {

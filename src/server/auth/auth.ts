@@ -68,6 +68,9 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
           // The admin plugin owns `role` and refuses it as input; the account
           // type chosen at sign-up arrives as `accountType` and is mapped here.
           before: async (user, ctx) => {
+            if (!user.name?.trim()) {
+              throw new APIError('BAD_REQUEST', { message: 'Full name is required' });
+            }
             if (ctx?.path === SIGN_UP_PATH) {
               const requested = (ctx.body as Record<string, unknown> | undefined)?.accountType;
               if (!SIGN_UP_ROLES.includes(requested as never)) {

@@ -52,6 +52,12 @@ describe('sign-up', () => {
     expect(admins).toHaveLength(0);
   });
 
+  it('refuses an empty name', async () => {
+    const res = await signUp({ name: '  ', email: 'noname@example.test', password: 'secret1', accountType: 'candidate' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Full name is required');
+  });
+
   it('refuses a password shorter than 6 characters', async () => {
     const res = await signUp({
       name: 'S',
