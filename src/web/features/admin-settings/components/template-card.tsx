@@ -46,7 +46,7 @@ export function TemplateCard({ template, onEdit, onDelete }: TemplateCardProps) 
       <Group gap="xs" mt="md">
         <Button
           size="xs"
-          variant="light"
+          variant="default"
           aria-label={`Edit ${template.title}`}
           onClick={() => onEdit(template)}
         >
@@ -54,8 +54,8 @@ export function TemplateCard({ template, onEdit, onDelete }: TemplateCardProps) 
         </Button>
         <Button
           size="xs"
-          variant="light"
-          color="red"
+          variant="outline"
+          color="red.9"
           aria-label={`Delete ${template.title}`}
           onClick={() => onDelete(template)}
         >
