@@ -53,7 +53,12 @@ describe('sign-up', () => {
   });
 
   it('refuses an empty name', async () => {
-    const res = await signUp({ name: '  ', email: 'noname@example.test', password: 'secret1', accountType: 'candidate' });
+    const res = await signUp({
+      name: '  ',
+      email: 'noname@example.test',
+      password: 'secret1',
+      accountType: 'candidate',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Full name is required');
   });

@@ -38,10 +38,9 @@ function useAssessmentMutation<V>(call: (vars: V) => Promise<z.infer<typeof asse
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (assessment) => {
-      queryClient.setQueryData(assessmentKeys.detail(assessment.id), assessment);
-      void queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
-    },
+    // Refetch rather than write the answer into the cache: answers to quick successive
+    // mutations may arrive out of order, and an older one must not win.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
   });
 }
 

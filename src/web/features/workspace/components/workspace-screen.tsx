@@ -1,6 +1,89 @@
+// Styles of the Mantine components only this screen uses (see app/providers.tsx).
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Typography.css';
+import '@mantine/core/styles/Spoiler.css';
+import { Button, Stack } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
+import { ApiError } from '../../../api/http';
+import { type SessionUser, useSessionState } from '../../../lib/session';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { useAssessment } from '../../assessments/api/assessments';
+import { AssessmentWorkspace } from './assessment-workspace';
+import { preloadEditor } from './code-panel';
+import { PreviewWorkspace } from './preview-workspace';
 
-/** /assessment/:assessmentId?: the simulated workspace. */
+const WORKSPACE_TITLE = 'Assessment Workspace';
+
+// Start fetching the editor's chunk with this screen's, not when the Code Editor tab opens.
+preloadEditor();
+
+/** 403 and 404 have the spec's own texts; anything else says what the server said. */
+function loadErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403) return ASSESSMENT_TEXTS.noPermission;
+    if (error.status === 404) return ASSESSMENT_TEXTS.assessmentNotFound;
+    if (error.status > 0 && error.message) {
+      return `${ASSESSMENT_TEXTS.errorLoadingAssessment}: ${error.message}`;
+    }
+  }
+  return ASSESSMENT_TEXTS.errorLoadingAssessment;
+}
+
+function listFor(user: SessionUser) {
+  if (user.role === 'recruiter') return '/recruiter';
+  if (user.role === 'admin') return '/admin';
+  return '/assessments';
+}
+
+function AssessmentLoader({ id, user }: { id: string; user: SessionUser }) {
+  const { data, error, isPending, refetch, isFetching } = useAssessment(id);
+  if (isPending) {
+    return (
+      <>
+        <PageHeader title={WORKSPACE_TITLE} />
+        <LoadingText text={ASSESSMENT_TEXTS.loadingAssessment} />
+      </>
+    );
+  }
+  if (!data) {
+    const retryable = !(error instanceof ApiError && [403, 404].includes(error.status));
+    return (
+      <>
+        <PageHeader title={WORKSPACE_TITLE} />
+        <Stack gap="md" align="flex-start">
+          <FormError>{loadErrorText(error)}</FormError>
+          {retryable ? (
+            <Button variant="default" onClick={() => void refetch()} loading={isFetching}>
+              Try again
+            </Button>
+          ) : null}
+          <Button component={Link} to={listFor(user)} variant="default">
+            {ASSESSMENT_TEXTS.backToAssessments}
+          </Button>
+        </Stack>
+      </>
+    );
+  }
+  return <AssessmentWorkspace assessment={data} user={user} />;
+}
+
+/** /assessment/:assessmentId?: the simulated project workspace (a preview without an id). */
 export function WorkspaceScreen() {
-  return <PageHeader title="Assessment Workspace" description="Loading assessment..." />;
+  const { assessmentId } = useParams();
+  const session = useSessionState();
+  // RequireAuth renders this only once someone is signed in.
+  if (session.status !== 'signed-in') return null;
+  if (!assessmentId) return <PreviewWorkspace listHref={listFor(session.user)} />;
+  // Keyed: another assessment gets a fresh workspace (its own file sync, tabs and timers).
+  return <AssessmentLoader key={assessmentId} id={assessmentId} user={session.user} />;
 }

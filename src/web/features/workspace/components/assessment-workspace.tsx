@@ -1,0 +1,218 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ASSESSMENT_TEXTS, type Assessment, type Task } from '../../../../domain/assessments';
+import { errorMessage } from '../../../api/http';
+import type { SessionUser } from '../../../lib/session';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { PageHeader } from '../../../ui/page-header';
+import {
+  useSetTaskCompleted,
+  useStartAssessment,
+  useToggleAllTasks,
+} from '../../assessments/api/assessments';
+import { assessmentFilesQuery } from '../../assessments/api/files';
+import { workspaceAccess } from '../lib/access';
+import { AssessmentPanel } from './assessment-panel';
+import { CodePanel } from './code-panel';
+import { DocumentationPanel } from './documentation-panel';
+import { TasksPanel } from './tasks-panel';
+import { useFileSync } from './use-file-sync';
+import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
+
+const UNSAVED_BEFORE_COMPLETING =
+  'Some of your file changes have not reached the server yet. Completing the assessment makes the files read-only, so try again once they show as Saved.';
+
+const isReadme = (name: string) => name.toLowerCase() === 'readme.md';
+
+/**
+ * Starts a scheduled assessment once, the first time its candidate opens it. Until the
+ * server answers, `starting` is true: ticking a task first would move it to in progress
+ * without a start time (the start call is then a no-op), so the clock would never run.
+ */
+function useStartOnFirstOpen(assessment: Assessment, shouldStart: boolean) {
+  const start = useStartAssessment();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!shouldStart || asked.current) return;
+    asked.current = true;
+    start.mutate(assessment.id);
+  }, [shouldStart, assessment.id, start]);
+  return { starting: shouldStart && !start.isError, error: start.error };
+}
+
+export function AssessmentWorkspace({
+  assessment,
+  user,
+}: {
+  assessment: Assessment;
+  user: SessionUser;
+}) {
+  const access = workspaceAccess(assessment, user);
+  const { starting, error: startError } = useStartOnFirstOpen(assessment, access.shouldStart);
+  const canEditTasks = access.canEditTasks && !starting;
+
+  // Always ask the server when the workspace opens: cached text may be older than the last
+  // save made elsewhere, and an edit made on top of it would win by its newer timestamp.
+  const files = useQuery({
+    ...assessmentFilesQuery(assessment.id),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const filesFresh = files.isFetchedAfterMount;
+  const editable = access.canEditFiles && filesFresh;
+  const sync = useFileSync(assessment.id, files.data, editable);
+
+  const fileNames = assessment.project.fileNames;
+  const [selectedFile, setSelectedFile] = useState(fileNames[0] ?? '');
+  const [tab, setTab] = useState<WorkspaceTab>('tasks');
+
+  const setTask = useSetTaskCompleted();
+  const toggleAll = useToggleAllTasks();
+  const [taskError, setTaskError] = useState<string | null>(null);
+  // Set in the click itself, so the box shows its new state at once (and keeps it while
+  // files are flushed and the server answers); cleared when the change settles.
+  const [pending, setPending] = useState<{ taskId: string; completed: boolean } | 'all' | null>(
+    null,
+  );
+
+  const allDone = assessment.tasks.length > 0 && assessment.tasks.every((t) => t.completed);
+
+  /** Completing makes the files read-only: make sure the server has every edit first. */
+  async function filesSavedBeforeCompleting(): Promise<boolean> {
+    await sync.flush();
+    if (!sync.hasPending()) return true;
+    setTaskError(UNSAVED_BEFORE_COMPLETING);
+    return false;
+  }
+
+  const settle = {
+    onError: (error: Error) => setTaskError(errorMessage(error)),
+    onSettled: () => setPending(null),
+  };
+
+  async function onToggleTask(task: Task, completed: boolean) {
+    setTaskError(null);
+    setPending({ taskId: task.id, completed });
+    const completes = completed && assessment.tasks.every((t) => t.id === task.id || t.completed);
+    if (completes && !(await filesSavedBeforeCompleting())) {
+      setPending(null);
+      return;
+    }
+    setTask.mutate({ id: assessment.id, taskId: task.id, completed }, settle);
+  }
+
+  async function onToggleAll() {
+    setTaskError(null);
+    setPending('all');
+    if (!allDone && !(await filesSavedBeforeCompleting())) {
+      setPending(null);
+      return;
+    }
+    toggleAll.mutate(assessment.id, settle);
+  }
+
+  function selectFile(name: string) {
+    // Switching files sends what is pending for the file being left at once.
+    if (name !== selectedFile) void sync.flush(selectedFile);
+    setSelectedFile(name);
+    setTab('code');
+  }
+
+  const unsaved = new Set(fileNames.filter((name) => sync.view(name)?.dirty));
+  const doc = sync.view(selectedFile);
+  const readmeName = fileNames.find(isReadme);
+  const readme = readmeName
+    ? (sync.view(readmeName)?.content ??
+      files.data?.find((f) => f.fileName === readmeName)?.content ??
+      null)
+    : null;
+
+  let code: React.ReactNode;
+  if (files.isPending || (!filesFresh && files.isFetching)) {
+    code = <LoadingText text="Loading files..." />;
+  } else if (!files.data) {
+    code = (
+      <Stack gap="sm" align="flex-start">
+        <FormError>Error loading files: {errorMessage(files.error)}</FormError>
+        <Button variant="default" onClick={() => void files.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (!doc) {
+    code = <LoadingText text="Loading files..." />;
+  } else {
+    code = (
+      <CodePanel
+        fileName={selectedFile}
+        content={doc.content}
+        revision={doc.revision}
+        readOnly={!editable}
+        readOnlyReason={access.readOnlyReason}
+        status={doc.status}
+        error={doc.error}
+        onChange={editable ? (name, text) => sync.edit(name, text) : undefined}
+      />
+    );
+  }
+
+  const messageHref = `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}`;
+
+  return (
+    <>
+      <PageHeader
+        title={assessment.title}
+        description={[assessment.roleName, assessment.companyName].filter(Boolean).join(' · ')}
+      />
+      <Group gap="sm" mb="md" wrap="wrap">
+        <Button component={Link} to={access.backTo} variant="default">
+          {ASSESSMENT_TEXTS.backToAssessments}
+        </Button>
+        {access.canEditTasks ? (
+          <Button
+            onClick={() => void onToggleAll()}
+            loading={pending === 'all'}
+            disabled={assessment.tasks.length === 0 || pending !== null || starting}
+          >
+            {allDone ? ASSESSMENT_TEXTS.markAllIncomplete : ASSESSMENT_TEXTS.markAllComplete}
+          </Button>
+        ) : null}
+        {access.isCandidate ? (
+          <Button component={Link} to={messageHref} variant="light">
+            {ASSESSMENT_TEXTS.messageRecruiter}
+          </Button>
+        ) : null}
+      </Group>
+      {startError ? <FormError>{errorMessage(startError)}</FormError> : null}
+      <WorkspaceFrame
+        project={assessment.project}
+        fileNames={fileNames}
+        selectedFile={selectedFile}
+        unsaved={unsaved}
+        onSelectFile={selectFile}
+        tab={tab}
+        onTabChange={setTab}
+        tasks={
+          <TasksPanel
+            tasks={assessment.tasks}
+            canEdit={canEditTasks}
+            pending={pending}
+            error={taskError}
+            onToggle={(task, completed) => void onToggleTask(task, completed)}
+          />
+        }
+        code={code}
+        docs={<DocumentationPanel readme={readme} />}
+        assessment={<AssessmentPanel assessment={assessment} />}
+        timer={{
+          startedAt: assessment.startedAt,
+          durationHours: assessment.durationHours,
+          completed: assessment.status === 'completed',
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { Annotation, Compartment, EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import { baseExtensions, languageExtension } from '../lib/editor-extensions';
+
+export type Cursor = { line: number; col: number };
+
+type CodeEditorProps = {
+  fileName: string;
+  /** The file's text as the sync layer has it. */
+  content: string;
+  /** Bumps when `content` was replaced from outside (server, stored copy): reload it. */
+  revision: number;
+  readOnly: boolean;
+  /** Id of a hint (e.g. how to leave the editor) read with the editor. */
+  describedBy?: string;
+  onChange?: (fileName: string, content: string) => void;
+  onCursor?: (cursor: Cursor) => void;
+};
+
+/** Marks transactions that load text from outside, so they are not reported as edits. */
+const external = Annotation.define<boolean>();
+
+type Cached = { state: EditorState; revision: number };
+
+/**
+ * CodeMirror 6 in React. One EditorView for the screen; each file keeps its own
+ * EditorState (so undo history and cursor survive switching files) until its text is
+ * replaced from outside.
+ */
+export function CodeEditor({
+  fileName,
+  content,
+  revision,
+  readOnly,
+  describedBy,
+  onChange,
+  onCursor,
+}: CodeEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const cache = useRef(new Map<string, Cached>());
+  const shown = useRef<{ fileName: string; revision: number } | null>(null);
+  const perFile = useRef(new Compartment());
+  const readOnlyCompartment = useRef(new Compartment());
+  // The latest props for the long-lived listeners inside CodeMirror.
+  const latest = useRef({ fileName, onChange, onCursor, readOnly, describedBy });
+  latest.current = { fileName, onChange, onCursor, readOnly, describedBy };
+
+  const fileExtensions = (name: string) => [
+    languageExtension(name),
+    EditorView.contentAttributes.of({
+      'aria-label': `Code editor: ${name}`,
+      // Explicitly focusable: axe (and some screen readers) do not count contenteditable.
+      tabindex: '0',
+      ...(latest.current.describedBy ? { 'aria-describedby': latest.current.describedBy } : {}),
+    }),
+  ];
+  const readOnlyExtensions = (value: boolean) => [
+    // readOnly (not editable=false) keeps the text focusable, selectable and copyable.
+    EditorState.readOnly.of(value),
+    EditorView.contentAttributes.of({ 'aria-readonly': String(value) }),
+  ];
+
+  const createState = (name: string, doc: string) =>
+    EditorState.create({
+      doc,
+      extensions: [
+        baseExtensions(),
+        perFile.current.of(fileExtensions(name)),
+        readOnlyCompartment.current.of(readOnlyExtensions(latest.current.readOnly)),
+        EditorView.updateListener.of((update) => {
+          if (update.selectionSet || update.docChanged) {
+            const head = update.state.selection.main.head;
+            const line = update.state.doc.lineAt(head);
+            latest.current.onCursor?.({ line: line.number, col: head - line.from + 1 });
+          }
+          if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) {
+            latest.current.onChange?.(latest.current.fileName, update.state.doc.toString());
+          }
+        }),
+      ],
+    });
+
+  // Create the view once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view lives as long as the component; props reach it through the effects below
+  useEffect(() => {
+    if (!hostRef.current) return;
+    const view = new EditorView({ parent: hostRef.current, state: createState(fileName, content) });
+    viewRef.current = view;
+    shown.current = { fileName, revision };
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+      shown.current = null;
+    };
+  }, []);
+
+  // Another file, or this file's text replaced from outside.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: content is read only when the file or its revision changes; edits come from the view itself
+  useEffect(() => {
+    const view = viewRef.current;
+    const current = shown.current;
+    if (!view || !current) return;
+    if (current.fileName === fileName && current.revision === revision) return;
+
+    if (current.fileName !== fileName) {
+      cache.current.set(current.fileName, { state: view.state, revision: current.revision });
+      const cached = cache.current.get(fileName);
+      if (cached && cached.revision === revision) {
+        view.setState(cached.state);
+        // The cached state may predate a read-only change.
+        view.dispatch({
+          effects: readOnlyCompartment.current.reconfigure(readOnlyExtensions(readOnly)),
+        });
+      } else {
+        view.setState(createState(fileName, content));
+      }
+    } else if (view.state.doc.toString() !== content) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: content },
+        annotations: external.of(true),
+      });
+    }
+    shown.current = { fileName, revision };
+    const head = view.state.selection.main.head;
+    const line = view.state.doc.lineAt(head);
+    onCursor?.({ line: line.number, col: head - line.from + 1 });
+  }, [fileName, revision]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: compartments are stable refs
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: readOnlyCompartment.current.reconfigure(readOnlyExtensions(readOnly)),
+    });
+  }, [readOnly]);
+
+  return <div ref={hostRef} data-file={fileName} style={{ height: '100%' }} />;
+}

@@ -1,0 +1,76 @@
+import { Alert, Text } from '@mantine/core';
+import { lazy, Suspense, useId, useState } from 'react';
+import { LoadingText } from '../../../ui/loading-text';
+import type { SaveStatus } from '../lib/file-sync';
+import type { Cursor } from './code-editor';
+import { EditorStatusBar } from './editor-status-bar';
+import classes from './workspace.module.css';
+
+/**
+ * CodeMirror is most of the workspace's JavaScript: its own chunk, requested as soon as the
+ * workspace loads (in parallel with the assessment), so the Tasks tab never waits for it.
+ */
+const loadEditor = () => import('./code-editor');
+export const preloadEditor = () => void loadEditor();
+const CodeEditor = lazy(() => loadEditor().then((m) => ({ default: m.CodeEditor })));
+
+type CodePanelProps = {
+  fileName: string;
+  content: string;
+  revision: number;
+  readOnly: boolean;
+  readOnlyReason: string | null;
+  status: SaveStatus;
+  error: string | null;
+  onChange?: (fileName: string, content: string) => void;
+};
+
+/** The Code Editor tab: a read-only notice when it applies, the editor and its status bar. */
+export function CodePanel({
+  fileName,
+  content,
+  revision,
+  readOnly,
+  readOnlyReason,
+  status,
+  error,
+  onChange,
+}: CodePanelProps) {
+  const [cursor, setCursor] = useState<Cursor>({ line: 1, col: 1 });
+  const helpId = useId();
+  return (
+    <div>
+      {readOnly && readOnlyReason ? (
+        <Alert color="gray" variant="light" mb="sm" title="Read-only">
+          {readOnlyReason}
+        </Alert>
+      ) : null}
+      <div className={classes.editorFrame}>
+        <div className={classes.editorBox}>
+          <Suspense fallback={<LoadingText text="Loading editor..." />}>
+            <CodeEditor
+              fileName={fileName}
+              content={content}
+              revision={revision}
+              readOnly={readOnly}
+              describedBy={helpId}
+              onChange={onChange}
+              onCursor={setCursor}
+            />
+          </Suspense>
+        </div>
+        <EditorStatusBar
+          fileName={fileName}
+          cursor={cursor}
+          status={status}
+          error={error}
+          readOnly={readOnly}
+        />
+      </div>
+      <Text id={helpId} size="xs" c="dimmed" mt={6}>
+        Tab indents. To leave the editor with the keyboard, press Escape, then Tab. Ctrl/Cmd+/
+        toggles a comment, Ctrl/Cmd+D duplicates the line. Changes save automatically.
+      </Text>
+    </div>
+  );
+}

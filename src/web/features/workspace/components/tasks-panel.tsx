@@ -1,0 +1,87 @@
+import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { TASK_TYPE_LABELS, type Task } from '../../../../domain/assessments';
+import { FormError } from '../../../ui/form-error';
+import { TaskProgress } from './task-progress';
+import classes from './workspace.module.css';
+
+type TasksPanelProps = {
+  tasks: Task[];
+  canEdit: boolean;
+  /**
+   * A change on its way: its box already shows the new state; every box is disabled until
+   * the server answers ('all' for Mark All).
+   */
+  pending: { taskId: string; completed: boolean } | 'all' | null;
+  error: string | null;
+  onToggle: (task: Task, completed: boolean) => void;
+};
+
+export function TasksPanel({ tasks, canEdit, pending, error, onToggle }: TasksPanelProps) {
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="lg">
+        Tasks
+      </Title>
+      <TaskProgress tasks={tasks} />
+      <FormError>{error}</FormError>
+      {tasks.length === 0 ? (
+        <Text c="dimmed">This assessment has no tasks.</Text>
+      ) : (
+        <ol className={classes.plainList}>
+          {tasks.map((task, index) => (
+            <li key={task.id}>
+              <Paper withBorder radius="md" p="md" mb="sm">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Checkbox
+                    checked={
+                      pending !== null && pending !== 'all' && pending.taskId === task.id
+                        ? pending.completed
+                        : task.completed
+                    }
+                    disabled={!canEdit || pending !== null}
+                    onChange={(event) => onToggle(task, event.currentTarget.checked)}
+                    label={
+                      <Text fw={600} span td={task.completed ? 'line-through' : undefined}>
+                        {index + 1}. {task.title}
+                      </Text>
+                    }
+                    description={task.description || undefined}
+                    classNames={{ description: classes.preWrap }}
+                  />
+                  <Badge variant="default" className={classes.noShrink}>
+                    {TASK_TYPE_LABELS[task.type]}
+                  </Badge>
+                </Group>
+              </Paper>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Stack>
+  );
+}
+
+/** The Tasks tab without an assessment (the /assessment preview). */
+export function PreviewTasksPanel({
+  listHref,
+  listLabel,
+}: {
+  listHref: string;
+  listLabel: string;
+}) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        Tasks
+      </Title>
+      <Text>
+        This is a preview of the workspace with the sample project, read-only. Tasks appear when an
+        assessment is opened.
+      </Text>
+      <Anchor component={Link} to={listHref}>
+        {listLabel}
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Assessment } from '../../../../domain/assessments';
+import type { Role } from '../../../../domain/constants';
+
+export type WorkspaceAccess = {
+  /** The assessment's candidate (the only one who works in it). */
+  isCandidate: boolean;
+  /** Tick boxes and Mark All: the candidate until the recruiter reviewed it. */
+  canEditTasks: boolean;
+  /** The editor: the candidate while it is neither completed nor reviewed. */
+  canEditFiles: boolean;
+  /** The first open by the candidate moves a scheduled assessment to in progress. */
+  shouldStart: boolean;
+  /** Where 'Back to Assessments' leads for this viewer. */
+  backTo: string;
+  /** Why the viewer cannot edit, shown above the editor; null when they can. */
+  readOnlyReason: string | null;
+};
+
+const DASHBOARD: Record<Role, string> = {
+  candidate: '/assessments',
+  recruiter: '/recruiter',
+  admin: '/admin',
+};
+
+/**
+ * Who may do what in the workspace. The server enforces the same rules; this only decides
+ * what the screen offers, so nobody is shown a control that would be refused.
+ */
+export function workspaceAccess(
+  assessment: Pick<Assessment, 'candidateId' | 'status' | 'reviewedAt'>,
+  viewer: { id: string; role: Role | null },
+): WorkspaceAccess {
+  const isCandidate = assessment.candidateId === viewer.id;
+  const reviewed = assessment.reviewedAt !== null;
+  const completed = assessment.status === 'completed';
+  const canEditFiles = isCandidate && !reviewed && !completed;
+  let readOnlyReason: string | null = null;
+  if (!isCandidate) readOnlyReason = "You are viewing the candidate's work (read-only).";
+  else if (reviewed)
+    readOnlyReason = 'This assessment has been reviewed; it can no longer be changed.';
+  else if (completed)
+    readOnlyReason =
+      'This assessment is completed, so its files are read-only. Mark a task as incomplete to keep working.';
+  return {
+    isCandidate,
+    canEditTasks: isCandidate && !reviewed,
+    canEditFiles,
+    shouldStart: isCandidate && assessment.status === 'scheduled',
+    backTo: isCandidate ? '/assessments' : DASHBOARD[viewer.role ?? 'candidate'],
+    readOnlyReason,
+  };
+}

@@ -1,0 +1,125 @@
+import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
+import {
+  copyLineDown,
+  defaultKeymap,
+  history,
+  historyKeymap,
+  indentWithTab,
+  toggleComment,
+} from '@codemirror/commands';
+import { javascript } from '@codemirror/lang-javascript';
+import { markdownLanguage } from '@codemirror/lang-markdown';
+import {
+  bracketMatching,
+  HighlightStyle,
+  indentOnInput,
+  LanguageSupport,
+  syntaxHighlighting,
+} from '@codemirror/language';
+import { type Extension, Prec } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { tags as t } from '@lezer/highlight';
+import { languageOf } from '../../../../domain/assessments';
+
+/** The language support for a file, from its extension (spec: TypeScript by default). */
+export function languageExtension(fileName: string): Extension {
+  switch (languageOf(fileName)) {
+    case 'markdown':
+      // The language alone: markdown() would also bundle HTML, CSS and their parsers for
+      // embedded HTML, which a README does not need highlighted.
+      return new LanguageSupport(markdownLanguage);
+    case 'javascript':
+    case 'json':
+      return javascript();
+    default:
+      return javascript({ typescript: true });
+  }
+}
+
+/**
+ * The spec's own shortcuts. Highest precedence so Mod-d duplicates the line even where a
+ * default keymap (search's selectNextOccurrence) would take it.
+ */
+const workspaceKeymap = Prec.highest(
+  keymap.of([
+    { key: 'Mod-d', run: copyLineDown, preventDefault: true },
+    { key: 'Mod-/', run: toggleComment, preventDefault: true },
+  ]),
+);
+
+/**
+ * Syntax colours that all keep a 4.5:1 contrast on the white (and the active line's light
+ * blue) background; CodeMirror's default style has a few that do not (regexps, invalid).
+ */
+const highlightStyle = HighlightStyle.define([
+  { tag: [t.keyword, t.controlKeyword, t.moduleKeyword, t.operatorKeyword], color: '#7a1fa2' },
+  { tag: [t.string, t.special(t.string)], color: '#a31515' },
+  { tag: t.regexp, color: '#8a3b00' },
+  { tag: [t.number, t.bool, t.null, t.atom], color: '#0b5394' },
+  { tag: [t.lineComment, t.blockComment, t.comment], color: '#3d6b3d', fontStyle: 'italic' },
+  { tag: [t.typeName, t.className, t.namespace], color: '#0b6161' },
+  { tag: [t.function(t.variableName), t.definition(t.function(t.variableName))], color: '#1b4fa0' },
+  { tag: t.definition(t.variableName), color: '#113f8c' },
+  { tag: t.propertyName, color: '#5a3e00' },
+  { tag: t.heading, fontWeight: 'bold', color: '#1d3d8f' },
+  { tag: t.strong, fontWeight: 'bold' },
+  { tag: t.emphasis, fontStyle: 'italic' },
+  { tag: t.link, color: '#0b57d0', textDecoration: 'underline' },
+  { tag: [t.monospace, t.url], color: '#5a3e00' },
+  { tag: t.meta, color: '#4d4d4d' },
+  { tag: t.invalid, color: '#b00020' },
+]);
+
+const theme = EditorView.theme({
+  '&': {
+    height: '100%',
+    fontSize: '14px',
+    backgroundColor: 'var(--mantine-color-body)',
+  },
+  '.cm-scroller': {
+    fontFamily: 'var(--mantine-font-family-monospace)',
+    lineHeight: '1.55',
+  },
+  '.cm-gutters': {
+    backgroundColor: 'var(--mantine-color-gray-0)',
+    color: 'var(--mantine-color-gray-7)',
+    borderRight: '1px solid var(--mantine-color-gray-3)',
+  },
+  '&.cm-focused': {
+    outline: '2px solid var(--mantine-primary-color-filled)',
+    outlineOffset: '-2px',
+  },
+  '.cm-activeLine': { backgroundColor: 'rgba(34, 139, 230, 0.06)' },
+  '.cm-activeLineGutter': { backgroundColor: 'rgba(34, 139, 230, 0.12)' },
+});
+
+/**
+ * Everything the editor needs except the per-file parts (language, read-only, label).
+ * Tab indents (indentWithTab); CodeMirror's tab-focus mode lets Escape then Tab leave the
+ * editor, so keyboard users are never trapped.
+ */
+export function baseExtensions(): Extension[] {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    highlightActiveLine(),
+    syntaxHighlighting(highlightStyle),
+    workspaceKeymap,
+    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+    theme,
+  ];
+}

@@ -1,0 +1,23 @@
+import DOMPurify from 'dompurify';
+import { Marked } from 'marked';
+
+/**
+ * Headings move one level down: the page already has its h1, so the README's "# Title"
+ * becomes an h2 under it.
+ */
+const parser = new Marked({
+  gfm: true,
+  walkTokens(token) {
+    if (token.type === 'heading') token.depth = Math.min(token.depth + 1, 6);
+  },
+});
+
+/**
+ * Markdown to HTML that is safe to inject: marked renders (GitHub flavour), DOMPurify
+ * removes scripts, event handlers and javascript: links. The README is written by template
+ * authors and edited by candidates, so it is never trusted.
+ */
+export function renderMarkdown(source: string): string {
+  const html = parser.parse(source, { async: false });
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+}
