@@ -112,13 +112,6 @@ export const profileInputFor = {
   admin: adminProfileInput,
 } satisfies Record<Role, z.ZodType>;
 
-/** Any role's profile body; the server re-parses it with the caller's role. */
-export const profileUpdateBody = z.union([
-  candidateProfileInput,
-  recruiterProfileInput,
-  adminProfileInput,
-]);
-
 /** Everything any role's profile may hold, as stored; '' / defaults where unset. */
 export const profileDetailsSchema = z.object({
   phone: z.string(),

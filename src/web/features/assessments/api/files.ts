@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { candidateFileSchema, type FileSave } from '../../../../domain/assessments';
+import { candidateFileSchema } from '../../../../domain/assessments';
 import { apiFetch } from '../../../api/http';
 import { assessmentKeys } from './keys';
 
@@ -16,14 +16,3 @@ export const assessmentFilesQuery = (id: string) =>
   });
 export const useAssessmentFiles = (id: string | undefined) =>
   useQuery({ ...assessmentFilesQuery(id ?? ''), enabled: Boolean(id) });
-
-/**
- * PUT /api/assessments/:id/files/:fileName (the assessment's candidate, until completed).
- * A save older than the stored text (editedAt) answers 409 with the stored file.
- */
-export const saveAssessmentFile = (id: string, fileName: string, save: FileSave) =>
-  apiFetch(`/api/assessments/${encodeURIComponent(id)}/files/${encodeURIComponent(fileName)}`, {
-    method: 'PUT',
-    json: save,
-    schema: candidateFileSchema,
-  });
