@@ -16,6 +16,8 @@ test('a forgotten password is reset from the e-mailed link', async ({ page, requ
   await page.goto('/login');
   await page.getByRole('link', { name: /forgot password/i }).click();
   await expect(page).toHaveURL('/reset-password');
+  // The log-in form (with its own Email field) stays up until the new screen has loaded.
+  await expect(page.getByRole('heading', { name: 'Reset Password', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Check your email for password reset instructions')).toBeVisible();

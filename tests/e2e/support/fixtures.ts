@@ -83,6 +83,11 @@ export async function setGoogleIdentity(identity: { sub: string; email: string; 
 
 /** An axe scan with no serious or critical violation. */
 export async function expectAccessible(page: Page) {
+  // Judge the settled page: a toast or modal caught mid-fade has colours no one reads.
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
