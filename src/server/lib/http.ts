@@ -1,5 +1,6 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { errorSchema } from '../../domain/api';
 import type { Role } from '../../domain/constants';
 import { isRole } from '../../domain/roles';
 import { forbidden, unauthorized, validationError } from './errors';
@@ -52,3 +53,21 @@ export const jsonContent = <T>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
   description,
 });
+
+/** The error answers every route may give, for its OpenAPI declaration. */
+export const errorResponses = {
+  400: jsonContent(errorSchema, 'Invalid input'),
+  401: jsonContent(errorSchema, 'Not signed in'),
+  403: jsonContent(errorSchema, 'Not allowed for this user or role'),
+};
+
+/**
+ * A JSON body the service validates itself, with the schema of the caller's
+ * case (role, template rules), so that its messages are the ones users see.
+ */
+export const serviceValidatedJson = {
+  content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+  required: true,
+};
+
+export const idParam = z.object({ id: z.string().min(1).max(100) });

@@ -1,7 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import { assessmentSchema, candidateFileSchema } from '../../../domain/assessments';
-import { createRouter, jsonContent, requireActor } from '../../lib/http';
+import {
+  createRouter,
+  errorResponses,
+  idParam,
+  jsonContent,
+  requireActor,
+  serviceValidatedJson,
+} from '../../lib/http';
 import {
   type AssessmentDeps,
   assignAssessment,
@@ -15,17 +22,8 @@ import {
   toggleAllTasks,
 } from './assessments.service';
 
-const errors = {
-  400: jsonContent(errorSchema, 'Invalid input'),
-  401: jsonContent(errorSchema, 'Not signed in'),
-  403: jsonContent(errorSchema, 'Not yours, or not allowed for this role'),
-  404: jsonContent(errorSchema, 'Assessment not found'),
-};
-const anyJson = {
-  content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
-  required: true,
-};
-const idParam = z.object({ id: z.string().min(1).max(100) });
+const errors = { ...errorResponses, 404: jsonContent(errorSchema, 'Assessment not found') };
+const anyJson = serviceValidatedJson;
 const one = (description: string) => ({
   200: jsonContent(assessmentSchema, description),
   ...errors,

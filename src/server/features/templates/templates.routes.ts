@@ -1,7 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import { candidateOptionSchema, settingsSchema, templateSchema } from '../../../domain/assessments';
-import { assertRole, createRouter, jsonContent, requireActor } from '../../lib/http';
+import {
+  assertRole,
+  createRouter,
+  errorResponses,
+  idParam,
+  jsonContent,
+  requireActor,
+  serviceValidatedJson,
+} from '../../lib/http';
 import {
   createTemplate,
   deleteTemplate,
@@ -13,16 +21,8 @@ import {
   updateTemplate,
 } from './templates.service';
 
-const errors = {
-  400: jsonContent(errorSchema, 'Invalid input'),
-  401: jsonContent(errorSchema, 'Not signed in'),
-  403: jsonContent(errorSchema, 'Not allowed for this role'),
-};
-const anyJson = {
-  content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
-  required: true,
-};
-const idParam = z.object({ id: z.string().min(1).max(100) });
+const errors = errorResponses;
+const anyJson = serviceValidatedJson;
 
 const list = createRoute({
   method: 'get',
