@@ -136,7 +136,10 @@ test('the empty state, load and delete failures show the spec texts', async ({ p
     route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
   );
   await page.reload();
-  await expect(page.getByRole('alert')).toHaveText('Error loading assessment templates');
+  // Server errors are retried twice (1 s, then 2 s) before the error shows.
+  await expect(page.getByRole('alert')).toHaveText('Error loading assessment templates', {
+    timeout: 15_000,
+  });
 });
 
 test('a failed delete says so and keeps the template', async ({ page }) => {
