@@ -1,22 +1,10 @@
-import {
-  Anchor,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Assessment } from '../../../../domain/assessments';
 import { completedNewestFirst, figuresOf } from '../lib/filters';
-import { formatDate } from '../lib/format';
 import { AssessmentCard } from './assessment-card';
 import { EmptyState } from './query-states';
-
-export const resultsHref = (id: string) =>
-  `/recruiter/results?assessment=${encodeURIComponent(id)}`;
+import { resultsHref, SubmissionsTable } from './submissions-table';
 
 const RECENT_SUBMISSIONS = 5;
 
@@ -95,32 +83,7 @@ export function ActiveTab({ forFigures, visible }: ActiveTabProps) {
         {submissions.length === 0 ? (
           <EmptyState>No submissions yet.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Candidate</Table.Th>
-                  <Table.Th>Assessment</Table.Th>
-                  <Table.Th>Completed</Table.Th>
-                  <Table.Th>Score</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {submissions.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={resultsHref(a.id)} size="sm">
-                        {a.candidateName || 'Unnamed candidate'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{a.title}</Table.Td>
-                    <Table.Td>{formatDate(a.completedDate)}</Table.Td>
-                    <Table.Td>{a.score === null ? 'Not scored' : a.score}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SubmissionsTable rows={submissions} />
         )}
       </section>
     </Stack>

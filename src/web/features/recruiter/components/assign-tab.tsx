@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { ASSESSMENT_TEXTS, type Assessment, type Template } from '../../../../domain/assessments';
 import { LoadingText } from '../../../ui/loading-text';
 import { formatDate } from '../lib/format';
-import { resultsHref } from './active-tab';
 import { EmptyState, LoadError } from './query-states';
 import { StatusBadge } from './status-badge';
+import { resultsHref } from './submissions-table';
 import { TemplateCard } from './template-card';
 
 const RECENT_ASSIGNMENTS = 10;
