@@ -2,7 +2,6 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -133,10 +132,4 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await client.end({ timeout: 5 });
     },
   };
-}
-
-/** Quick liveness check used by /api/health. */
-export async function ping(database: Database): Promise<boolean> {
-  await database.db.execute(sql`select 1`);
-  return true;
 }

@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod';
+import { TEXTS } from '../../domain/texts';
 
 /** An error whose message is meant for the user; status picks the HTTP code. */
 export class AppError extends Error {
@@ -13,8 +14,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message = 'You must be logged in') => new AppError(401, message);
+export const unauthorized = (message: string = TEXTS.mustBeLoggedIn) => new AppError(401, message);
 export const forbidden = (message = "You don't have permission to do this") =>
   new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);

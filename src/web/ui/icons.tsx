@@ -1,7 +1,10 @@
 /** The few icons the app needs, inline so no icon library is pulled in. */
+import type { ReactNode } from 'react';
+
 type IconProps = { size?: number };
 
-export function BellIcon({ size = 20 }: IconProps) {
+/** An outline icon: the SVG frame every stroke icon of the app shares (decorative). */
+export function OutlineIcon({ size = 18, children }: { size?: number; children: ReactNode }) {
   return (
     <svg
       width={size}
@@ -15,28 +18,25 @@ export function BellIcon({ size = 20 }: IconProps) {
       aria-hidden="true"
       focusable="false"
     >
+      {children}
+    </svg>
+  );
+}
+
+export function BellIcon({ size = 20 }: IconProps) {
+  return (
+    <OutlineIcon size={size}>
       <path d="M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
       <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
-    </svg>
+    </OutlineIcon>
   );
 }
 
 export function ChevronDownIcon({ size = 14 }: IconProps) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <OutlineIcon size={size}>
       <path d="M6 9l6 6l6-6" />
-    </svg>
+    </OutlineIcon>
   );
 }
 

@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import { candidateOptionSchema, settingsSchema, templateSchema } from '../../../domain/assessments';
 import {
-  assertRole,
   createRouter,
   errorResponses,
   idParam,
@@ -110,20 +109,17 @@ export function templateRoutes(deps: TemplateDeps) {
       await deleteTemplate(deps, requireActor(c), c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .openapi(readSettings, async (c) => {
-      const actor = requireActor(c);
-      assertRole(actor, 'admin');
-      return c.json(await getSettings(deps, actor), 200);
-    })
+    .openapi(readSettings, async (c) => c.json(await getSettings(deps, requireActor(c)), 200))
     .openapi(writeSettings, async (c) =>
       c.json(await saveSettings(deps, requireActor(c), c.req.valid('json')), 200),
     )
-    .openapi(recruiters, async (c) => {
-      assertRole(requireActor(c), 'admin');
-      return c.json(await listUsersByRole(deps, 'recruiter'), 200);
-    })
-    .openapi(candidates, async (c) => {
-      assertRole(requireActor(c), 'recruiter', 'admin');
-      return c.json(await listUsersByRole(deps, 'candidate', c.req.valid('query').q), 200);
-    });
+    .openapi(recruiters, async (c) =>
+      c.json(await listUsersByRole(deps, requireActor(c), 'recruiter'), 200),
+    )
+    .openapi(candidates, async (c) =>
+      c.json(
+        await listUsersByRole(deps, requireActor(c), 'candidate', c.req.valid('query').q),
+        200,
+      ),
+    );
 }

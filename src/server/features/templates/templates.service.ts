@@ -162,7 +162,7 @@ export async function getSettings(
   { db }: Pick<TemplateDeps, 'db'>,
   actor: Actor,
 ): Promise<Settings> {
-  assertRole(actor, 'admin', 'recruiter');
+  assertRole(actor, 'admin');
   const [row] = await db.select().from(setting).where(eq(setting.key, SETTINGS_KEY));
   const parsed = settingsSchema.safeParse(row?.value);
   return parsed.success
@@ -181,11 +181,16 @@ export async function saveSettings({ db }: Pick<TemplateDeps, 'db'>, actor: Acto
   return parsed.data;
 }
 
+/** Who may list whom: admins pick recruiters for templates; recruiters and admins pick candidates. */
+const LISTERS = { recruiter: ['admin'], candidate: ['recruiter', 'admin'] } as const;
+
 export async function listUsersByRole(
   { db }: Pick<TemplateDeps, 'db'>,
+  actor: Actor,
   role: 'candidate' | 'recruiter',
   q = '',
 ) {
+  assertRole(actor, ...LISTERS[role]);
   const term = q.trim().slice(0, 100);
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db

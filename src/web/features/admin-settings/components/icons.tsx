@@ -1,25 +1,6 @@
-import type { ReactNode } from 'react';
+import { OutlineIcon as Outline } from '../../../ui/icons';
 
-/** The few outline icons of this screen, inline so no icon library is pulled in. */
-function Outline({ size = 18, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The few outline icons of this screen. */
 export const SearchIcon = () => (
   <Outline size={16}>
     <circle cx="10" cy="10" r="7" />
