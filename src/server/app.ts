@@ -10,6 +10,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
+import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { AppError } from './lib/errors';
@@ -136,7 +137,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
   const routes = app
     .route('/', profileRoutes({ db, storage }))
     .route('/', templateRoutes({ db, bus }))
-    .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
+import { markNotificationSent } from './features/messaging/messaging.service';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
@@ -35,6 +36,7 @@ export async function createServices(
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
   });
+  mailer.onSent(markNotificationSent);
   const auth = createAuth({ env, secret, db: database.db, mailer, logger });
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -11,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { SampleProject, Task, TemplateTask } from '../../domain/assessments';
 import type { ProfileDetails } from '../../domain/profile';
@@ -240,4 +242,96 @@ export const recruiterAssignment = pgTable(
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.candidateId, t.recruiterId] })],
+);
+
+// --- messaging -------------------------------------------------------------------
+
+export const conversation = pgTable('conversation', {
+  id: text('id').primaryKey(),
+  subject: text('subject').notNull(),
+  createdBy: text('created_by'),
+  createdAt: created(),
+  /** The newest message, for the inbox (messages themselves are rows of their own). */
+  lastMessage: text('last_message').notNull().default(''),
+  lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+  lastSenderId: text('last_sender_id'),
+});
+
+/**
+ * One row per participant with their own read state. No foreign key to the
+ * user: a deleted account stays in the conversation as 'Unknown User'.
+ * last_message_at is copied from the conversation so that the inbox is one
+ * index scan per user.
+ */
+export const conversationParticipant = pgTable(
+  'conversation_participant',
+  {
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    unread: boolean('unread').notNull().default(false),
+    /** The seq of the newest message this participant has read. */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    joinedAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_participant_inbox_idx').on(
+      t.userId,
+      t.lastMessageAt.desc(),
+      t.conversationId.desc(),
+    ),
+    index('conversation_participant_unread_idx').on(t.userId).where(sql`${t.unread}`),
+  ],
+);
+
+export const message = pgTable(
+  'message',
+  {
+    id: text('id').primaryKey(),
+    /** Order within a conversation and the paging cursor. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id'),
+    senderName: text('sender_name').notNull(),
+    /** The sender's own id for this message: a retried send finds it instead of adding another. */
+    clientId: text('client_id'),
+    content: text('content').notNull(),
+    fromEmail: boolean('from_email').notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [
+    index('message_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
+    uniqueIndex('message_sender_client_idx').on(t.senderId, t.clientId),
+  ],
+);
+
+/** Spec: an e-mail notification record per message and other participant. */
+export const emailNotification = pgTable(
+  'email_notification',
+  {
+    id: text('id').primaryKey(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => message.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id'),
+    recipientEmail: text('recipient_email').notNull(),
+    messagePreview: text('message_preview').notNull(),
+    /** The outbox row carrying the mail; null when the recipient turned e-mail off. */
+    mailId: text('mail_id'),
+    sent: boolean('sent').notNull().default(false),
+    sentAt: ts('sent_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('email_notification_message_idx').on(t.messageId),
+    index('email_notification_mail_idx').on(t.mailId),
+  ],
 );

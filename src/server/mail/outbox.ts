@@ -15,6 +15,9 @@ export interface Mail {
 /** Anything that can run an insert: the database or an open transaction. */
 type Writer = Pick<Db, 'insert'>;
 
+/** Runs in the transaction that marks a mail sent (e.g. to mark the record it belongs to). */
+export type SentHook = (tx: Pick<Db, 'update'>, mailId: string, sentAt: Date) => Promise<void>;
+
 /**
  * Records a mail in the outbox. Call it with the transaction that makes the
  * change the mail is about, so both land or neither does.
@@ -49,6 +52,7 @@ export class Mailer {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
+  private readonly sentHooks: SentHook[] = [];
 
   constructor(private readonly options: MailerOptions) {
     if (options.smtpUrl) this.transport = nodemailer.createTransport(options.smtpUrl);
@@ -74,6 +78,11 @@ export class Mailer {
       );
     }
     this.kick();
+  }
+
+  /** Also run `hook` whenever a mail is accepted by the SMTP server. */
+  onSent(hook: SentHook) {
+    this.sentHooks.push(hook);
   }
 
   start() {
@@ -138,10 +147,14 @@ export class Mailer {
           text: mail.text,
           html: mail.html ?? undefined,
         });
-        await db
-          .update(outbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
-          .where(eq(outbox.id, mail.id));
+        const sentAt = new Date();
+        await db.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({ status: 'sent', sentAt, attempts: mail.attempts + 1, lastError: null })
+            .where(eq(outbox.id, mail.id));
+          for (const hook of this.sentHooks) await hook(tx, mail.id, sentAt);
+        });
         delivered++;
         logger.info({ mailId: mail.id, to: mail.to }, 'mail sent');
       } catch (error) {

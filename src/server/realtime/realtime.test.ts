@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { defaultDueDate } from '../../domain/assessments';
+import { recruiterAssignment } from '../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness';
 
 let t: TestApp;
@@ -30,9 +31,9 @@ afterAll(async () => {
 });
 
 /** A socket as the user's browser tab would open it, collecting what it hears. */
-async function listen(as: TestUser | null, origin = 'http://localhost:3000') {
+async function listen(as: TestUser | null, origin = 'http://localhost:3000', host = base) {
   const received: unknown[] = [];
-  const ws = new WebSocket(`ws://${base}/api/events`, {
+  const ws = new WebSocket(`ws://${host}/api/events`, {
     headers: { ...(as ? { cookie: as.cookie } : {}), origin },
   });
   const opened = await new Promise<boolean>((resolve) => {
@@ -97,7 +98,32 @@ describe('realtime events', () => {
     expect(cand.received).not.toContainEqual({ type: 'templates.changed' });
     for (const tab of tabs) tab.ws.close();
   });
+
+  it('tells the participants of a conversation about a new message, and nobody else', async () => {
+    await t.database.db
+      .insert(recruiterAssignment)
+      .values({ candidateId: candidate.id, recruiterId: recruiter.id })
+      .onConflictDoNothing();
+    const tabs = await Promise.all([candidate, recruiter, admin, stranger].map((u) => listen(u)));
+    const [cand, rec, adm, other] = tabs as [Tab, Tab, Tab, Tab];
+    const res = await t.request('/api/conversations', {
+      method: 'POST',
+      as: candidate,
+      json: { recipientIds: [recruiter.id], subject: 'Question', message: 'Hello?' },
+    });
+    const { id } = await res.json();
+    const changed = { type: 'conversation.changed', conversationId: id };
+    await eventually(() => {
+      expect(cand.received).toContainEqual(changed);
+      expect(rec.received).toContainEqual(changed);
+    });
+    expect(adm.received).not.toContainEqual(changed);
+    expect(other.received).not.toContainEqual(changed);
+    for (const tab of tabs) tab.ws.close();
+  });
 });
+
+type Tab = Awaited<ReturnType<typeof listen>>;
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
   'across server processes (PostgreSQL LISTEN/NOTIFY)',
@@ -123,6 +149,49 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         );
         off();
       } finally {
+        await second.close();
+      }
+    });
+
+    it('a message sent through one server reaches the recipient connected to another', async () => {
+      const { createServices } = await import('../server');
+      const { createLogger } = await import('../lib/logger');
+      const { openDatabase } = await import('../db/client');
+      const second = await createServices(t.env, createLogger('silent'), {
+        database: await openDatabase({ url: t.database.url, dataDir: '' }),
+      });
+      const secondServer = serve({ fetch: second.app.fetch, port: 0, hostname: '127.0.0.1' });
+      second.hub.attach(secondServer as never);
+      await new Promise((resolve) => secondServer.once('listening', resolve));
+      const secondBase = `127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
+      try {
+        await t.database.db
+          .insert(recruiterAssignment)
+          .values({ candidateId: candidate.id, recruiterId: recruiter.id })
+          .onConflictDoNothing();
+        // The recruiter's tab is connected to the second server only.
+        const tab = await listen(recruiter, 'http://localhost:3000', secondBase);
+        expect(tab.opened).toBe(true);
+        const res = await t.request('/api/conversations', {
+          method: 'POST',
+          as: candidate,
+          json: { recipientIds: [recruiter.id], subject: 'Across', message: 'From server one' },
+        });
+        expect(res.status).toBe(201);
+        const { id } = await res.json();
+        await eventually(() =>
+          expect(tab.received).toContainEqual({ type: 'conversation.changed', conversationId: id }),
+        );
+        // And the second server serves the message itself.
+        const page = await (
+          await second.app.request(`http://localhost:3000/api/conversations/${id}/messages`, {
+            headers: { cookie: recruiter.cookie },
+          })
+        ).json();
+        expect(page.items.map((m: { content: string }) => m.content)).toEqual(['From server one']);
+        tab.ws.close();
+      } finally {
+        await new Promise((resolve) => secondServer.close(resolve));
         await second.close();
       }
     });

@@ -3,18 +3,37 @@ import { useEffect } from 'react';
 import type { RealtimeEvent } from '../../domain/assessments';
 import { useSessionState } from './session';
 
+const conversationListeners = new Set<(conversationId: string) => void>();
+
+/**
+ * Called with a conversation's id whenever the server says it changed. An open
+ * conversation uses it to fetch just the messages after its newest one, rather
+ * than refetching every page it has loaded.
+ */
+export function onConversationChanged(listener: (conversationId: string) => void) {
+  conversationListeners.add(listener);
+  return () => {
+    conversationListeners.delete(listener);
+  };
+}
+
 /** What each server event makes stale (query-key prefixes). No zod here: this is in the first chunk. */
 function invalidate(queryClient: QueryClient, raw: unknown) {
   const event = raw as Partial<RealtimeEvent> | null;
   switch (event?.type) {
     case 'assessment.changed':
       void queryClient.invalidateQueries({ queryKey: ['assessments'] });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
       break;
     case 'templates.changed':
       void queryClient.invalidateQueries({ queryKey: ['templates'] });
       break;
     case 'conversation.changed':
       void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      if (typeof event.conversationId === 'string') {
+        for (const listener of conversationListeners) listener(event.conversationId);
+      }
       break;
   }
 }

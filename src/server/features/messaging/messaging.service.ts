@@ -1,0 +1,685 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Role } from '../../../domain/constants';
+import {
+  CONVERSATION_PAGE_SIZE,
+  type ConversationSummary,
+  MESSAGE_PAGE_SIZE,
+  MESSAGING_TEXTS,
+  type MessagableUser,
+  type Message,
+  mayStartConversation,
+  messagePreview,
+  type NotificationItem,
+  type Notifications,
+  newConversationSchema,
+  type Participant,
+  refusalText,
+  sendMessageSchema,
+  unreadAfterSend,
+} from '../../../domain/messaging';
+import { emptyProfileDetails } from '../../../domain/profile';
+import { isRole } from '../../../domain/roles';
+import type { Db } from '../../db/client';
+import {
+  assessment,
+  conversation,
+  conversationParticipant,
+  emailNotification,
+  message,
+  profile,
+  recruiterAssignment,
+  user,
+} from '../../db/schema';
+import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import type { Actor } from '../../lib/http';
+import { newId, timestampId } from '../../lib/ids';
+import { enqueueMail, type Mail, type Mailer, type SentHook } from '../../mail/outbox';
+import type { EventBus } from '../../realtime/event-bus';
+import { messageMail } from './mails';
+
+export interface MessagingDeps {
+  db: Db;
+  bus: EventBus;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type ConversationRow = typeof conversation.$inferSelect;
+type MessageRow = typeof message.$inferSelect;
+
+const MAX_PAGE = 100;
+
+// --- participants ----------------------------------------------------------------
+
+interface ParticipantRow extends Participant {
+  conversationId: string;
+  unread: boolean;
+  lastReadSeq: number;
+}
+
+/** Participant info derived at read time; a deleted account is 'Unknown User'. */
+async function participantsOf(db: Db | Tx, conversationIds: string[]): Promise<ParticipantRow[]> {
+  if (conversationIds.length === 0) return [];
+  const rows = await db
+    .select({
+      conversationId: conversationParticipant.conversationId,
+      id: conversationParticipant.userId,
+      unread: conversationParticipant.unread,
+      lastReadSeq: conversationParticipant.lastReadSeq,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+    })
+    .from(conversationParticipant)
+    .leftJoin(user, eq(user.id, conversationParticipant.userId))
+    .where(inArray(conversationParticipant.conversationId, conversationIds))
+    .orderBy(asc(conversationParticipant.joinedAt), asc(conversationParticipant.userId));
+  return rows.map((r) => ({
+    conversationId: r.conversationId,
+    id: r.id,
+    unread: r.unread,
+    lastReadSeq: r.lastReadSeq,
+    displayName: r.name ?? MESSAGING_TEXTS.unknownUser,
+    role: r.name === null ? 'unknown' : isRole(r.role) ? r.role : 'candidate',
+    email: r.email ?? '',
+  }));
+}
+
+const publicParticipant = ({ id, displayName, role, email }: ParticipantRow): Participant => ({
+  id,
+  displayName,
+  role,
+  email,
+});
+
+function toSummary(
+  row: ConversationRow,
+  participants: ParticipantRow[],
+  viewerId: string,
+): ConversationSummary {
+  const own = participants.find((p) => p.id === viewerId);
+  return {
+    id: row.id,
+    subject: row.subject,
+    participants: participants.map(publicParticipant),
+    createdAt: row.createdAt.toISOString(),
+    lastMessage: row.lastMessage,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    lastSenderId: row.lastSenderId,
+    unread: own?.unread ?? false,
+    isParticipant: Boolean(own),
+  };
+}
+
+function toMessage(row: MessageRow, participants: ParticipantRow[]): Message {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    conversationId: row.conversationId,
+    seq: row.seq,
+    content: row.content,
+    senderId: row.senderId,
+    senderName: row.senderName,
+    fromEmail: row.fromEmail,
+    createdAt: row.createdAt.toISOString(),
+    readBy: participants.filter((p) => p.lastReadSeq >= row.seq).map((p) => p.id),
+  };
+}
+
+/**
+ * The conversation and its participants, if the actor may read it: its
+ * participants, and admins. Anyone else learns nothing, not even that it exists.
+ */
+async function loadReadable(db: Db, actor: Actor, id: string) {
+  const [row] = await db.select().from(conversation).where(eq(conversation.id, id));
+  if (!row) throw notFound(MESSAGING_TEXTS.conversationNotFound);
+  const participants = await participantsOf(db, [id]);
+  const isParticipant = participants.some((p) => p.id === actor.id);
+  if (!isParticipant && actor.role !== 'admin')
+    throw notFound(MESSAGING_TEXTS.conversationNotFound);
+  return { row, participants, isParticipant };
+}
+
+/** Tell every participant's open tabs that the conversation changed. */
+async function announce(deps: MessagingDeps, conversationId: string, userIds: string[]) {
+  await deps.bus.publish({
+    audience: { userIds },
+    event: { type: 'conversation.changed', conversationId },
+  });
+}
+
+// --- reading --------------------------------------------------------------------------
+
+/** Inbox cursor: the last item's time (ms) and id. */
+const encodeCursor = (at: Date, id: string) => `${at.getTime()}_${id}`;
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const match = /^(\d{1,15})_(.{1,100})$/.exec(cursor);
+  if (!match) throw new AppError(400, 'The cursor is not valid');
+  return { at: new Date(Number(match[1])), id: match[2]! };
+}
+
+/** The user's own conversations, newest activity first, a page at a time. */
+export async function listConversations(
+  { db }: MessagingDeps,
+  actor: Actor,
+  options: { cursor?: string; limit?: number } = {},
+) {
+  const limit = Math.min(Math.max(options.limit ?? CONVERSATION_PAGE_SIZE, 1), MAX_PAGE);
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const p = conversationParticipant;
+  const rows = await db
+    .select({ conversation })
+    .from(p)
+    .innerJoin(conversation, eq(conversation.id, p.conversationId))
+    .where(
+      and(
+        eq(p.userId, actor.id),
+        after
+          ? or(
+              lt(p.lastMessageAt, after.at),
+              and(eq(p.lastMessageAt, after.at), lt(p.conversationId, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(p.lastMessageAt), desc(p.conversationId))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map((r) => r.conversation);
+  const participants = await participantsOf(
+    db,
+    page.map((c) => c.id),
+  );
+  const byConversation = new Map<string, ParticipantRow[]>();
+  for (const p of participants) {
+    const list = byConversation.get(p.conversationId);
+    if (list) list.push(p);
+    else byConversation.set(p.conversationId, [p]);
+  }
+  const last = page.at(-1);
+  return {
+    items: page.map((c) => toSummary(c, byConversation.get(c.id) ?? [], actor.id)),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.lastMessageAt, last.id) : null,
+  };
+}
+
+/** Spec: the number of conversations that are unread for the user. */
+export async function unreadConversationCount({ db }: MessagingDeps, actor: Actor) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversationParticipant)
+    .where(
+      and(eq(conversationParticipant.userId, actor.id), eq(conversationParticipant.unread, true)),
+    );
+  return { count: row?.n ?? 0 };
+}
+
+export async function getConversation({ db }: MessagingDeps, actor: Actor, id: string) {
+  const { row, participants } = await loadReadable(db, actor, id);
+  return toSummary(row, participants, actor.id);
+}
+
+/**
+ * A page of messages, oldest first: the newest page, the one before `before`
+ * or the one after `after` (seq). One index range scan whatever the length.
+ */
+export async function listMessages(
+  { db }: MessagingDeps,
+  actor: Actor,
+  id: string,
+  options: { before?: number; after?: number; limit?: number } = {},
+) {
+  const { participants } = await loadReadable(db, actor, id);
+  const limit = Math.min(Math.max(options.limit ?? MESSAGE_PAGE_SIZE, 1), MAX_PAGE);
+  const forward = options.after !== undefined;
+  const rows = await db
+    .select()
+    .from(message)
+    .where(
+      and(
+        eq(message.conversationId, id),
+        options.before !== undefined ? lt(message.seq, options.before) : undefined,
+        forward ? gt(message.seq, options.after!) : undefined,
+      ),
+    )
+    .orderBy(forward ? asc(message.seq) : desc(message.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  if (!forward) page.reverse();
+  return { items: page.map((r) => toMessage(r, participants)), hasMore: rows.length > limit };
+}
+
+// --- writing ---------------------------------------------------------------------------
+
+/** The people the actor may start a conversation with (spec section 7). */
+export async function listRecipients(
+  { db }: MessagingDeps,
+  actor: Actor,
+): Promise<MessagableUser[]> {
+  const columns = { id: user.id, displayName: user.name, email: user.email, role: user.role };
+  const rows =
+    actor.role === 'candidate'
+      ? await db
+          .select(columns)
+          .from(recruiterAssignment)
+          .innerJoin(user, eq(user.id, recruiterAssignment.recruiterId))
+          .where(and(eq(recruiterAssignment.candidateId, actor.id), eq(user.role, 'recruiter')))
+          .orderBy(asc(user.name))
+      : await db
+          .select(columns)
+          .from(user)
+          .where(
+            actor.role === 'recruiter'
+              ? and(eq(user.role, 'candidate'), ne(user.id, actor.id))
+              : ne(user.id, actor.id),
+          )
+          .orderBy(asc(user.name))
+          .limit(2000);
+  return rows.map((r) => ({ ...r, role: isRole(r.role) ? r.role : 'candidate' }));
+}
+
+interface Recipient {
+  id: string;
+  name: string;
+  email: string;
+  wantsEmail: boolean;
+}
+
+/**
+ * Appends a message inside the caller's transaction: the message row, the
+ * conversation's last message, everyone else unread, the sender read up to
+ * it, and per other participant a notification record with its e-mail.
+ */
+async function appendMessage(
+  tx: Tx,
+  deps: MessagingDeps,
+  input: {
+    conversationId: string;
+    subject: string;
+    sender: Actor;
+    content: string;
+    clientId: string | null;
+    others: Recipient[];
+  },
+) {
+  const now = new Date();
+  const [row] = await tx
+    .insert(message)
+    .values({
+      id: newId(),
+      conversationId: input.conversationId,
+      senderId: input.sender.id,
+      senderName: input.sender.name,
+      clientId: input.clientId,
+      content: input.content,
+      createdAt: now,
+    })
+    .returning();
+  await tx
+    .update(conversation)
+    .set({ lastMessage: input.content, lastMessageAt: now, lastSenderId: input.sender.id })
+    .where(eq(conversation.id, input.conversationId));
+  await tx
+    .update(conversationParticipant)
+    .set({
+      unread: sql`${conversationParticipant.userId} <> ${input.sender.id}`,
+      lastMessageAt: now,
+      lastReadSeq: sql`case when ${conversationParticipant.userId} = ${input.sender.id} then ${row!.seq} else ${conversationParticipant.lastReadSeq} end`,
+    })
+    .where(eq(conversationParticipant.conversationId, input.conversationId));
+
+  const preview = messagePreview(input.content);
+  const mails: { id: string; mail: Mail }[] = [];
+  const records: (typeof emailNotification.$inferInsert)[] = [];
+  for (const recipient of input.others) {
+    let mailId: string | null = null;
+    if (recipient.wantsEmail && recipient.email) {
+      const mail = messageMail({
+        to: recipient.email,
+        recipientName: recipient.name,
+        senderName: input.sender.name,
+        subject: input.subject,
+        preview,
+        truncated: preview.length < input.content.length,
+        url: `${deps.appUrl}/messages/conversation/${input.conversationId}`,
+      });
+      mailId = await enqueueMail(tx, mail);
+      mails.push({ id: mailId, mail });
+    }
+    records.push({
+      id: newId(),
+      messageId: row!.id,
+      conversationId: input.conversationId,
+      recipientId: recipient.id,
+      recipientEmail: recipient.email,
+      messagePreview: preview,
+      mailId,
+      createdAt: now,
+    });
+  }
+  if (records.length > 0) await tx.insert(emailNotification).values(records);
+  return { row: row!, mails };
+}
+
+/** The participants a message makes unread, and whether each wants it by e-mail. */
+async function recipientsAmong(db: Db | Tx, participants: Participant[], senderId: string) {
+  const unread = new Set(
+    unreadAfterSend(
+      participants.map((p) => p.id),
+      senderId,
+    ),
+  );
+  const others = participants.filter((p) => unread.has(p.id));
+  if (others.length === 0) return [];
+  const prefs = await db
+    .select({ userId: profile.userId, details: profile.details })
+    .from(profile)
+    .where(
+      inArray(
+        profile.userId,
+        others.map((p) => p.id),
+      ),
+    );
+  const wants = new Map(
+    prefs.map((p) => [
+      p.userId,
+      (p.details ?? emptyProfileDetails()).notificationPreferences?.email !== false,
+    ]),
+  );
+  return others.map((p) => ({
+    id: p.id,
+    name: p.displayName,
+    email: p.email,
+    wantsEmail: wants.get(p.id) ?? true,
+  }));
+}
+
+/** A retried send: the message this sender already stored under this client id. */
+async function findByClientId(db: Db, senderId: string, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(message)
+    .where(and(eq(message.senderId, senderId), eq(message.clientId, clientId)));
+  return row;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export async function sendMessage(deps: MessagingDeps, actor: Actor, id: string, body: unknown) {
+  const { db } = deps;
+  const [row] = await db.select().from(conversation).where(eq(conversation.id, id));
+  if (!row) throw notFound(MESSAGING_TEXTS.conversationNotFound);
+  const participants = await participantsOf(db, [id]);
+  if (!participants.some((p) => p.id === actor.id)) {
+    throw forbidden(MESSAGING_TEXTS.notParticipant);
+  }
+  const parsed = sendMessageSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { content, clientId } = parsed.data;
+
+  const existing = await findByClientId(db, actor.id, clientId);
+  if (existing) return replay(deps, id, existing);
+
+  const others = await recipientsAmong(db, participants, actor.id);
+  let appended: Awaited<ReturnType<typeof appendMessage>>;
+  try {
+    appended = await db.transaction(async (tx) => {
+      // One send at a time per conversation, so the last message is the newest one.
+      await tx.execute(sql`select id from ${conversation} where id = ${id} for update`);
+      return appendMessage(tx, deps, {
+        conversationId: id,
+        subject: row.subject,
+        sender: actor,
+        content,
+        clientId,
+        others,
+      });
+    });
+  } catch (error) {
+    // The same message sent twice at once: the first one stored it.
+    const again = isUniqueViolation(error) && (await findByClientId(db, actor.id, clientId));
+    if (again) return replay(deps, id, again);
+    throw error;
+  }
+  for (const { id: mailId, mail } of appended.mails) deps.mailer.announce(mailId, mail);
+  await announce(
+    deps,
+    id,
+    participants.map((p) => p.id),
+  );
+  const fresh = await participantsOf(db, [id]);
+  return { created: true, message: toMessage(appended.row, fresh) };
+}
+
+/** The stored message of a retried send; its id must belong to this conversation. */
+async function replay(deps: MessagingDeps, id: string, existing: MessageRow) {
+  if (existing.conversationId !== id) {
+    throw new AppError(409, 'This message id was already used in another conversation');
+  }
+  const participants = await participantsOf(deps.db, [id]);
+  return { created: false, message: toMessage(existing, participants) };
+}
+
+export async function createConversation(deps: MessagingDeps, actor: Actor, body: unknown) {
+  const parsed = newConversationSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { subject, message: content, clientId } = parsed.data;
+  const recipientIds = [...new Set(parsed.data.recipientIds)].filter((r) => r !== actor.id);
+  if (recipientIds.length === 0) {
+    throw new AppError(400, MESSAGING_TEXTS.selectRecipient, [
+      { path: ['recipientIds'], message: MESSAGING_TEXTS.selectRecipient },
+    ]);
+  }
+  const { db } = deps;
+
+  if (clientId) {
+    const existing = await findByClientId(db, actor.id, clientId);
+    if (existing)
+      return {
+        created: false,
+        conversation: await getConversation(deps, actor, existing.conversationId),
+      };
+  }
+
+  const users = await db
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+    .from(user)
+    .where(inArray(user.id, recipientIds));
+  const assigned =
+    actor.role === 'candidate'
+      ? new Set(
+          (
+            await db
+              .select({ id: recruiterAssignment.recruiterId })
+              .from(recruiterAssignment)
+              .where(
+                and(
+                  eq(recruiterAssignment.candidateId, actor.id),
+                  inArray(recruiterAssignment.recruiterId, recipientIds),
+                ),
+              )
+          ).map((r) => r.id),
+        )
+      : new Set<string>();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  for (const recipientId of recipientIds) {
+    const found = byId.get(recipientId);
+    const role: Role | 'unknown' = found && isRole(found.role) ? found.role : 'unknown';
+    // A candidate learns nothing about ids that are not their recruiters'.
+    if (!found && actor.role !== 'candidate') {
+      throw new AppError(400, MESSAGING_TEXTS.userNotFound, [
+        { path: ['recipientIds'], message: MESSAGING_TEXTS.userNotFound },
+      ]);
+    }
+    if (!mayStartConversation(actor.role, { role, assignedToSender: assigned.has(recipientId) })) {
+      throw forbidden(refusalText(actor.role));
+    }
+  }
+
+  const id = timestampId('conversation');
+  const participants: Participant[] = [
+    { id: actor.id, displayName: actor.name, role: actor.role, email: actor.email },
+    ...recipientIds.map((rid) => {
+      const u = byId.get(rid)!;
+      return { id: rid, displayName: u.name, role: u.role as Role, email: u.email };
+    }),
+  ];
+  const others = await recipientsAmong(db, participants, actor.id);
+  let appended: Awaited<ReturnType<typeof appendMessage>>;
+  try {
+    appended = await db.transaction(async (tx) => {
+      const now = new Date();
+      await tx.insert(conversation).values({
+        id,
+        subject,
+        createdBy: actor.id,
+        createdAt: now,
+        lastMessageAt: now,
+      });
+      await tx.insert(conversationParticipant).values(
+        participants.map((p, index) => ({
+          conversationId: id,
+          userId: p.id,
+          lastMessageAt: now,
+          // Keeps the creator first when participants are listed in joining order.
+          joinedAt: new Date(now.getTime() + index),
+        })),
+      );
+      return appendMessage(tx, deps, {
+        conversationId: id,
+        subject,
+        sender: actor,
+        content,
+        clientId: clientId ?? null,
+        others,
+      });
+    });
+  } catch (error) {
+    const again =
+      clientId && isUniqueViolation(error) && (await findByClientId(db, actor.id, clientId));
+    if (again) {
+      return {
+        created: false,
+        conversation: await getConversation(deps, actor, again.conversationId),
+      };
+    }
+    throw error;
+  }
+  for (const { id: mailId, mail } of appended.mails) deps.mailer.announce(mailId, mail);
+  await announce(
+    deps,
+    id,
+    participants.map((p) => p.id),
+  );
+  return { created: true, conversation: await getConversation(deps, actor, id) };
+}
+
+/** Opening a conversation marks it read for the viewer (admins reading others' change nothing). */
+export async function markRead(deps: MessagingDeps, actor: Actor, id: string) {
+  const { isParticipant } = await loadReadable(deps.db, actor, id);
+  if (!isParticipant) return;
+  const p = conversationParticipant;
+  const changed = await deps.db
+    .update(p)
+    .set({
+      unread: false,
+      lastReadSeq: sql`coalesce((select max(${message.seq}) from ${message} where ${message.conversationId} = ${id}), 0)`,
+    })
+    .where(
+      and(
+        eq(p.conversationId, id),
+        eq(p.userId, actor.id),
+        or(
+          eq(p.unread, true),
+          sql`${p.lastReadSeq} < coalesce((select max(${message.seq}) from ${message} where ${message.conversationId} = ${id}), 0)`,
+        ),
+      ),
+    )
+    .returning({ userId: p.userId });
+  // The reader's other tabs update their badges.
+  if (changed.length > 0) await announce(deps, id, [actor.id]);
+}
+
+// --- the bell and e-mail -----------------------------------------------------------
+
+const BELL_ITEMS = 10;
+
+/** Unread conversations, and for candidates the assessment invitations not yet opened. */
+export async function notifications({ db }: MessagingDeps, actor: Actor): Promise<Notifications> {
+  const p = conversationParticipant;
+  const unreadWhere = and(eq(p.userId, actor.id), eq(p.unread, true));
+  const [[unreadTotal], unreadRows] = await Promise.all([
+    db.select({ n: count() }).from(p).where(unreadWhere),
+    db
+      .select({
+        id: conversation.id,
+        subject: conversation.subject,
+        lastMessage: conversation.lastMessage,
+        lastMessageAt: conversation.lastMessageAt,
+        from: user.name,
+      })
+      .from(p)
+      .innerJoin(conversation, eq(conversation.id, p.conversationId))
+      .leftJoin(user, eq(user.id, conversation.lastSenderId))
+      .where(unreadWhere)
+      .orderBy(desc(p.lastMessageAt))
+      .limit(BELL_ITEMS),
+  ]);
+  const items: NotificationItem[] = unreadRows.map((r) => ({
+    kind: 'message',
+    conversationId: r.id,
+    subject: r.subject,
+    from: r.from ?? MESSAGING_TEXTS.unknownUser,
+    preview: messagePreview(r.lastMessage),
+    at: r.lastMessageAt.toISOString(),
+  }));
+
+  let invitations = 0;
+  if (actor.role === 'candidate') {
+    const unopened = and(eq(assessment.candidateId, actor.id), isNull(assessment.startedAt));
+    const [[total], rows] = await Promise.all([
+      db.select({ n: count() }).from(assessment).where(unopened),
+      db
+        .select({
+          id: assessment.id,
+          title: assessment.title,
+          recruiterName: assessment.recruiterName,
+          companyName: assessment.companyName,
+          createdAt: assessment.createdAt,
+        })
+        .from(assessment)
+        .where(unopened)
+        .orderBy(desc(assessment.createdAt))
+        .limit(BELL_ITEMS),
+    ]);
+    invitations = total?.n ?? 0;
+    for (const r of rows) {
+      items.push({
+        kind: 'invitation',
+        assessmentId: r.id,
+        title: r.title,
+        from: r.companyName ? `${r.recruiterName} (${r.companyName})` : r.recruiterName,
+        at: r.createdAt.toISOString(),
+      });
+    }
+  }
+  items.sort((a, b) => b.at.localeCompare(a.at));
+  const unreadConversations = unreadTotal?.n ?? 0;
+  return {
+    count: unreadConversations + invitations,
+    unreadConversations,
+    unopenedInvitations: invitations,
+    items: items.slice(0, BELL_ITEMS),
+  };
+}
+
+/** The notification record follows its mail: sent once the SMTP server accepted it. */
+export const markNotificationSent: SentHook = async (tx, mailId, sentAt) => {
+  await tx
+    .update(emailNotification)
+    .set({ sent: true, sentAt })
+    .where(eq(emailNotification.mailId, mailId));
+};
