@@ -8,7 +8,7 @@ import { toIsoDate } from '../src/domain/assessments';
 import type { Role } from '../src/domain/constants';
 import { emptyProfileDetails, type ProfileDetails } from '../src/domain/profile';
 import { createAccount } from '../src/server/auth/users';
-import { assessmentTemplate, profile, user } from '../src/server/db/schema';
+import { assessmentTemplate, conversation, profile, user } from '../src/server/db/schema';
 import { parseEnv } from '../src/server/env';
 import {
   assignAssessment,
@@ -17,6 +17,11 @@ import {
   startAssessment,
   toggleAllTasks,
 } from '../src/server/features/assessments/assessments.service';
+import {
+  createConversation,
+  markRead,
+  sendMessage,
+} from '../src/server/features/messaging/messaging.service';
 import { createTemplate } from '../src/server/features/templates/templates.service';
 import { createLogger } from '../src/server/lib/logger';
 import { createServices } from '../src/server/server';
@@ -195,6 +200,66 @@ async function seedAssessments(
   return 4;
 }
 
+/** Conversations between the demo users, through the same rules as the app. Skipped when any exist. */
+async function seedConversations(
+  services: Awaited<ReturnType<typeof createServices>>,
+  ids: Map<string, string>,
+) {
+  const { db } = services.database;
+  if ((await db.select({ id: conversation.id }).from(conversation).limit(1)).length > 0) return 0;
+  const deps = { db, bus: services.bus, mailer: services.mailer, appUrl: services.env.APP_URL };
+  const admin = actorFor(ids, 'admin@demo.talentforge.test', 'Alex Admin', 'admin');
+  const rita = actorFor(ids, 'rita@demo.talentforge.test', 'Rita Recruiter', 'recruiter');
+  const omar = actorFor(ids, 'omar@demo.talentforge.test', 'Omar Okafor', 'recruiter');
+  const casey = actorFor(ids, 'casey@demo.talentforge.test', 'Casey Chen', 'candidate');
+  const priya = actorFor(ids, 'priya@demo.talentforge.test', 'Priya Patel', 'candidate');
+  const sam = actorFor(ids, 'sam@demo.talentforge.test', 'Sam Taylor', 'candidate');
+  let n = 0;
+  const reply = (actor: typeof rita, id: string, content: string) =>
+    sendMessage(deps, actor, id, { content, clientId: `seed-${id}-${++n}` });
+
+  // Casey asks her recruiter about the assessment; Rita answers; Casey has read it.
+  const question = await createConversation(deps, casey, {
+    recipientIds: [rita.id],
+    subject: 'Re: Password policy for the auth service',
+    message:
+      'Hi Rita, should the password rule also reject common passwords, or only check length and character classes?',
+  });
+  await reply(
+    rita,
+    question.conversation.id,
+    'Length and character classes are enough. Mention anything else you would add in your write-up.',
+  );
+  await reply(casey, question.conversation.id, 'Perfect, thank you!');
+  await markRead(deps, rita, question.conversation.id);
+
+  // Rita congratulates Priya on her result; Priya has not opened it yet (unread for her).
+  const result = await createConversation(deps, rita, {
+    recipientIds: [priya.id],
+    subject: 'Your assessment result',
+    message:
+      'Great work on the password policy assessment: 88/100. Could we talk on Thursday about next steps?',
+  });
+  await reply(priya, result.conversation.id, 'Thank you! Thursday afternoon works for me.');
+  await reply(rita, result.conversation.id, 'Booked for 2pm. I will send the invite.');
+
+  // Omar reaches out to Sam (unread for Sam).
+  await createConversation(deps, omar, {
+    recipientIds: [sam.id],
+    subject: 'DevOps role at Bluebird Health',
+    message:
+      'Hi Sam, your Kubernetes and Terraform experience caught my eye. Open to a chat about a platform role?',
+  });
+
+  // The admin writes to both recruiters at once.
+  await createConversation(deps, admin, {
+    recipientIds: [rita.id, omar.id],
+    subject: 'New assessment templates',
+    message: 'Two new templates are live in the library. Let me know if any role is missing.',
+  });
+  return 4;
+}
+
 function actorFor(ids: Map<string, string>, email: string, name: string, role: Role) {
   return { id: ids.get(email)!, email, name, role };
 }
@@ -206,6 +271,7 @@ async function main() {
   const rows: string[][] = [];
   const ids = new Map<string, string>();
   let seeded = 0;
+  let conversations = 0;
   try {
     for (const demo of demoUsers) {
       const [existing] = await db.select().from(user).where(eq(user.email, demo.email));
@@ -227,6 +293,7 @@ async function main() {
       ids.set(demo.email, id);
     }
     seeded = await seedAssessments(services, ids);
+    conversations = await seedConversations(services, ids);
   } finally {
     await services.close();
   }
@@ -238,6 +305,11 @@ async function main() {
     seeded
       ? '\nAlso 3 templates (one inactive) and assessments assigned by Rita: Sam (scheduled), Casey (in progress), Priya (completed, scored 88).'
       : '\nTemplates already exist: assessments were left as they are.',
+  );
+  console.log(
+    conversations
+      ? 'Also 4 conversations: Casey and Rita, Rita and Priya (unread for Priya), Omar to Sam (unread), Alex to both recruiters.'
+      : 'Conversations already exist: left as they are.',
   );
 }
 
