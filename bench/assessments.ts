@@ -1,32 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon, { type Options } from 'autocannon';
+import type { Options } from 'autocannon';
 import { DEFAULT_PROJECT } from '../src/domain/sample-project';
 import type { AssessmentServerReady } from './lib/assessment-server';
-import { removeDir, track } from './lib/cleanup';
+import { startBenchChild } from './lib/child';
+import { failed, type LoadResult, ratio, load as runLoad, warmUp } from './lib/load';
 import { type Metric, metric, printTable } from './lib/report';
-import { ensureWebBuild, freePort, type RunningServer, repoRoot } from './lib/server';
-
-// The parts of autocannon's request list this stage uses (bench/types declares the rest).
-declare module 'autocannon' {
-  interface BenchRequest {
-    method?: Options['method'];
-    path?: string;
-    headers?: Record<string, string>;
-    body?: string;
-  }
-  interface BenchRequestSetup extends BenchRequest {
-    /** Called before every request on the connection; returns what is sent. */
-    setupRequest?: (request: BenchRequest) => BenchRequest;
-  }
-  interface Options {
-    /** Called once per connection (autocannon's client), before its first request. */
-    setupClient?: (client: { setRequests(requests: BenchRequestSetup[]): void }) => void;
-  }
-}
+import { ensureWebBuild, type RunningServer, repoRoot } from './lib/server';
 
 export const stage = 'assessments';
 
@@ -38,173 +19,16 @@ const MIN_THROUGHPUT_RATIO = 0.5;
 
 // --- the child process (real app + bare routes on one embedded database) ------------------
 
-interface Child {
-  appUrl: string;
-  bareUrl: string;
-  ready: AssessmentServerReady;
-  stop(): Promise<void>;
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
 /** Starts bench/lib/assessment-server.ts in its own process group and waits for its ready line. */
-async function startChild(timeoutMs = 120_000): Promise<Child> {
-  const [portApp, portBare] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'talentforge-bench-assessments-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/assessment-server.ts'], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT_APP: String(portApp),
-      PORT_BARE: String(portBare),
-      DATA_DIR: dataDir,
-    },
-  });
-  const untrack = track({ kill: () => killGroup(child, 'SIGKILL'), dirs: [dataDir] });
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-8000);
+const startChild = () =>
+  startBenchChild<AssessmentServerReady>({
+    script: 'bench/lib/assessment-server.ts',
+    name: 'assessments',
+    isReady: (line) => Boolean(line.candidateCookie && line.assessmentId),
   });
 
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    killGroup(child, 'SIGKILL');
-    untrack();
-    removeDir(dataDir);
-  };
-
-  try {
-    const ready = await new Promise<AssessmentServerReady>((resolve, reject) => {
-      let buffer = '';
-      const timer = setTimeout(
-        () => reject(new Error(`not ready within ${timeoutMs / 1000} s`)),
-        timeoutMs,
-      );
-      child.stdout?.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString();
-        let newline = buffer.indexOf('\n');
-        while (newline >= 0) {
-          const line = buffer.slice(0, newline).trim();
-          buffer = buffer.slice(newline + 1);
-          newline = buffer.indexOf('\n');
-          if (!line.startsWith('{')) continue;
-          try {
-            const parsed = JSON.parse(line) as Partial<AssessmentServerReady>;
-            if (parsed.candidateCookie && parsed.assessmentId) {
-              clearTimeout(timer);
-              resolve(parsed as AssessmentServerReady);
-              continue;
-            }
-          } catch {
-            // not the ready line
-          }
-          log = `${log}${line}\n`.slice(-8000); // the app's own log lines (warnings)
-        }
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`exited (${code ?? signal}) before it was ready`));
-      });
-      child.once('error', reject);
-    });
-    return {
-      appUrl: `http://localhost:${portApp}`,
-      bareUrl: `http://localhost:${portBare}`,
-      ready,
-      stop,
-    };
-  } catch (error) {
-    await stop();
-    throw new Error(
-      `assessment server: ${(error as Error).message}\n--- its output ---\n${log.trim()}`,
-    );
-  }
-}
-
-// --- load ------------------------------------------------------------------------------
-
-export interface LoadResult {
-  label: string;
-  url: string;
-  requests: number;
-  requestsPerSecond: number;
-  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
-  /** Average response size (headers included), from autocannon's byte count. */
-  bytesPerResponse: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-}
-
-async function load(label: string, options: Options): Promise<LoadResult> {
-  console.log(`\n${label}: ${connections} connections for ${duration} s ...`);
-  const result = await autocannon({ connections, duration, ...options });
-  const statusCodes = Object.fromEntries(
-    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
-  );
-  const done: LoadResult = {
-    label,
-    url: options.url,
-    requests: result.requests.total,
-    requestsPerSecond: Number(result.requests.average.toFixed(1)),
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      average: result.latency.average,
-      max: result.latency.max,
-    },
-    bytesPerResponse: result.requests.total
-      ? Math.round(result.throughput.total / result.requests.total)
-      : 0,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
-  };
-  console.log(
-    `  ${done.requests} requests, ${done.requestsPerSecond} req/s; latency p50 ${done.latencyMs.p50} ms, ` +
-      `p90 ${done.latencyMs.p90} ms, p99 ${done.latencyMs.p99} ms, max ${done.latencyMs.max} ms; ` +
-      `~${done.bytesPerResponse} B/response`,
-  );
-  console.log(
-    `  status codes ${JSON.stringify(statusCodes)}; non-2xx ${done.non2xx}, ` +
-      `errors ${done.errors}, timeouts ${done.timeouts}`,
-  );
-  return done;
-}
-
-/** A few sequential requests first: checks the route answers 2xx and warms its code path. */
-async function warmUp(url: string, init: () => RequestInit) {
-  for (let i = 0; i < 20; i++) {
-    const response = await fetch(url, init());
-    const body = await response.text();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
-  }
-}
+const load = (label: string, options: Options) =>
+  runLoad(label, { connections, duration, ...options });
 
 /**
  * editedAt must grow from one save of a file to the next: an older one is refused (409)
@@ -344,9 +168,6 @@ export interface AssessmentsDetails {
   workspaceJs: WorkspaceScripts;
 }
 
-// autocannon counts timeouts among its errors.
-const failed = (r: LoadResult) => r.non2xx + r.errors;
-const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toFixed(2)) : null);
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
 /**

@@ -3,16 +3,20 @@
  *
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
- * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments; none named = all.
- * (assessments starts its own server, app and bare routes on one embedded database, and
- * builds the web app itself after its load runs, honouring --rebuild and --no-build.)
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging; none
+ * named = all. (assessments starts its own server, app and bare routes on one embedded
+ * database, and builds the web app itself after its load runs, honouring --rebuild and
+ * --no-build. messaging starts its own server the same way: sends under load against a bare
+ * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
  * --rebuild   always run `vite build` (default: only when dist/web is stale)
  * --no-build  never build (use dist/web as it is)
  * --strict    exit 1 when a stage fails or a budget is missed (default: report only)
  *
  * Environment: BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (3),
  * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10),
- * BENCH_ASSESSMENTS_CONNECTIONS (50), BENCH_ASSESSMENTS_SECONDS (10).
+ * BENCH_ASSESSMENTS_CONNECTIONS (50), BENCH_ASSESSMENTS_SECONDS (10),
+ * BENCH_MESSAGING_CONNECTIONS (50), BENCH_MESSAGING_SECONDS (10), BENCH_MESSAGING_SOCKETS (500),
+ * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +28,7 @@ import { summaryTable } from './lib/report';
 import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib/server';
 import * as lighthouse from './lighthouse';
 import * as loginBundle from './login-bundle';
+import * as messaging from './messaging';
 import * as signIn from './sign-in';
 
 interface Stage {
@@ -46,6 +51,7 @@ const stages: Stage[] = [
   { name: signIn.stage, aliases: ['signin'], needsWeb: false, run: signIn.run },
   // Builds the web app itself (a failing build loses only its JavaScript figure).
   { name: assessments.stage, aliases: ['assessment'], needsWeb: false, run: assessments.run },
+  { name: messaging.stage, aliases: ['messages'], needsWeb: false, run: messaging.run },
 ];
 
 function parseArgs(argv: string[]) {

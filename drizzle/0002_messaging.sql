@@ -47,9 +47,9 @@ ALTER TABLE "conversation_participant" ADD CONSTRAINT "conversation_participant_
 ALTER TABLE "email_notification" ADD CONSTRAINT "email_notification_message_id_message_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."message"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_notification" ADD CONSTRAINT "email_notification_conversation_id_conversation_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message" ADD CONSTRAINT "message_conversation_id_conversation_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "conversation_participant_inbox_idx" ON "conversation_participant" USING btree ("user_id","last_message_at" DESC NULLS LAST,"conversation_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "conversation_participant_inbox_idx" ON "conversation_participant" USING btree ("user_id","last_message_at","conversation_id");--> statement-breakpoint
 CREATE INDEX "conversation_participant_unread_idx" ON "conversation_participant" USING btree ("user_id") WHERE "conversation_participant"."unread";--> statement-breakpoint
 CREATE INDEX "email_notification_message_idx" ON "email_notification" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "email_notification_mail_idx" ON "email_notification" USING btree ("mail_id");--> statement-breakpoint
-CREATE INDEX "message_conversation_seq_idx" ON "message" USING btree ("conversation_id","seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "message_conversation_seq_idx" ON "message" USING btree ("conversation_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_sender_client_idx" ON "message" USING btree ("sender_id","client_id");

@@ -80,6 +80,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options.dataDir);
 }
 
+const ANALYZE_EVERY_MS = 15 * 60_000;
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : takeLock(dataDir);
@@ -90,6 +92,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    // PGlite runs no autovacuum, so nothing would ever gather the planner's statistics.
+    await client.exec('analyze');
+    const analyzer = setInterval(() => {
+      client.exec('analyze').catch(() => {});
+    }, ANALYZE_EVERY_MS);
+    analyzer.unref();
     return {
       db,
       kind: 'pglite',
@@ -98,6 +106,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         return result.rows as never[];
       },
       async close() {
+        clearInterval(analyzer);
         await client.close();
         release();
       },

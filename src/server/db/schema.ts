@@ -278,11 +278,9 @@ export const conversationParticipant = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
-    index('conversation_participant_inbox_idx').on(
-      t.userId,
-      t.lastMessageAt.desc(),
-      t.conversationId.desc(),
-    ),
+    // Ascending, read backwards for "newest first": drizzle's .desc() means DESC NULLS LAST,
+    // which ORDER BY … DESC (NULLS FIRST) cannot use.
+    index('conversation_participant_inbox_idx').on(t.userId, t.lastMessageAt, t.conversationId),
     index('conversation_participant_unread_idx').on(t.userId).where(sql`${t.unread}`),
   ],
 );
@@ -305,7 +303,7 @@ export const message = pgTable(
     createdAt: created(),
   },
   (t) => [
-    index('message_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
+    index('message_conversation_seq_idx').on(t.conversationId, t.seq),
     uniqueIndex('message_sender_client_idx').on(t.senderId, t.clientId),
   ],
 );

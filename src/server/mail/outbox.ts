@@ -28,6 +28,12 @@ export async function enqueueMail(writer: Writer, mail: Mail): Promise<string> {
   return id;
 }
 
+/** Records several mails in one statement, under the ids given (e.g. to link records to them). */
+export async function enqueueMails(writer: Writer, mails: { id: string; mail: Mail }[]) {
+  if (mails.length === 0) return;
+  await writer.insert(outbox).values(mails.map(({ id, mail }) => ({ id, ...mail })));
+}
+
 const MAX_ATTEMPTS = 20;
 const LEASE_MS = 2 * 60_000;
 /** 5 s, 10 s, 20 s … capped at one hour. */

@@ -75,6 +75,27 @@ const RecruiterResultsScreen = lazy(() =>
   })),
 );
 
+const MessagesLayout = lazy(() =>
+  import('../features/messaging/components/messages-layout').then((m) => ({
+    default: m.MessagesLayout,
+  })),
+);
+const MessagesIndex = lazy(() =>
+  import('../features/messaging/components/messages-index').then((m) => ({
+    default: m.MessagesIndex,
+  })),
+);
+const ConversationScreen = lazy(() =>
+  import('../features/messaging/components/conversation-screen').then((m) => ({
+    default: m.ConversationScreen,
+  })),
+);
+const ComposeScreen = lazy(() =>
+  import('../features/messaging/components/compose-screen').then((m) => ({
+    default: m.ComposeScreen,
+  })),
+);
+
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
@@ -180,7 +201,20 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'messages/inbox', element: <Navigate to="/messages" replace /> },
-      upcoming('messages/*', 'Messages'),
+      {
+        path: 'messages',
+        element: (
+          <RequireAuth>
+            <MessagesLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <MessagesIndex /> },
+          { path: 'new', element: <ComposeScreen /> },
+          { path: 'conversation/:conversationId', element: <ConversationScreen /> },
+          { path: ':conversationId', element: <ConversationScreen /> },
+        ],
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

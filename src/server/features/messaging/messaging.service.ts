@@ -17,7 +17,6 @@ import {
   sendMessageSchema,
   unreadAfterSend,
 } from '../../../domain/messaging';
-import { emptyProfileDetails } from '../../../domain/profile';
 import { isRole } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import {
@@ -33,7 +32,7 @@ import {
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
-import { enqueueMail, type Mail, type Mailer, type SentHook } from '../../mail/outbox';
+import { enqueueMails, type Mail, type Mailer, type SentHook } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { messageMail } from './mails';
 
@@ -278,17 +277,57 @@ export async function listRecipients(
   return rows.map((r) => ({ ...r, role: isRole(r.role) ? r.role : 'candidate' }));
 }
 
-interface Recipient {
-  id: string;
-  name: string;
-  email: string;
+/** A participant as a send needs them: read state, e-mail and whether they want it. */
+interface SendParticipant extends ParticipantRow {
   wantsEmail: boolean;
 }
 
 /**
- * Appends a message inside the caller's transaction: the message row, the
- * conversation's last message, everyone else unread, the sender read up to
- * it, and per other participant a notification record with its e-mail.
+ * The conversation's subject and its participants with their e-mail
+ * preferences, in one statement (a send is on the hot path).
+ */
+async function loadForSend(db: Db, id: string) {
+  const rows = await db
+    .select({
+      subject: conversation.subject,
+      id: conversationParticipant.userId,
+      unread: conversationParticipant.unread,
+      lastReadSeq: conversationParticipant.lastReadSeq,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      wantsEmail: sql<string | null>`${profile.details}->'notificationPreferences'->>'email'`,
+    })
+    .from(conversationParticipant)
+    .innerJoin(conversation, eq(conversation.id, conversationParticipant.conversationId))
+    .leftJoin(user, eq(user.id, conversationParticipant.userId))
+    .leftJoin(profile, eq(profile.userId, conversationParticipant.userId))
+    .where(eq(conversationParticipant.conversationId, id))
+    .orderBy(asc(conversationParticipant.joinedAt), asc(conversationParticipant.userId));
+  if (rows.length === 0) return null;
+  const participants: SendParticipant[] = rows.map((r) => ({
+    conversationId: id,
+    id: r.id,
+    unread: r.unread,
+    lastReadSeq: r.lastReadSeq,
+    displayName: r.name ?? MESSAGING_TEXTS.unknownUser,
+    role: r.name === null ? 'unknown' : isRole(r.role) ? r.role : 'candidate',
+    email: r.email ?? '',
+    wantsEmail: r.wantsEmail !== 'false',
+  }));
+  return { subject: rows[0]!.subject, participants };
+}
+
+/** Thrown inside the transaction when the client id was already used: nothing is written. */
+class AlreadySent extends Error {}
+
+/**
+ * Appends a message inside the caller's transaction, in the order that keeps
+ * concurrent sends consistent: the conversation row first (its lock orders
+ * the sends, so the last message is the newest), then the message (nothing
+ * more if its client id was used before), everyone else unread and the
+ * sender read up to it, and per other participant a notification record
+ * with its e-mail in the outbox.
  */
 async function appendMessage(
   tx: Tx,
@@ -299,57 +338,67 @@ async function appendMessage(
     sender: Actor;
     content: string;
     clientId: string | null;
-    others: Recipient[];
+    participants: SendParticipant[];
   },
 ) {
   const now = new Date();
+  const { conversationId, sender } = input;
+  await tx
+    .update(conversation)
+    .set({ lastMessage: input.content, lastMessageAt: now, lastSenderId: sender.id })
+    .where(eq(conversation.id, conversationId));
   const [row] = await tx
     .insert(message)
     .values({
       id: newId(),
-      conversationId: input.conversationId,
-      senderId: input.sender.id,
-      senderName: input.sender.name,
+      conversationId,
+      senderId: sender.id,
+      senderName: sender.name,
       clientId: input.clientId,
       content: input.content,
       createdAt: now,
     })
+    .onConflictDoNothing({ target: [message.senderId, message.clientId] })
     .returning();
-  await tx
-    .update(conversation)
-    .set({ lastMessage: input.content, lastMessageAt: now, lastSenderId: input.sender.id })
-    .where(eq(conversation.id, input.conversationId));
+  if (!row) throw new AlreadySent();
   await tx
     .update(conversationParticipant)
     .set({
-      unread: sql`${conversationParticipant.userId} <> ${input.sender.id}`,
+      unread: sql`${conversationParticipant.userId} <> ${sender.id}`,
       lastMessageAt: now,
-      lastReadSeq: sql`case when ${conversationParticipant.userId} = ${input.sender.id} then ${row!.seq} else ${conversationParticipant.lastReadSeq} end`,
+      lastReadSeq: sql`case when ${conversationParticipant.userId} = ${sender.id} then ${row.seq} else ${conversationParticipant.lastReadSeq} end`,
     })
-    .where(eq(conversationParticipant.conversationId, input.conversationId));
+    .where(eq(conversationParticipant.conversationId, conversationId));
 
+  const unread = new Set(
+    unreadAfterSend(
+      input.participants.map((p) => p.id),
+      sender.id,
+    ),
+  );
   const preview = messagePreview(input.content);
+  const url = `${deps.appUrl}/messages/conversation/${conversationId}`;
   const mails: { id: string; mail: Mail }[] = [];
   const records: (typeof emailNotification.$inferInsert)[] = [];
-  for (const recipient of input.others) {
-    let mailId: string | null = null;
-    if (recipient.wantsEmail && recipient.email) {
-      const mail = messageMail({
-        to: recipient.email,
-        recipientName: recipient.name,
-        senderName: input.sender.name,
-        subject: input.subject,
-        preview,
-        truncated: preview.length < input.content.length,
-        url: `${deps.appUrl}/messages/conversation/${input.conversationId}`,
-      });
-      mailId = await enqueueMail(tx, mail);
-      mails.push({ id: mailId, mail });
-    }
+  for (const recipient of input.participants.filter((p) => unread.has(p.id))) {
+    const mail =
+      recipient.wantsEmail && recipient.email
+        ? messageMail({
+            to: recipient.email,
+            recipientName: recipient.displayName,
+            senderName: sender.name,
+            subject: input.subject,
+            preview,
+            truncated: preview.length < input.content.length,
+            url,
+          })
+        : null;
+    const mailId = mail ? newId() : null;
+    if (mail && mailId) mails.push({ id: mailId, mail });
     records.push({
       id: newId(),
-      messageId: row!.id,
-      conversationId: input.conversationId,
+      messageId: row.id,
+      conversationId,
       recipientId: recipient.id,
       recipientEmail: recipient.email,
       messagePreview: preview,
@@ -357,41 +406,29 @@ async function appendMessage(
       createdAt: now,
     });
   }
+  await enqueueMails(tx, mails);
   if (records.length > 0) await tx.insert(emailNotification).values(records);
-  return { row: row!, mails };
+
+  const readBy = input.participants.map((p) => ({
+    ...p,
+    lastReadSeq: p.id === sender.id ? row.seq : p.lastReadSeq,
+  }));
+  return { message: toMessage(row, readBy), mails };
 }
 
-/** The participants a message makes unread, and whether each wants it by e-mail. */
-async function recipientsAmong(db: Db | Tx, participants: Participant[], senderId: string) {
-  const unread = new Set(
-    unreadAfterSend(
-      participants.map((p) => p.id),
-      senderId,
-    ),
+/** After the commit: wake the mail worker and tell every participant's open tabs. */
+async function afterSend(
+  deps: MessagingDeps,
+  conversationId: string,
+  participants: Participant[],
+  mails: { id: string; mail: Mail }[],
+) {
+  for (const { id, mail } of mails) deps.mailer.announce(id, mail);
+  await announce(
+    deps,
+    conversationId,
+    participants.map((p) => p.id),
   );
-  const others = participants.filter((p) => unread.has(p.id));
-  if (others.length === 0) return [];
-  const prefs = await db
-    .select({ userId: profile.userId, details: profile.details })
-    .from(profile)
-    .where(
-      inArray(
-        profile.userId,
-        others.map((p) => p.id),
-      ),
-    );
-  const wants = new Map(
-    prefs.map((p) => [
-      p.userId,
-      (p.details ?? emptyProfileDetails()).notificationPreferences?.email !== false,
-    ]),
-  );
-  return others.map((p) => ({
-    id: p.id,
-    name: p.displayName,
-    email: p.email,
-    wantsEmail: wants.get(p.id) ?? true,
-  }));
 }
 
 /** A retried send: the message this sender already stored under this client id. */
@@ -403,16 +440,11 @@ async function findByClientId(db: Db, senderId: string, clientId: string) {
   return row;
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
 export async function sendMessage(deps: MessagingDeps, actor: Actor, id: string, body: unknown) {
   const { db } = deps;
-  const [row] = await db.select().from(conversation).where(eq(conversation.id, id));
-  if (!row) throw notFound(MESSAGING_TEXTS.conversationNotFound);
-  const participants = await participantsOf(db, [id]);
+  const loaded = await loadForSend(db, id);
+  if (!loaded) throw notFound(MESSAGING_TEXTS.conversationNotFound);
+  const { subject, participants } = loaded;
   if (!participants.some((p) => p.id === actor.id)) {
     throw forbidden(MESSAGING_TEXTS.notParticipant);
   }
@@ -420,47 +452,68 @@ export async function sendMessage(deps: MessagingDeps, actor: Actor, id: string,
   if (!parsed.success) throw validationError(parsed.error);
   const { content, clientId } = parsed.data;
 
-  const existing = await findByClientId(db, actor.id, clientId);
-  if (existing) return replay(deps, id, existing);
-
-  const others = await recipientsAmong(db, participants, actor.id);
-  let appended: Awaited<ReturnType<typeof appendMessage>>;
   try {
-    appended = await db.transaction(async (tx) => {
-      // One send at a time per conversation, so the last message is the newest one.
-      await tx.execute(sql`select id from ${conversation} where id = ${id} for update`);
-      return appendMessage(tx, deps, {
+    const sent = await db.transaction((tx) =>
+      appendMessage(tx, deps, {
         conversationId: id,
-        subject: row.subject,
+        subject,
         sender: actor,
         content,
         clientId,
-        others,
-      });
-    });
+        participants,
+      }),
+    );
+    await afterSend(deps, id, participants, sent.mails);
+    return { created: true, message: sent.message };
   } catch (error) {
-    // The same message sent twice at once: the first one stored it.
-    const again = isUniqueViolation(error) && (await findByClientId(db, actor.id, clientId));
-    if (again) return replay(deps, id, again);
-    throw error;
+    if (!(error instanceof AlreadySent)) throw error;
+    // A retry of a send that was stored: answer with the stored message, change nothing.
+    const existing = (await findByClientId(db, actor.id, clientId))!;
+    if (existing.conversationId !== id) {
+      throw new AppError(409, 'This message id was already used in another conversation');
+    }
+    return { created: false, message: toMessage(existing, await participantsOf(db, [id])) };
   }
-  for (const { id: mailId, mail } of appended.mails) deps.mailer.announce(mailId, mail);
-  await announce(
-    deps,
-    id,
-    participants.map((p) => p.id),
-  );
-  const fresh = await participantsOf(db, [id]);
-  return { created: true, message: toMessage(appended.row, fresh) };
 }
 
-/** The stored message of a retried send; its id must belong to this conversation. */
-async function replay(deps: MessagingDeps, id: string, existing: MessageRow) {
-  if (existing.conversationId !== id) {
-    throw new AppError(409, 'This message id was already used in another conversation');
-  }
-  const participants = await participantsOf(deps.db, [id]);
-  return { created: false, message: toMessage(existing, participants) };
+/** Checks each recipient against the rules; answers with their participant info. */
+async function allowedRecipients(db: Db, actor: Actor, recipientIds: string[]) {
+  const rows = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      wantsEmail: sql<string | null>`${profile.details}->'notificationPreferences'->>'email'`,
+      assigned: sql<boolean>`exists (select 1 from ${recruiterAssignment} where ${recruiterAssignment.candidateId} = ${actor.id} and ${recruiterAssignment.recruiterId} = ${user.id})`,
+    })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .where(inArray(user.id, recipientIds));
+  const byId = new Map(rows.map((u) => [u.id, u]));
+  return recipientIds.map((recipientId): SendParticipant => {
+    const found = byId.get(recipientId);
+    const role: Role | 'unknown' = found && isRole(found.role) ? found.role : 'unknown';
+    // A candidate learns nothing about ids that are not their recruiters'.
+    if (!found && actor.role !== 'candidate') {
+      throw new AppError(400, MESSAGING_TEXTS.userNotFound, [
+        { path: ['recipientIds'], message: MESSAGING_TEXTS.userNotFound },
+      ]);
+    }
+    if (!found || !mayStartConversation(actor.role, { role, assignedToSender: found.assigned })) {
+      throw forbidden(refusalText(actor.role));
+    }
+    return {
+      conversationId: '',
+      id: found.id,
+      displayName: found.name,
+      role,
+      email: found.email,
+      unread: true,
+      lastReadSeq: 0,
+      wantsEmail: found.wantsEmail !== 'false',
+    };
+  });
 }
 
 export async function createConversation(deps: MessagingDeps, actor: Actor, body: unknown) {
@@ -474,71 +527,38 @@ export async function createConversation(deps: MessagingDeps, actor: Actor, body
     ]);
   }
   const { db } = deps;
+  const retried = async () => {
+    const existing = clientId ? await findByClientId(db, actor.id, clientId) : undefined;
+    return existing
+      ? {
+          created: false,
+          conversation: await getConversation(deps, actor, existing.conversationId),
+        }
+      : null;
+  };
+  const earlier = await retried();
+  if (earlier) return earlier;
 
-  if (clientId) {
-    const existing = await findByClientId(db, actor.id, clientId);
-    if (existing)
-      return {
-        created: false,
-        conversation: await getConversation(deps, actor, existing.conversationId),
-      };
-  }
-
-  const users = await db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
-    .from(user)
-    .where(inArray(user.id, recipientIds));
-  const assigned =
-    actor.role === 'candidate'
-      ? new Set(
-          (
-            await db
-              .select({ id: recruiterAssignment.recruiterId })
-              .from(recruiterAssignment)
-              .where(
-                and(
-                  eq(recruiterAssignment.candidateId, actor.id),
-                  inArray(recruiterAssignment.recruiterId, recipientIds),
-                ),
-              )
-          ).map((r) => r.id),
-        )
-      : new Set<string>();
-  const byId = new Map(users.map((u) => [u.id, u]));
-  for (const recipientId of recipientIds) {
-    const found = byId.get(recipientId);
-    const role: Role | 'unknown' = found && isRole(found.role) ? found.role : 'unknown';
-    // A candidate learns nothing about ids that are not their recruiters'.
-    if (!found && actor.role !== 'candidate') {
-      throw new AppError(400, MESSAGING_TEXTS.userNotFound, [
-        { path: ['recipientIds'], message: MESSAGING_TEXTS.userNotFound },
-      ]);
-    }
-    if (!mayStartConversation(actor.role, { role, assignedToSender: assigned.has(recipientId) })) {
-      throw forbidden(refusalText(actor.role));
-    }
-  }
-
-  const id = timestampId('conversation');
-  const participants: Participant[] = [
-    { id: actor.id, displayName: actor.name, role: actor.role, email: actor.email },
-    ...recipientIds.map((rid) => {
-      const u = byId.get(rid)!;
-      return { id: rid, displayName: u.name, role: u.role as Role, email: u.email };
-    }),
+  const participants: SendParticipant[] = [
+    {
+      conversationId: '',
+      id: actor.id,
+      displayName: actor.name,
+      role: actor.role,
+      email: actor.email,
+      unread: false,
+      lastReadSeq: 0,
+      wantsEmail: false,
+    },
+    ...(await allowedRecipients(db, actor, recipientIds)),
   ];
-  const others = await recipientsAmong(db, participants, actor.id);
-  let appended: Awaited<ReturnType<typeof appendMessage>>;
+  const id = timestampId('conversation');
   try {
-    appended = await db.transaction(async (tx) => {
+    const sent = await db.transaction(async (tx) => {
       const now = new Date();
-      await tx.insert(conversation).values({
-        id,
-        subject,
-        createdBy: actor.id,
-        createdAt: now,
-        lastMessageAt: now,
-      });
+      await tx
+        .insert(conversation)
+        .values({ id, subject, createdBy: actor.id, createdAt: now, lastMessageAt: now });
       await tx.insert(conversationParticipant).values(
         participants.map((p, index) => ({
           conversationId: id,
@@ -554,26 +574,16 @@ export async function createConversation(deps: MessagingDeps, actor: Actor, body
         sender: actor,
         content,
         clientId: clientId ?? null,
-        others,
+        participants,
       });
     });
+    await afterSend(deps, id, participants, sent.mails);
   } catch (error) {
-    const again =
-      clientId && isUniqueViolation(error) && (await findByClientId(db, actor.id, clientId));
-    if (again) {
-      return {
-        created: false,
-        conversation: await getConversation(deps, actor, again.conversationId),
-      };
-    }
+    // The same conversation created twice at once: the first try made it.
+    const again = error instanceof AlreadySent ? await retried() : null;
+    if (again) return again;
     throw error;
   }
-  for (const { id: mailId, mail } of appended.mails) deps.mailer.announce(mailId, mail);
-  await announce(
-    deps,
-    id,
-    participants.map((p) => p.id),
-  );
   return { created: true, conversation: await getConversation(deps, actor, id) };
 }
 

@@ -12,7 +12,7 @@ import { FormError } from '../../ui/form-error';
 import { Logo } from './logo';
 import { navLinksFor } from './nav-links';
 import classes from './navigation-bar.module.css';
-import { NotificationBell } from './notification-bell';
+import { LazyNotificationBell } from './notification-bell-lazy';
 import { UserMenu } from './user-menu';
 
 const MOBILE_NAV_ID = 'mobile-navigation';
@@ -78,7 +78,7 @@ export function SignedInBar({ user }: { user: SessionUser }) {
             </Box>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <NotificationBell />
+            <LazyNotificationBell />
             <UserMenu user={user} onLogout={logout} loggingOut={loggingOut} />
           </Group>
         </Group>

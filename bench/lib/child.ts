@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { removeDir, track } from './cleanup';
+import { freePort, repoRoot } from './server';
+
+/**
+ * A stage's own server process (bench/lib/*-server.ts): the real app and a bare Hono app
+ * on one embedded database, on two free ports, with a temporary DATA_DIR. It prints one
+ * JSON line when it is ready (seeded, signed in); other lines are its log.
+ */
+export interface BenchChild<Ready> {
+  appUrl: string;
+  bareUrl: string;
+  ready: Ready;
+  /** Stops the process group and removes its data directory; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface BenchChildOptions<Ready> {
+  /** The script, relative to the repository root. */
+  script: string;
+  /** For the data directory's name and error messages. */
+  name: string;
+  /** Whether a parsed JSON line of its stdout is the ready line. */
+  isReady(line: Partial<Ready>): boolean;
+  /** Extra environment (PORT_APP, PORT_BARE and DATA_DIR are set here). */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Starts the script in its own process group and waits for its ready line. */
+export async function startBenchChild<Ready>(
+  options: BenchChildOptions<Ready>,
+): Promise<BenchChild<Ready>> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const [portApp, portBare] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), `talentforge-bench-${options.name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...options.env,
+      PORT_APP: String(portApp),
+      PORT_BARE: String(portBare),
+      DATA_DIR: dataDir,
+    },
+  });
+  const untrack = track({ kill: () => killGroup(child, 'SIGKILL'), dirs: [dataDir] });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8000);
+  });
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    killGroup(child, 'SIGKILL');
+    untrack();
+    removeDir(dataDir);
+  };
+
+  try {
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      let buffer = '';
+      const timer = setTimeout(
+        () => reject(new Error(`not ready within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
+      child.stdout?.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        let newline = buffer.indexOf('\n');
+        while (newline >= 0) {
+          const line = buffer.slice(0, newline).trim();
+          buffer = buffer.slice(newline + 1);
+          newline = buffer.indexOf('\n');
+          if (!line.startsWith('{')) continue;
+          try {
+            const parsed = JSON.parse(line) as Partial<Ready>;
+            if (options.isReady(parsed)) {
+              clearTimeout(timer);
+              resolve(parsed as Ready);
+              continue;
+            }
+          } catch {
+            // not the ready line
+          }
+          log = `${log}${line}\n`.slice(-8000); // the app's own log lines (warnings)
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`exited (${code ?? signal}) before it was ready`));
+      });
+      child.once('error', reject);
+    });
+    return {
+      appUrl: `http://localhost:${portApp}`,
+      bareUrl: `http://localhost:${portBare}`,
+      ready,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw new Error(
+      `${options.name} server: ${(error as Error).message}\n--- its output ---\n${log.trim()}`,
+    );
+  }
+}

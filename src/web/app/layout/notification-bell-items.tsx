@@ -1,0 +1,44 @@
+import { Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { type NotificationItem, relativeTime } from '../../../domain/messaging';
+import classes from './notification-bell.module.css';
+import { notificationHref, notificationTitle } from './notification-bell-text';
+
+type NotificationItemsProps = { items: readonly NotificationItem[]; onNavigate: () => void };
+
+/** The bell's list: unread conversations and new assessment invitations, each a link. */
+export function NotificationItems({ items, onNavigate }: NotificationItemsProps) {
+  if (items.length === 0) {
+    return (
+      <Text size="sm" className={classes.section}>
+        You have no new notifications.
+      </Text>
+    );
+  }
+  return (
+    <ul className={classes.list}>
+      {items.map((item) => (
+        <li key={item.kind === 'message' ? `m:${item.conversationId}` : `a:${item.assessmentId}`}>
+          <UnstyledButton
+            component={Link}
+            to={notificationHref(item)}
+            onClick={onNavigate}
+            className={classes.item}
+          >
+            <Text size="sm" fw={600} lineClamp={1}>
+              {notificationTitle(item)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {item.from} · {relativeTime(item.at)}
+            </Text>
+            {item.kind === 'message' && item.preview ? (
+              <Text size="sm" lineClamp={2}>
+                {item.preview}
+              </Text>
+            ) : null}
+          </UnstyledButton>
+        </li>
+      ))}
+    </ul>
+  );
+}

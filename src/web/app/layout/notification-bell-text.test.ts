@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationItem } from '../../../domain/messaging';
+import {
+  badgeText,
+  bellLabel,
+  notificationHref,
+  notificationTitle,
+} from './notification-bell-text';
+
+const message: NotificationItem = {
+  kind: 'message',
+  conversationId: 'c 1',
+  subject: 'Re: Frontend task',
+  from: 'Rita Recruiter',
+  preview: 'Hello',
+  at: '2030-01-01T00:00:00.000Z',
+};
+const invitation: NotificationItem = {
+  kind: 'invitation',
+  assessmentId: 'a1',
+  title: 'Frontend task',
+  from: 'Rita Recruiter',
+  at: '2030-01-01T00:00:00.000Z',
+};
+
+describe('badgeText', () => {
+  it('shows no badge at 0', () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(-1)).toBeNull();
+  });
+
+  it('shows the count up to 9 and 9+ above', () => {
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+    expect(badgeText(250)).toBe('9+');
+  });
+});
+
+describe('bellLabel', () => {
+  it('names the bell with the real count', () => {
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(3)).toBe('Notifications (3 unread)');
+    expect(bellLabel(12)).toBe('Notifications (12 unread)');
+  });
+});
+
+describe('notificationHref and notificationTitle', () => {
+  it('sends a message to its conversation under its subject', () => {
+    expect(notificationHref(message)).toBe('/messages/conversation/c%201');
+    expect(notificationTitle(message)).toBe('Re: Frontend task');
+  });
+
+  it('sends an invitation to its assessment as New assessment: title', () => {
+    expect(notificationHref(invitation)).toBe('/assessment/a1');
+    expect(notificationTitle(invitation)).toBe('New assessment: Frontend task');
+  });
+});

@@ -1,0 +1,107 @@
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  MESSAGING_TEXTS,
+  newConversationSchema,
+} from '../../../../domain/messaging';
+import { FormError } from '../../../ui/form-error';
+import { useCreateConversation, useMessagableUsers } from '../api/conversations';
+import { composeFailure } from '../lib/compose-failure';
+import { prefillRecipients } from '../lib/compose-recipients';
+import { RecipientField } from './recipient-field';
+
+type ComposeValues = { recipientIds: string[]; subject: string; message: string };
+
+type ComposeFormProps = {
+  /** Candidates pick from a checkbox list, everyone else from a searchable dropdown. */
+  asCheckboxes: boolean;
+  /** From `?to=`: selected once the users have loaded, if they may be messaged. */
+  requestedIds: readonly string[];
+  /** From `?subject=`. */
+  initialSubject: string;
+};
+
+/**
+ * To, Subject and Message. The rules are checked on submit and their texts shown at the
+ * fields; Send is only disabled while sending, so those texts can always be reached.
+ */
+export function ComposeForm({ asCheckboxes, requestedIds, initialSubject }: ComposeFormProps) {
+  const navigate = useNavigate();
+  const users = useMessagableUsers();
+  const create = useCreateConversation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ComposeValues>({
+    initialValues: { recipientIds: [], subject: initialSubject, message: '' },
+    validate: schemaResolver(newConversationSchema, { sync: true }),
+  });
+
+  // `?to=` can only be applied once the list says who those ids are (and that they may be
+  // messaged); it is applied once, so later changes by the user stay.
+  const prefilled = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once, when the users arrive
+  useEffect(() => {
+    if (prefilled.current || !users.data) return;
+    prefilled.current = true;
+    const ids = prefillRecipients(requestedIds, users.data);
+    if (ids.length > 0) form.setFieldValue('recipientIds', ids);
+  }, [users.data]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (create.isPending) return;
+    setFailure(null);
+    try {
+      const conversation = await create.create({
+        recipientIds: values.recipientIds,
+        subject: values.subject.trim(),
+        message: values.message,
+      });
+      navigate(`/messages/conversation/${encodeURIComponent(conversation.id)}`);
+    } catch (error) {
+      const { fieldErrors, message } = composeFailure(error);
+      form.setErrors(fieldErrors);
+      setFailure(message);
+    }
+  });
+
+  const sending = create.isPending;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <RecipientField
+          users={users}
+          asCheckboxes={asCheckboxes}
+          value={form.values.recipientIds}
+          onChange={(ids) => form.setFieldValue('recipientIds', ids)}
+          error={form.errors.recipientIds}
+        />
+        <TextInput
+          label="Subject"
+          maxLength={MAX_SUBJECT_LENGTH}
+          required
+          {...form.getInputProps('subject')}
+        />
+        <Textarea
+          label="Message"
+          rows={6}
+          maxLength={MAX_MESSAGE_LENGTH}
+          required
+          withAsterisk={false}
+          {...form.getInputProps('message')}
+        />
+        <FormError>{failure}</FormError>
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to="/messages" variant="default">
+            {MESSAGING_TEXTS.cancel}
+          </Button>
+          <Button type="submit" disabled={sending}>
+            {sending ? MESSAGING_TEXTS.sending : MESSAGING_TEXTS.sendMessage}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

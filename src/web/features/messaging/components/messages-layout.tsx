@@ -1,0 +1,108 @@
+import { Badge, Button } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Suspense, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { MESSAGING_TEXTS } from '../../../../domain/messaging';
+import { TEXTS } from '../../../../domain/texts';
+import { LoadingText } from '../../../ui/loading-text';
+import { useUnreadCount } from '../api/conversations';
+import {
+  type InboxChoice,
+  isInboxOpen,
+  messagesView,
+  selectedConversationId,
+} from '../lib/inbox-layout';
+import { ConversationList } from './conversation-list';
+import classes from './messages-layout.module.css';
+import { InboxIcon, PencilPlusIcon } from './messaging-icons';
+import './styles';
+
+const INBOX_ID = 'messages-inbox';
+
+function UnreadBadge() {
+  const { data: count } = useUnreadCount();
+  if (!count) return null;
+  const label = `${count} unread conversation${count === 1 ? '' : 's'}`;
+  return (
+    // role="status" allows the label (a plain span may not carry one) and announces changes.
+    <Badge
+      role="status"
+      aria-label={label}
+      size="md"
+      radius="xl"
+      variant="filled"
+      circle={count < 10}
+    >
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
+function InboxHeader() {
+  return (
+    <div className={classes.sidebarHeader}>
+      <div className={classes.titleGroup}>
+        <p className={classes.sidebarTitle}>{MESSAGING_TEXTS.messages}</p>
+        <UnreadBadge />
+      </div>
+      <Button
+        component={Link}
+        to="/messages/new"
+        size="xs"
+        className={classes.newMessage}
+        leftSection={<PencilPlusIcon size={14} />}
+      >
+        {MESSAGING_TEXTS.newMessage}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The messages area: the inbox beside the chosen child route (index, compose or a
+ * conversation). Below 768 px the inbox stacks above the content and can be hidden; it
+ * hides itself when something is opened and shows on the index (spec section 2).
+ */
+export function MessagesLayout() {
+  const { pathname } = useLocation();
+  // Read at once (not after a first paint as false) so a phone never flashes both panes.
+  const narrow = useMediaQuery('(max-width: 767px)', undefined, {
+    getInitialValueInEffect: false,
+  });
+  const [choice, setChoice] = useState<InboxChoice>(null);
+  const open = isInboxOpen(narrow, pathname, choice);
+
+  return (
+    <div className={classes.frame} data-view={messagesView(pathname)}>
+      {narrow ? (
+        <div className={classes.toggle}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<InboxIcon size={14} />}
+            aria-expanded={open}
+            aria-controls={INBOX_ID}
+            onClick={() => setChoice({ pathname, open: !open })}
+          >
+            {open ? MESSAGING_TEXTS.hideInbox : MESSAGING_TEXTS.showInbox}
+          </Button>
+        </div>
+      ) : null}
+      <nav
+        id={INBOX_ID}
+        aria-label="Inbox"
+        className={classes.sidebar}
+        data-collapsed={open ? undefined : true}
+      >
+        <InboxHeader />
+        <ConversationList selectedId={selectedConversationId(pathname)} />
+      </nav>
+      <div className={classes.content}>
+        {/* The child screens are chunks of their own: only this pane waits for them. */}
+        <Suspense fallback={<LoadingText text={TEXTS.loading} />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Group, Input, Loader, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  MESSAGING_TEXTS,
+  type MessagableUser,
+  messagingFailure,
+} from '../../../../domain/messaging';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { RecipientCheckboxList } from './recipient-checkbox-list';
+import { RecipientMultiSelect } from './recipient-multi-select';
+
+type RecipientFieldProps = {
+  users: UseQueryResult<MessagableUser[]>;
+  /** Candidates tick their assigned recruiters; everyone else searches. */
+  asCheckboxes: boolean;
+  value: readonly string[];
+  onChange: (ids: string[]) => void;
+  error?: React.ReactNode;
+};
+
+/** The 'To:' field in each of its states: loading, failed, nobody to message, or the picker. */
+export function RecipientField({
+  users,
+  asCheckboxes,
+  value,
+  onChange,
+  error,
+}: RecipientFieldProps) {
+  if (users.isPending || users.isError || users.data.length === 0) {
+    return (
+      // A plain caption: there is no control for a label to point at.
+      <Input.Wrapper label="To:" labelElement="div" error={error}>
+        <RecipientStatus users={users} asCheckboxes={asCheckboxes} />
+      </Input.Wrapper>
+    );
+  }
+  const Picker = asCheckboxes ? RecipientCheckboxList : RecipientMultiSelect;
+  return <Picker users={users.data} value={value} onChange={onChange} error={error} />;
+}
+
+function RecipientStatus({
+  users,
+  asCheckboxes,
+}: Pick<RecipientFieldProps, 'users' | 'asCheckboxes'>) {
+  if (users.isPending) {
+    return (
+      <Group gap="xs" py={6} role="status">
+        <Loader size="xs" aria-hidden="true" />
+        <Text size="sm">{MESSAGING_TEXTS.loadingUsers}</Text>
+      </Group>
+    );
+  }
+  if (users.isError)
+    return <FormError>{messagingFailure.loadUsers(errorMessage(users.error))}</FormError>;
+  if (!asCheckboxes) return <Text size="sm">{MESSAGING_TEXTS.noUsersAvailable}</Text>;
+  return (
+    <>
+      <Text size="sm">{MESSAGING_TEXTS.noAssignedRecruiters}</Text>
+      <Text size="sm" c="dimmed">
+        {MESSAGING_TEXTS.noAssignedRecruitersHint}
+      </Text>
+    </>
+  );
+}
