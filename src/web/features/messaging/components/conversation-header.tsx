@@ -1,23 +1,12 @@
-import { ActionIcon, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { MESSAGING_TEXTS } from '../../../../domain/messaging';
+import { Title } from '@mantine/core';
+import { BackToMessages } from './back-to-messages';
 import classes from './conversation-screen.module.css';
-import { ArrowLeftIcon } from './messaging-icons';
 
 /** The conversation's bar: back to the inbox, the subject (the h1) and who else is in it. */
 export function ConversationHeader({ subject, names }: { subject: string; names: string }) {
   return (
     <header className={classes.header}>
-      <ActionIcon
-        component={Link}
-        to="/messages"
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={MESSAGING_TEXTS.backToMessages}
-      >
-        <ArrowLeftIcon size={20} />
-      </ActionIcon>
+      <BackToMessages />
       <div className={classes.headerText}>
         <Title order={1} className={classes.subject} title={subject}>
           {subject}
