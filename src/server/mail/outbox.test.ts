@@ -74,6 +74,36 @@ describe('the mail outbox', () => {
     await smtp.close();
   });
 
+  it('delivers a burst and mail queued mid-pass without waiting for the next poll', async () => {
+    const smtp = await startSmtpCatcher();
+    const mailer = new Mailer({
+      db: t.database.db,
+      logger,
+      smtpUrl: smtp.url,
+      from: 'app@example.test',
+      pollMs: 60_000,
+    });
+    mailer.start();
+    try {
+      // More than one batch at once, then one more while the first pass runs.
+      await Promise.all(
+        Array.from({ length: 45 }, (_, i) => mailer.send(mail(`burst-${i}@example.test`))),
+      );
+      await new Promise((r) => setTimeout(r, 20));
+      await mailer.send(mail('late@example.test'));
+      const deadline = Date.now() + 10_000;
+      while (smtp.mails.length < 46 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // Well before the 60 s poll: passes follow each other while there is mail.
+      expect(smtp.mails.map((m) => m.to[0])).toContain('late@example.test');
+      expect(smtp.mails.filter((m) => m.to[0]?.startsWith('burst-'))).toHaveLength(45);
+    } finally {
+      await mailer.stop();
+      await smtp.close();
+    }
+  });
+
   it('without SMTP keeps mail in the outbox', async () => {
     const mailer = new Mailer({ db: t.database.db, logger, from: 'app@example.test' });
     const id = await mailer.send(mail('three@example.test'));

@@ -35,6 +35,7 @@ export async function enqueueMails(writer: Writer, mails: { id: string; mail: Ma
 }
 
 const MAX_ATTEMPTS = 20;
+const BATCH_SIZE = 20;
 const LEASE_MS = 2 * 60_000;
 /** 5 s, 10 s, 20 s … capped at one hour. */
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 3_600_000);
@@ -58,10 +59,17 @@ export class Mailer {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
+  /** Mail was queued while a pass was running: run another pass straight after it. */
+  private again = false;
+  /** How many mails the last pass took: a full batch means more may be due. */
+  private lastLeased = 0;
   private readonly sentHooks: SentHook[] = [];
 
   constructor(private readonly options: MailerOptions) {
-    if (options.smtpUrl) this.transport = nodemailer.createTransport(options.smtpUrl);
+    // A pool keeps a few SMTP connections open instead of one handshake per mail.
+    if (options.smtpUrl) {
+      this.transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
+    }
   }
 
   get enabled() {
@@ -109,15 +117,22 @@ export class Mailer {
   }
 
   private schedule(delay: number) {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      if (this.running) return this.schedule(200);
+      this.again = false;
       this.running = this.deliverDue()
         .then(() => undefined)
         .catch((error) => this.options.logger.error({ err: error }, 'mail worker failed'))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.pollMs ?? 5_000);
+          if (this.stopped) return;
+          // A full batch means more may be due; new mail should not wait for the next poll.
+          const more = this.again || this.lastLeased >= BATCH_SIZE;
+          this.schedule(more ? 0 : (this.options.pollMs ?? 5_000));
         });
     }, delay);
     this.timer.unref();
@@ -134,7 +149,7 @@ export class Mailer {
         .from(outbox)
         .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date())))
         .orderBy(asc(outbox.nextAttemptAt))
-        .limit(20)
+        .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
       return tx
@@ -143,8 +158,10 @@ export class Mailer {
         .where(sql`${outbox.id} in ${due.map((d) => d.id)}`)
         .returning();
     });
+    this.lastLeased = leased.length;
     let delivered = 0;
-    for (const mail of leased) {
+    // The pool sends a few at once; each mail's outcome is recorded on its own.
+    const deliverOne = async (mail: (typeof leased)[number]) => {
       try {
         await transport.sendMail({
           from,
@@ -180,7 +197,8 @@ export class Mailer {
           'mail delivery failed; will retry',
         );
       }
-    }
+    };
+    await Promise.all(leased.map(deliverOne));
     return delivered;
   }
 }

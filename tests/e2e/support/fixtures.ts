@@ -71,6 +71,16 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Caugh
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
 
+/** Every mail caught so far to an address. */
+export async function mailsTo(to: string): Promise<CaughtMail[]> {
+  const mails: CaughtMail[] = [];
+  for (const file of (await readdir(mailDir)).sort()) {
+    const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as CaughtMail;
+    if (mail.to.includes(to)) mails.push(mail);
+  }
+  return mails;
+}
+
 /** The plain-text body of a raw mail, with quoted-printable soft breaks undone. */
 export function mailText(mail: CaughtMail): string {
   return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -1,0 +1,604 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
+import { MESSAGING_TEXTS as T } from '../../src/domain/messaging';
+import {
+  type Account,
+  adminAccount,
+  expect,
+  expectAccessible,
+  mailsTo,
+  mailText,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './support/fixtures';
+import { E2E } from './support/paths';
+
+// --- set-up through the API ----------------------------------------------------------
+
+type Session = { account: Account; id: string; api: APIRequestContext };
+
+const contexts: APIRequestContext[] = [];
+// Runs after each group of tests a worker ran: each context is disposed once.
+test.afterAll(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.dispose()));
+});
+
+async function apiContext(): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({
+    baseURL: E2E.baseUrl,
+    extraHTTPHeaders: { Origin: E2E.baseUrl },
+  });
+  contexts.push(context);
+  return context;
+}
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+/** A new account, signed up through the API and kept signed in there. */
+async function signedUp(
+  role: 'candidate' | 'recruiter',
+  name: string,
+  emailPrefix: string = role,
+): Promise<Session> {
+  const account: Account = {
+    name,
+    email: uniqueEmail(emailPrefix),
+    password: 'secret-password',
+    role,
+  };
+  const api = await apiContext();
+  const res = await api.post('/api/auth/sign-up/email', {
+    data: { name, email: account.email, password: account.password, accountType: role },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { user: { id: string } };
+  return { account, id: body.user.id, api };
+}
+
+async function signedInApi(account: Account): Promise<APIRequestContext> {
+  const api = await apiContext();
+  const res = await api.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+/** The admin makes a template and the recruiter assigns it: the recruiter becomes assigned. */
+async function assign(recruiter: Session, candidate: Session, title: string) {
+  const admin = await signedInApi(adminAccount);
+  const template = await admin.post('/api/templates', {
+    data: {
+      title,
+      roleName: 'Full Stack Developer',
+      description: 'Add the password rule to the auth service.',
+      active: true,
+      authorizedRecruiters: [],
+      tasks: [{ title: 'A', description: '', type: 'code' }],
+    },
+  });
+  expect(template.status(), await template.text()).toBe(201);
+  const { id: templateId } = (await template.json()) as { id: string };
+  const res = await recruiter.api.post('/api/assessments', {
+    data: { templateId, candidateId: candidate.id, dueDate: '2030-11-28', message: 'Good luck!' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; title: string };
+}
+
+async function startConversation(
+  from: Session,
+  to: Session[],
+  subject: string,
+  message: string,
+): Promise<string> {
+  const res = await from.api.post('/api/conversations', {
+    data: { recipientIds: to.map((s) => s.id), subject, message },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function sendMessage(from: Session, conversationId: string, content: string) {
+  const res = await from.api.post(`/api/conversations/${conversationId}/messages`, {
+    data: { clientId: randomUUID(), content },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+// --- page helpers ----------------------------------------------------------------------
+
+/** Signs the page's browser context in through the API (the Log In screen has its own tests). */
+async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: { Origin: E2E.baseUrl },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A page of its own browser context, signed in as the account. */
+async function pageAs(browser: Browser, account: Account, options?: BrowserContextOptions) {
+  const page = await (await browser.newContext(options)).newPage();
+  await signIn(page, account);
+  return page;
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const inbox = (page: Page) => page.getByRole('navigation', { name: 'Inbox' });
+const inboxRow = (page: Page, subject: string) =>
+  inbox(page).getByRole('link').filter({ hasText: subject });
+const messageBox = (page: Page) => page.getByRole('region', { name: 'Conversation messages' });
+const messageItem = (page: Page, text: string) =>
+  messageBox(page).getByRole('listitem').filter({ hasText: text });
+const unreadBadge = (page: Page) => page.getByRole('status', { name: /unread conversation/ });
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+const recipientSearch = (page: Page) => page.getByRole('combobox', { name: 'To:', exact: true });
+const userOptions = (page: Page) =>
+  page.getByRole('listbox', { name: 'Users to message' }).getByRole('option');
+
+const conversationIdOf = (page: Page) => {
+  const match = new URL(page.url()).pathname.match(/^\/messages\/conversation\/([^/]+)$/);
+  if (!match?.[1]) throw new Error(`not a conversation: ${page.url()}`);
+  return decodeURIComponent(match[1]);
+};
+
+async function expectNoHorizontalScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+}
+
+// --- journeys ----------------------------------------------------------------------------
+
+test.describe('with e-mail notifications', () => {
+  test('a long conversation opens at the newest message and loads older ones on scrolling up', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = suffix();
+    const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+    const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+    const subject = `Long thread ${tag}`;
+    const id = await startConversation(recruiter, [candidate], subject, 'message 1');
+    // Ten at a time: their order within a batch does not matter, the last one is sent alone.
+    for (let start = 2; start < 120; start += 10) {
+      const batch = [];
+      for (let n = start; n < Math.min(start + 10, 120); n++) {
+        batch.push(sendMessage(recruiter, id, `message ${n}`));
+      }
+      await Promise.all(batch);
+    }
+    await sendMessage(recruiter, id, 'message 120');
+
+    await signIn(page, recruiter.account);
+    await page.goto(`/messages/conversation/${id}`);
+    await expect(h1(page)).toHaveText(subject);
+    const box = messageBox(page);
+    const newest = box.getByText('message 120', { exact: true });
+    const oldest = box.getByText('message 1', { exact: true });
+    await expect(newest).toBeInViewport();
+    // Scrolled to the very end, the newest message at the bottom.
+    await expect
+      .poll(() => box.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+      .toBeLessThanOrEqual(1);
+    await expect(oldest).toHaveCount(0);
+    await expect(box.getByText('This is the start of the conversation')).toHaveCount(0);
+
+    // Each scroll to the top brings the page before; the position stays, so scroll again.
+    await expect(async () => {
+      await box.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await expect(oldest).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(box.getByText('This is the start of the conversation')).toBeVisible();
+    await expect(newest).toHaveCount(1);
+    // Every message once.
+    await expect(box.getByText(/^message \d+$/)).toHaveCount(120);
+
+    // One e-mail per message to the candidate, and no more.
+    await expect
+      .poll(async () => (await mailsTo(candidate.account.email)).length, { timeout: 30_000 })
+      .toBe(120);
+  });
+
+  test('a candidate messages their recruiter from the workspace: both sides update live, the e-mail links back', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const tag = suffix();
+    const title = `Password Rules ${tag}`;
+    const subject = `Re: ${title}`;
+    const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+    const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+    const assessment = await assign(recruiter, candidate, title);
+    const [recruiterPage, candidatePage] = await Promise.all([
+      pageAs(browser, recruiter.account),
+      pageAs(browser, candidate.account),
+    ]);
+
+    // The recruiter's inbox is open (and empty) before anything is sent.
+    await recruiterPage.goto('/messages');
+    await expect(h1(recruiterPage)).toHaveText(T.messages);
+    await expect(inbox(recruiterPage).getByText(T.noConversationsYet)).toBeVisible();
+    await expect(unreadBadge(recruiterPage)).toHaveCount(0);
+    await expect(bell(recruiterPage)).toHaveAccessibleName('Notifications');
+
+    // The candidate writes from the workspace of their assessment.
+    await candidatePage.goto(`/assessment/${assessment.id}`);
+    await expect(candidatePage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await candidatePage.getByRole('link', { name: 'Message Recruiter' }).click();
+    await expect(candidatePage).toHaveURL(/\/messages\/new\?/);
+    await expect(h1(candidatePage)).toHaveText(T.newMessage);
+    await expect(
+      candidatePage.getByRole('checkbox', { name: `${recruiter.account.name} — Recruiter` }),
+    ).toBeChecked();
+    await expect(candidatePage.getByRole('textbox', { name: 'Subject' })).toHaveValue(subject);
+    const question = `Hello Riley, may I use a library for the hashing part? (${tag})`;
+    await candidatePage.getByRole('textbox', { name: 'Message' }).fill(question);
+    await candidatePage.getByRole('button', { name: T.sendMessage }).click();
+
+    await candidatePage.waitForURL(/\/messages\/conversation\//);
+    const conversationId = conversationIdOf(candidatePage);
+    await expect(h1(candidatePage)).toHaveText(subject);
+    await expect(candidatePage.getByText(`With: ${recruiter.account.name}`)).toBeVisible();
+    await expect(messageItem(candidatePage, question)).toContainText(T.you);
+
+    // The recruiter's open inbox gets it without a reload: unread, counted, and on the bell.
+    const row = inboxRow(recruiterPage, subject);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(candidate.account.name);
+    await expect(row).toContainText(question);
+    await expect(row).toHaveAttribute('data-unread', 'true');
+    await expect(row.getByText('Unread', { exact: true })).toHaveCount(1);
+    await expect(unreadBadge(recruiterPage)).toHaveAccessibleName('1 unread conversation');
+    await expect(bell(recruiterPage)).toHaveAccessibleName('Notifications (1 unread)');
+
+    // Opening it reads it.
+    await row.click();
+    await expect(recruiterPage).toHaveURL(`/messages/conversation/${conversationId}`);
+    await expect(h1(recruiterPage)).toHaveText(subject);
+    await expect(messageItem(recruiterPage, question)).toContainText(candidate.account.name);
+    await expect(row).not.toHaveAttribute('data-unread');
+    await expect(row.getByText('Unread', { exact: true })).toHaveCount(0);
+    await expect(unreadBadge(recruiterPage)).toHaveCount(0);
+    await expect(bell(recruiterPage)).toHaveAccessibleName('Notifications');
+
+    // The reply reaches the candidate's open conversation without a reload.
+    const answer = `Yes, any well-known library is fine (${tag}).`;
+    await replyBox(recruiterPage).fill(answer);
+    await replyBox(recruiterPage).press('Enter');
+    await expect(messageItem(recruiterPage, answer)).toContainText(T.you);
+    await expect(replyBox(recruiterPage)).toHaveValue('');
+
+    await expect(messageItem(candidatePage, answer)).toContainText(recruiter.account.name);
+    const candidateRow = inboxRow(candidatePage, subject);
+    await expect(candidateRow).toContainText(answer);
+    // Seen while open: read at once, so no unread marker stays behind.
+    await expect(candidateRow).not.toHaveAttribute('data-unread');
+    await expect(unreadBadge(candidatePage)).toHaveCount(0);
+    await expect
+      .poll(async () => await (await candidate.api.get('/api/conversations/unread-count')).json())
+      .toEqual({ count: 0 });
+
+    // The e-mail about the candidate's message: its preview and a link to the conversation.
+    const mail = mailText(await waitForMail(recruiter.account.email));
+    expect(mail).toContain(question);
+    const link = mail.match(/http:\/\/localhost:\d+\/messages\/conversation\/\S+/)?.[0];
+    expect(link).toBe(`${E2E.baseUrl}/messages/conversation/${conversationId}`);
+    await recruiterPage.goto('/messages');
+    await expect(h1(recruiterPage)).toHaveText(T.messages);
+    await recruiterPage.goto(link!);
+    await expect(h1(recruiterPage)).toHaveText(subject);
+    await expect(messageItem(recruiterPage, question)).toBeVisible();
+    await expect(messageItem(recruiterPage, answer)).toBeVisible();
+
+    await recruiterPage.context().close();
+    await candidatePage.context().close();
+  });
+});
+
+test('a candidate may only write to assigned recruiters, and the form says what is missing', async ({
+  page,
+  browser,
+}) => {
+  const tag = suffix();
+  const lonely = await signedUp('candidate', `Lonely Lee ${tag}`);
+  const assigned = await signedUp('recruiter', `Assigned Ash ${tag}`);
+  const stranger = await signedUp('recruiter', `Unassigned Uma ${tag}`);
+  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+  await assign(assigned, candidate, `Queue Service ${tag}`);
+
+  // Nobody assigned yet: nothing to pick, and why.
+  const lonelyPage = await pageAs(browser, lonely.account);
+  await lonelyPage.goto('/messages/new');
+  await expect(h1(lonelyPage)).toHaveText(T.newMessage);
+  await expect(lonelyPage.getByText(T.noAssignedRecruiters)).toBeVisible();
+  await expect(lonelyPage.getByText(T.noAssignedRecruitersHint)).toBeVisible();
+  await expect(lonelyPage.getByRole('checkbox')).toHaveCount(0);
+  await lonelyPage.context().close();
+
+  // Only the assigned recruiter is offered.
+  await signIn(page, candidate.account);
+  await page.goto('/messages/new');
+  await expect(h1(page)).toHaveText(T.newMessage);
+  await expect(
+    page.getByRole('checkbox', { name: `${assigned.account.name} — Recruiter` }),
+  ).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(1);
+  await expect(page.getByText(stranger.account.name)).toHaveCount(0);
+  await expect(page.getByText(assigned.account.email)).toBeVisible();
+  await expectAccessible(page);
+
+  // The server holds the same line.
+  const refused = await candidate.api.post('/api/conversations', {
+    data: { recipientIds: [stranger.id], subject: 'Hi', message: 'Hello' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain(T.candidatesOnlyAssigned);
+
+  // Sending an empty form names every missing part, and sends nothing.
+  await page.getByRole('button', { name: T.sendMessage }).click();
+  await expect(page.getByText(T.selectRecipient)).toBeVisible();
+  await expect(page.getByText(T.enterSubject)).toBeVisible();
+  await expect(page.getByText(T.enterMessage)).toBeVisible();
+  await expect(page).toHaveURL('/messages/new');
+  // Blank text counts as missing too.
+  await page.getByRole('textbox', { name: 'Subject' }).fill('   ');
+  await page.getByRole('textbox', { name: 'Message' }).fill('   ');
+  await page.getByRole('button', { name: T.sendMessage }).click();
+  await expect(page.getByText(T.enterSubject)).toBeVisible();
+  await expect(page.getByText(T.enterMessage)).toBeVisible();
+  await page.getByRole('checkbox', { name: `${assigned.account.name} — Recruiter` }).check();
+  await page.getByRole('button', { name: T.sendMessage }).click();
+  await expect(page.getByText(T.selectRecipient)).toHaveCount(0);
+  await expect(page).toHaveURL('/messages/new');
+  const inboxRes = await candidate.api.get('/api/conversations');
+  expect(((await inboxRes.json()) as { items: unknown[] }).items).toHaveLength(0);
+});
+
+test('a recruiter searches candidates by e-mail, picks two, and starts a group conversation', async ({
+  page,
+}) => {
+  const tag = `q${suffix()}`;
+  const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+  const ana = await signedUp('candidate', `Ana Alvarez ${tag}`, `${tag}-ana`);
+  const ben = await signedUp('candidate', `Ben Brooks ${tag}`, `${tag}-ben`);
+  await signIn(page, recruiter.account);
+  await page.goto('/messages/new');
+  await expect(h1(page)).toHaveText(T.newMessage);
+
+  const search = recipientSearch(page);
+  await search.click();
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  // Part of the e-mail, in capitals: both, and only both.
+  await search.fill(tag.toUpperCase());
+  await expect(userOptions(page)).toHaveCount(2);
+  await search.fill(`${tag}-ANA`.toUpperCase());
+  await expect(userOptions(page)).toHaveCount(1);
+  await expect(userOptions(page)).toContainText(ana.account.email);
+  await userOptions(page).click();
+  await expect(page.getByRole('button', { name: `Remove ${ana.account.name}` })).toBeVisible();
+
+  await search.fill(`${tag}-ben`);
+  await expect(userOptions(page)).toHaveCount(1);
+  await expect(userOptions(page)).toContainText(ben.account.name);
+  await userOptions(page).click();
+
+  await search.fill(`nobody-${tag}-zzz`);
+  await expect(page.getByText(T.noMatchingUsers)).toBeVisible();
+  await expect(userOptions(page)).toHaveCount(0);
+  await search.fill('');
+
+  const tags = page.getByRole('button', { name: /^Remove / });
+  await expect(tags).toHaveCount(2);
+  await page.getByRole('button', { name: `Remove ${ben.account.name}` }).click();
+  await expect(tags).toHaveCount(1);
+  await expect(page.getByRole('button', { name: `Remove ${ana.account.name}` })).toBeVisible();
+  await search.fill(`${tag}-BEN`);
+  await userOptions(page).click();
+  await expect(tags).toHaveCount(2);
+
+  const subject = `Next steps ${tag}`;
+  await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Welcome to the final round, both of you.');
+  await page.getByRole('button', { name: T.sendMessage }).click();
+  await page.waitForURL(/\/messages\/conversation\//);
+  await expect(h1(page)).toHaveText(subject);
+  await expect(page.getByText(`With: ${ana.account.name}, ${ben.account.name}`)).toBeVisible();
+  await expect(messageItem(page, 'Welcome to the final round')).toContainText(T.you);
+  await expect(inboxRow(page, subject)).toContainText(`${ana.account.name}, ${ben.account.name}`);
+
+  // Both candidates are in it.
+  for (const who of [ana, ben]) {
+    const res = await who.api.get(`/api/conversations/${conversationIdOf(page)}`);
+    expect(res.status()).toBe(200);
+  }
+});
+
+test('another candidate cannot read a conversation; an admin reads it without a reply box', async ({
+  page,
+  browser,
+}) => {
+  const tag = suffix();
+  const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+  const stranger = await signedUp('candidate', `Olive Other ${tag}`);
+  const subject = `Private ${tag}`;
+  const id = await startConversation(recruiter, [candidate], subject, 'Only for the two of us.');
+  await sendMessage(candidate, id, 'Understood, thanks!');
+
+  await signIn(page, stranger.account);
+  await page.goto(`/messages/conversation/${id}`);
+  await expect(h1(page)).toHaveText(T.conversationNotFound);
+  await expect(page.getByText('Only for the two of us.')).toHaveCount(0);
+  await expect(page.getByText(subject)).toHaveCount(0);
+  const back = page.getByRole('link', { name: T.backToMessages });
+  await expect(back).toHaveCount(1);
+  await back.click();
+  await expect(page).toHaveURL('/messages');
+  await expect(h1(page)).toHaveText(T.messages);
+  for (const path of [`/api/conversations/${id}`, `/api/conversations/${id}/messages`]) {
+    expect((await stranger.api.get(path)).status(), path).toBe(404);
+  }
+
+  const adminPage = await pageAs(browser, adminAccount);
+  await adminPage.goto(`/messages/conversation/${id}`);
+  await expect(h1(adminPage)).toHaveText(subject);
+  await expect(messageItem(adminPage, 'Only for the two of us.')).toContainText(
+    recruiter.account.name,
+  );
+  await expect(messageItem(adminPage, 'Understood, thanks!')).toContainText(candidate.account.name);
+  await expect(
+    adminPage.getByText('You are viewing this conversation as an admin.', { exact: false }),
+  ).toBeVisible();
+  await expect(replyBox(adminPage)).toHaveCount(0);
+  await expect(adminPage.getByRole('button', { name: T.send, exact: true })).toHaveCount(0);
+  await adminPage.context().close();
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the inbox folds away for a conversation, replies work, and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    const tag = suffix();
+    const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+    const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+    const subject = `Phone check ${tag}`;
+    await startConversation(recruiter, [candidate], subject, 'Can you read this on a phone?');
+
+    await signIn(page, candidate.account);
+    await page.goto('/messages');
+    const hide = page.getByRole('button', { name: T.hideInbox });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(inbox(page)).toBeVisible();
+    await expect(inboxRow(page, subject)).toBeVisible();
+    await expectNoHorizontalScroll(page);
+
+    await inboxRow(page, subject).click();
+    await expect(h1(page)).toHaveText(subject);
+    const show = page.getByRole('button', { name: T.showInbox });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await expect(inbox(page)).toBeHidden();
+    await expectNoHorizontalScroll(page);
+
+    await replyBox(page).fill('Yes, perfectly.');
+    await page.getByRole('button', { name: T.send, exact: true }).click();
+    await expect(messageItem(page, 'Yes, perfectly.')).toContainText(T.you);
+    await expect(messageItem(page, 'Yes, perfectly.')).toBeInViewport();
+    await expectNoHorizontalScroll(page);
+
+    await show.click();
+    await expect(inbox(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: T.hideInbox })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(inboxRow(page, subject)).toContainText('Yes, perfectly.');
+    await expectNoHorizontalScroll(page);
+  });
+});
+
+test('the bell counts an unopened invitation and an unread conversation, and leads to them', async ({
+  page,
+}) => {
+  const tag = suffix();
+  const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+  const title = `Cache Layer ${tag}`;
+  await assign(recruiter, candidate, title);
+  const subject = `Your invitation ${tag}`;
+  const id = await startConversation(recruiter, [candidate], subject, 'Did you see the invite?');
+
+  await signIn(page, candidate.account);
+  await page.goto('/candidate');
+  await expect(h1(page)).toHaveText(`Welcome, ${candidate.account.name}`);
+  await expect(bell(page)).toHaveAccessibleName('Notifications (2 unread)');
+  await bell(page).click();
+  const dropdown = page.getByRole('dialog');
+  const invitation = dropdown.getByRole('link').filter({ hasText: `New assessment: ${title}` });
+  const message = dropdown.getByRole('link').filter({ hasText: subject });
+  await expect(invitation).toBeVisible();
+  await expect(message).toContainText('Did you see the invite?');
+  await expect(message).toContainText(recruiter.account.name);
+  await expectAccessible(page);
+
+  await message.click();
+  await expect(page).toHaveURL(`/messages/conversation/${id}`);
+  await expect(h1(page)).toHaveText(subject);
+  await expect(bell(page)).toHaveAccessibleName('Notifications (1 unread)');
+  await expect(dropdown).toBeHidden();
+});
+
+test('the messages screens pass an accessibility scan', async ({ page }) => {
+  const tag = suffix();
+  const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+  const read = `Earlier thread ${tag}`;
+  const unread = `Newer thread ${tag}`;
+  const readId = await startConversation(recruiter, [candidate], read, 'First of all, welcome.');
+  await sendMessage(candidate, readId, 'Thank you!');
+  await sendMessage(recruiter, readId, 'You are welcome.');
+  const unreadId = await startConversation(recruiter, [candidate], unread, 'A quick question.');
+  await sendMessage(candidate, unreadId, 'Ask away.');
+
+  await signIn(page, recruiter.account);
+  await page.goto('/messages');
+  await expect(inboxRow(page, unread)).toHaveAttribute('data-unread', 'true');
+  await expect(inboxRow(page, read)).toBeVisible();
+  await expectAccessible(page);
+
+  await inboxRow(page, read).click();
+  await expect(h1(page)).toHaveText(read);
+  await expect(messageItem(page, 'You are welcome.')).toBeVisible();
+  await expectAccessible(page);
+
+  await bell(page).click();
+  await expect(
+    page.getByRole('dialog').getByRole('link').filter({ hasText: unread }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: T.newMessage }).click();
+  await expect(h1(page)).toHaveText(T.newMessage);
+  await recipientSearch(page).click();
+  await expect(userOptions(page).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('/messages/inbox leads to /messages, and /messages/{id} opens the conversation', async ({
+  page,
+}) => {
+  const tag = suffix();
+  const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+  const subject = `Short link ${tag}`;
+  const id = await startConversation(recruiter, [candidate], subject, 'Reached by the short link.');
+
+  await signIn(page, candidate.account);
+  await page.goto('/messages/inbox');
+  await expect(page).toHaveURL('/messages');
+  await expect(h1(page)).toHaveText(T.messages);
+  await expect(inboxRow(page, subject)).toBeVisible();
+
+  await page.goto(`/messages/${id}`);
+  await expect(h1(page)).toHaveText(subject);
+  await expect(messageItem(page, 'Reached by the short link.')).toContainText(
+    recruiter.account.name,
+  );
+  await expect(inboxRow(page, subject)).toHaveAttribute('aria-current', 'page');
+  await expect(replyBox(page)).toBeVisible();
+});
