@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatabaseLockedError, openDatabase } from './client';
+import { analyzeChangedTables, DatabaseLockedError, openDatabase } from './client';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -33,5 +34,31 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', () => {
     const second = await openDatabase({ dataDir: dir });
     expect(await second.query('select id from outbox')).toEqual([{ id: 'm1' }]);
     await second.close();
+  });
+});
+
+describe('statistics on the embedded database', () => {
+  it('analyzes a table that changed a lot, so the planner reads the newest rows from the index', async () => {
+    const client = new PGlite();
+    try {
+      await client.exec(`
+        create table item (id bigserial, grp text not null, body text not null);
+        create index item_grp_id on item (grp, id);
+        analyze;
+        insert into item (grp, body) select 'big', 'x' || g from generate_series(1, 10000) g;`);
+      const plan = async () =>
+        (
+          await client.query<{ 'QUERY PLAN': string }>(
+            `explain select * from item where grp = 'big' order by id desc limit 50`,
+          )
+        ).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      expect(await plan()).not.toContain('Index Scan Backward');
+      await analyzeChangedTables(client);
+      expect(await plan()).toContain('Index Scan Backward');
+    } finally {
+      await client.close();
+    }
   });
 });
