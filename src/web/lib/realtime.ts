@@ -24,6 +24,8 @@ function invalidate(queryClient: QueryClient, raw: unknown) {
     case 'assessment.changed':
       void queryClient.invalidateQueries({ queryKey: ['assessments'] });
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      // An assignment makes the recruiter someone the candidate may write to.
+      void queryClient.invalidateQueries({ queryKey: ['people'] });
       break;
     case 'templates.changed':
       void queryClient.invalidateQueries({ queryKey: ['templates'] });

@@ -10,6 +10,7 @@ export const messagingKeys = {
   unread: ['conversations', 'unread'] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
   messages: (id: string) => ['messages', id] as const,
-  recipients: ['conversations', 'recipients'] as const,
+  /** Not under ['conversations']: who one may write to does not change with each message. */
+  recipients: ['people', 'messagable'] as const,
   notifications: ['notifications'] as const,
 };
