@@ -345,21 +345,28 @@ test('a candidate may only write to assigned recruiters, and the form says what 
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain(T.candidatesOnlyAssigned);
 
-  // Sending an empty form names every missing part, and sends nothing.
-  await page.getByRole('button', { name: T.sendMessage }).click();
+  // Send stays disabled until the form is complete; each field says what is missing once
+  // the user leaves it. Nothing is sent.
+  const send = page.getByRole('button', { name: T.sendMessage });
+  await expect(send).toBeDisabled();
+  const subject = page.getByRole('textbox', { name: 'Subject' });
+  const message = page.getByRole('textbox', { name: 'Message' });
+  const recruiterBox = page.getByRole('checkbox', { name: `${assigned.account.name} — Recruiter` });
+  await subject.fill('   ');
+  await subject.blur();
+  await expect(page.getByText(T.enterSubject)).toBeVisible();
+  await message.fill('   ');
+  await message.blur();
+  await expect(page.getByText(T.enterMessage)).toBeVisible();
+  await recruiterBox.check();
+  await recruiterBox.uncheck();
   await expect(page.getByText(T.selectRecipient)).toBeVisible();
-  await expect(page.getByText(T.enterSubject)).toBeVisible();
-  await expect(page.getByText(T.enterMessage)).toBeVisible();
-  await expect(page).toHaveURL('/messages/new');
-  // Blank text counts as missing too.
-  await page.getByRole('textbox', { name: 'Subject' }).fill('   ');
-  await page.getByRole('textbox', { name: 'Message' }).fill('   ');
-  await page.getByRole('button', { name: T.sendMessage }).click();
-  await expect(page.getByText(T.enterSubject)).toBeVisible();
-  await expect(page.getByText(T.enterMessage)).toBeVisible();
-  await page.getByRole('checkbox', { name: `${assigned.account.name} — Recruiter` }).check();
-  await page.getByRole('button', { name: T.sendMessage }).click();
+  await recruiterBox.check();
   await expect(page.getByText(T.selectRecipient)).toHaveCount(0);
+  await subject.fill('A question');
+  await expect(send).toBeDisabled();
+  await message.fill('Hello');
+  await expect(send).toBeEnabled();
   await expect(page).toHaveURL('/messages/new');
   const inboxRes = await candidate.api.get('/api/conversations');
   expect(((await inboxRes.json()) as { items: unknown[] }).items).toHaveLength(0);

@@ -26,8 +26,9 @@ type ComposeFormProps = {
 };
 
 /**
- * To, Subject and Message. The rules are checked on submit and their texts shown at the
- * fields; Send is only disabled while sending, so those texts can always be reached.
+ * To, Subject and Message. Spec: Send is disabled while sending, with no recipient, or with
+ * a blank subject or message. What is missing is said at the field once the user leaves it
+ * (or empties the recipients), so a disabled Send never leaves them guessing why.
  */
 export function ComposeForm({ asCheckboxes, requestedIds, initialSubject }: ComposeFormProps) {
   const navigate = useNavigate();
@@ -37,6 +38,8 @@ export function ComposeForm({ asCheckboxes, requestedIds, initialSubject }: Comp
   const form = useForm<ComposeValues>({
     initialValues: { recipientIds: [], subject: initialSubject, message: '' },
     validate: schemaResolver(newConversationSchema, { sync: true }),
+    validateInputOnBlur: true,
+    validateInputOnChange: ['recipientIds'],
   });
 
   // `?to=` can only be applied once the list says who those ids are (and that they may be
@@ -76,6 +79,7 @@ export function ComposeForm({ asCheckboxes, requestedIds, initialSubject }: Comp
           asCheckboxes={asCheckboxes}
           value={form.values.recipientIds}
           onChange={(ids) => form.setFieldValue('recipientIds', ids)}
+          onBlur={() => form.validateField('recipientIds')}
           error={form.errors.recipientIds}
         />
         <TextInput
@@ -97,7 +101,7 @@ export function ComposeForm({ asCheckboxes, requestedIds, initialSubject }: Comp
           <Button component={Link} to="/messages" variant="default">
             {MESSAGING_TEXTS.cancel}
           </Button>
-          <Button type="submit" disabled={sending}>
+          <Button type="submit" disabled={sending || !form.isValid()}>
             {sending ? MESSAGING_TEXTS.sending : MESSAGING_TEXTS.sendMessage}
           </Button>
         </Group>

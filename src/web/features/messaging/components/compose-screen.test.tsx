@@ -81,13 +81,27 @@ afterEach(() => {
 });
 
 describe('ComposeScreen', () => {
-  it('validates on submit', async () => {
+  it('keeps Send disabled until the form is complete, and says what is missing on leaving a field', async () => {
     setup('/messages/new', 'recruiter');
-    await screen.findByLabelText('To:');
-    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    const input = await screen.findByLabelText('To:');
+    const send = () => screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement;
+    expect(send().disabled).toBe(true);
+    fireEvent.focus(input);
+    fireEvent.blur(input);
     expect(await screen.findByText('Please select at least one recipient')).toBeTruthy();
-    expect(screen.getByText('Please enter a subject')).toBeTruthy();
-    expect(screen.getByText('Please enter a message')).toBeTruthy();
+    fireEvent.blur(screen.getByLabelText('Subject'));
+    expect(await screen.findByText('Please enter a subject')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: '   ' } });
+    fireEvent.blur(screen.getByLabelText('Message'));
+    expect(await screen.findByText('Please enter a message')).toBeTruthy();
+
+    fireEvent.focus(input);
+    fireEvent.click(await screen.findByRole('option', { name: /Carl Candidate/ }));
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Hi' } });
+    expect(send().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
+    await waitFor(() => expect(send().disabled).toBe(false));
+    expect(screen.queryByText('Please select at least one recipient')).toBeNull();
   });
 
   it('prefills from the query and sends', async () => {

@@ -16,6 +16,8 @@ type RecipientFieldProps = {
   asCheckboxes: boolean;
   value: readonly string[];
   onChange: (ids: string[]) => void;
+  /** Focus left the search field (the checkbox list reports changes only). */
+  onBlur?: () => void;
   error?: React.ReactNode;
 };
 
@@ -25,6 +27,7 @@ export function RecipientField({
   asCheckboxes,
   value,
   onChange,
+  onBlur,
   error,
 }: RecipientFieldProps) {
   if (users.isPending || users.isError || users.data.length === 0) {
@@ -35,8 +38,20 @@ export function RecipientField({
       </Input.Wrapper>
     );
   }
-  const Picker = asCheckboxes ? RecipientCheckboxList : RecipientMultiSelect;
-  return <Picker users={users.data} value={value} onChange={onChange} error={error} />;
+  if (asCheckboxes) {
+    return (
+      <RecipientCheckboxList users={users.data} value={value} onChange={onChange} error={error} />
+    );
+  }
+  return (
+    <RecipientMultiSelect
+      users={users.data}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
 }
 
 function RecipientStatus({

@@ -8,6 +8,7 @@ type RecipientMultiSelectProps = {
   users: readonly MessagableUser[];
   value: readonly string[];
   onChange: (ids: string[]) => void;
+  onBlur?: () => void;
   error?: React.ReactNode;
 };
 
@@ -15,7 +16,13 @@ type RecipientMultiSelectProps = {
  * 'To:' for admins and recruiters: type to search by name or e-mail, pick with the mouse or
  * arrows + Enter; picked users become tags, removed by their button or Backspace.
  */
-export function RecipientMultiSelect({ users, value, onChange, error }: RecipientMultiSelectProps) {
+export function RecipientMultiSelect({
+  users,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: RecipientMultiSelectProps) {
   const [search, setSearch] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
@@ -87,6 +94,7 @@ export function RecipientMultiSelect({ users, value, onChange, error }: Recipien
                 onBlur={() => {
                   combobox.closeDropdown();
                   setSearch('');
+                  onBlur?.();
                 }}
                 onKeyDown={(event) => {
                   if (event.key === 'Backspace' && search.length === 0 && value.length > 0) {
