@@ -13,8 +13,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { toIsoDate } from '../../src/domain/assessments';
@@ -29,6 +27,7 @@ import {
 import { createTemplate } from '../../src/server/features/templates/templates.service';
 import { createLogger } from '../../src/server/lib/logger';
 import { createServices } from '../../src/server/server';
+import { listen, required, stopOnSignal } from './child-server';
 
 const ASSESSMENT_COUNT = 20;
 const FILE_NAME = 'auth.service.ts';
@@ -50,19 +49,6 @@ export interface AssessmentServerReady {
    * loads first (loadForCandidateWork), the file upsert.
    */
   serialMs: { sessionLookup: number; listQuery: number; assessmentRow: number; fileUpsert: number };
-}
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
-
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {
-  return new Promise<Server>((resolve, reject) => {
-    const server = serve({ fetch, port }, () => resolve(server as unknown as Server));
-    (server as unknown as Server).once('error', reject);
-  });
 }
 
 async function main() {
@@ -189,21 +175,7 @@ async function main() {
     listen(bare.fetch, portBare),
   ]);
 
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(1), 5000).unref();
-    for (const server of servers) server.closeAllConnections();
-    Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
-      .then(() => services.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  stopOnSignal(servers, services);
 
   // --- the candidate's session ---------------------------------------------------------
   const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {

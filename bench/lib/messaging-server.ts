@@ -18,8 +18,6 @@
  */
 
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { desc, eq, inArray, max } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../../src/domain/messaging';
@@ -36,6 +34,7 @@ import type { Actor } from '../../src/server/lib/http';
 import { newId, timestampId } from '../../src/server/lib/ids';
 import { createLogger } from '../../src/server/lib/logger';
 import { createServices, type Services } from '../../src/server/server';
+import { listen, required, stopOnSignal } from './child-server';
 
 /** Messages in the long and the short conversation; conversations in the two inboxes. */
 const BIG_MESSAGES = 10_000;
@@ -107,19 +106,6 @@ type SerialPart =
   | 'messagesSmall'
   | 'inboxBig'
   | 'inboxSmall';
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
-
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {
-  return new Promise<Server>((resolve, reject) => {
-    const server = serve({ fetch, port }, () => resolve(server as unknown as Server));
-    (server as unknown as Server).once('error', reject);
-  });
-}
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
@@ -413,21 +399,7 @@ async function main() {
   services.hub.attach(appServer);
   const servers = [appServer, bareServer];
 
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(1), 5000).unref();
-    for (const server of servers) server.closeAllConnections();
-    Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
-      .then(() => services.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  stopOnSignal(servers, services);
 
   // The bulk inserts above changed the tables wholesale: the embedded database's own
   // check (every 30 s, src/server/db/client.ts) would analyze them shortly. Do it now, so

@@ -1,0 +1,38 @@
+/**
+ * What the bench's child servers (assessment-server.ts, messaging-server.ts) share:
+ * reading their settings, listening, and stopping cleanly on SIGTERM/SIGINT.
+ */
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+
+export function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {
+  return new Promise<Server>((resolve, reject) => {
+    const server = serve({ fetch, port }, () => resolve(server as unknown as Server));
+    (server as unknown as Server).once('error', reject);
+  });
+}
+
+/** On SIGTERM/SIGINT: close the servers and the app's services, then exit (forced after 5 s). */
+export function stopOnSignal(servers: Server[], services: { close(): Promise<void> }) {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), 5000).unref();
+    for (const server of servers) server.closeAllConnections();
+    Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
+      .then(() => services.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
