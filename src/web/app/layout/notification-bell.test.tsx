@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme';
+import { renderRoutes } from '../../test/render-routes';
 import { NotificationBell } from './notification-bell';
 
 const at = new Date().toISOString();
@@ -27,8 +25,7 @@ function setup(count: number, list: unknown[] = []) {
       Response.json({ count, unreadConversations: count, unopenedInvitations: 0, items: list }),
     ),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         // Like the nav bar, the bell stays on screen while the page under it changes.
@@ -46,16 +43,8 @@ function setup(count: number, list: unknown[] = []) {
         ],
       },
     ],
-    { initialEntries: ['/'] },
+    '/',
   );
-  render(
-    <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return { router, client };
 }
 
 afterEach(() => {

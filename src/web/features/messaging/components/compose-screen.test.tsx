@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme';
+import type { Role } from '../../../../domain/constants';
+import { renderRoutes } from '../../../test/render-routes';
 import { ComposeScreen } from './compose-screen';
 
 const users = [
@@ -27,7 +25,7 @@ const conversation = (subject: string) => ({
 /** Renders /messages/new for a user of `role`, with the API answered by stubs. */
 function setup(
   url: string,
-  role: string,
+  role: Role,
   recipients: unknown = users,
   post?: (body: unknown) => Response | Promise<Response>,
 ) {
@@ -46,31 +44,14 @@ function setup(
       return new Response('{}', { status: 404 });
     }),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-  });
-  client.setQueryData(['auth', 'session'], {
-    id: 'me',
-    name: 'Me',
-    email: 'me@x',
-    image: null,
-    role,
-  });
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/messages/new', element: <ComposeScreen /> },
       { path: '/messages/conversation/:id', element: <p>opened conversation</p> },
       { path: '/messages', element: <p>inbox</p> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      {/* env="test": no transitions or portals, so dropdowns render at once. */}
-      <MantineProvider theme={theme} env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
+    url,
+    { id: 'me', name: 'Me', email: 'me@x', role },
   );
   return { calls, router };
 }

@@ -1,10 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary, Message } from '../../../../domain/messaging';
-import { theme } from '../../../app/theme';
+import { renderRoutes } from '../../../test/render-routes';
 import { ConversationScreen } from './conversation-screen';
 
 const me = { id: 'me', displayName: 'Mia Recruiter', role: 'recruiter' as const, email: 'mia@x' };
@@ -68,30 +65,13 @@ function setup({ conversation = summary(), send }: Stub = {}) {
       return Response.json({ message: 'Not found' }, { status: 404 });
     }),
   );
-  const client = new QueryClient({
-    // The hooks retry some failures themselves: without a delay, so the tests stay quick.
-    defaultOptions: { queries: { retry: false, retryDelay: 0, staleTime: Infinity } },
-  });
-  client.setQueryData(['auth', 'session'], {
-    id: 'me',
-    name: 'Mia Recruiter',
-    email: 'mia@x',
-    image: null,
-    role: 'recruiter',
-  });
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/messages/conversation/:conversationId', element: <ConversationScreen /> },
       { path: '/messages', element: <p>inbox</p> },
     ],
-    { initialEntries: ['/messages/conversation/c1'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
+    '/messages/conversation/c1',
+    { id: 'me', name: 'Mia Recruiter', email: 'mia@x', role: 'recruiter' },
   );
   return { calls, router };
 }

@@ -1,10 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary } from '../../../../domain/messaging';
-import { theme } from '../../../app/theme';
+import { renderRoutes } from '../../../test/render-routes';
 import { MessagesLayout } from './messages-layout';
 
 const me = { id: 'me', displayName: 'Mia Recruiter', role: 'recruiter' as const, email: 'mia@x' };
@@ -52,17 +49,7 @@ function setup(url: string, narrow: boolean) {
       return Response.json({ message: 'Not found' }, { status: 404 });
     }),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-  });
-  client.setQueryData(['auth', 'session'], {
-    id: 'me',
-    name: 'Mia Recruiter',
-    email: 'mia@x',
-    image: null,
-    role: 'recruiter',
-  });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         path: '/messages',
@@ -74,16 +61,9 @@ function setup(url: string, narrow: boolean) {
         ],
       },
     ],
-    { initialEntries: [url] },
+    url,
+    { id: 'me', name: 'Mia Recruiter', email: 'mia@x', role: 'recruiter' },
   );
-  render(
-    <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return { router };
 }
 
 afterEach(() => {
