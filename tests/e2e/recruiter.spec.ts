@@ -158,6 +158,12 @@ test('a recruiter assigns a template, follows it in the results and scores it', 
   await expect(page.getByLabel('Feedback')).toHaveValue('Clear code, good tests.');
   await expect(page.getByText(candidate.email)).toBeVisible();
   await expectAccessible(page);
+
+  // From the details, a message to the candidate about this assessment.
+  await page.getByRole('link', { name: 'Message Candidate' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Message' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove ${candidate.name}` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(template.title);
 });
 
 test('another recruiter sees none of it and is refused the details', async ({

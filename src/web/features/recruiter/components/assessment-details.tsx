@@ -1,5 +1,6 @@
-import { Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   ASSESSMENT_TEXTS,
   type Assessment,
@@ -116,6 +117,15 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
           <Field label="Email">{a.candidateEmail}</Field>
           {a.candidatePhone ? <Field label="Phone">{a.candidatePhone}</Field> : null}
         </SimpleGrid>
+        <Button
+          component={Link}
+          to={`/messages/new?to=${encodeURIComponent(a.candidateId)}&subject=${encodeURIComponent(a.title)}`}
+          variant="light"
+          size="xs"
+          mt="sm"
+        >
+          Message Candidate
+        </Button>
       </Section>
 
       <Section title={`Tasks (${done} of ${a.tasks.length} completed)`} level={level}>
