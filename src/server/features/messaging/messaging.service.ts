@@ -55,26 +55,37 @@ interface ParticipantRow extends Participant {
   conversationId: string;
   unread: boolean;
   lastReadSeq: number;
+  /** Unless their profile turned e-mail notifications off. */
+  wantsEmail: boolean;
 }
 
+/** Whether a user's profile allows e-mail notifications ('false' only when turned off). */
+const emailPreference = sql<string | null>`${profile.details}->'notificationPreferences'->>'email'`;
+
+/** What a participant row is read with: theirs, their account's and their profile's. */
+const participantColumns = {
+  conversationId: conversationParticipant.conversationId,
+  id: conversationParticipant.userId,
+  unread: conversationParticipant.unread,
+  lastReadSeq: conversationParticipant.lastReadSeq,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  emailPreference,
+};
+
 /** Participant info derived at read time; a deleted account is 'Unknown User'. */
-async function participantsOf(db: Db | Tx, conversationIds: string[]): Promise<ParticipantRow[]> {
-  if (conversationIds.length === 0) return [];
-  const rows = await db
-    .select({
-      conversationId: conversationParticipant.conversationId,
-      id: conversationParticipant.userId,
-      unread: conversationParticipant.unread,
-      lastReadSeq: conversationParticipant.lastReadSeq,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-    })
-    .from(conversationParticipant)
-    .leftJoin(user, eq(user.id, conversationParticipant.userId))
-    .where(inArray(conversationParticipant.conversationId, conversationIds))
-    .orderBy(asc(conversationParticipant.joinedAt), asc(conversationParticipant.userId));
-  return rows.map((r) => ({
+function toParticipantRow(r: {
+  conversationId: string;
+  id: string;
+  unread: boolean;
+  lastReadSeq: number;
+  name: string | null;
+  email: string | null;
+  role: string | null;
+  emailPreference: string | null;
+}): ParticipantRow {
+  return {
     conversationId: r.conversationId,
     id: r.id,
     unread: r.unread,
@@ -82,7 +93,21 @@ async function participantsOf(db: Db | Tx, conversationIds: string[]): Promise<P
     displayName: r.name ?? MESSAGING_TEXTS.unknownUser,
     role: r.name === null ? 'unknown' : isRole(r.role) ? r.role : 'candidate',
     email: r.email ?? '',
-  }));
+    wantsEmail: r.emailPreference !== 'false',
+  };
+}
+
+/** The participants of some conversations, in joining order. */
+async function participantsOf(db: Db | Tx, conversationIds: string[]): Promise<ParticipantRow[]> {
+  if (conversationIds.length === 0) return [];
+  const rows = await db
+    .select(participantColumns)
+    .from(conversationParticipant)
+    .leftJoin(user, eq(user.id, conversationParticipant.userId))
+    .leftJoin(profile, eq(profile.userId, conversationParticipant.userId))
+    .where(inArray(conversationParticipant.conversationId, conversationIds))
+    .orderBy(asc(conversationParticipant.joinedAt), asc(conversationParticipant.userId));
+  return rows.map(toParticipantRow);
 }
 
 const publicParticipant = ({ id, displayName, role, email }: ParticipantRow): Participant => ({
@@ -277,27 +302,13 @@ export async function listRecipients(
   return rows.map((r) => ({ ...r, role: isRole(r.role) ? r.role : 'candidate' }));
 }
 
-/** A participant as a send needs them: read state, e-mail and whether they want it. */
-interface SendParticipant extends ParticipantRow {
-  wantsEmail: boolean;
-}
-
 /**
- * The conversation's subject and its participants with their e-mail
- * preferences, in one statement (a send is on the hot path).
+ * The conversation's subject and its participants, in one statement (a send is
+ * on the hot path); null when there is no such conversation.
  */
 async function loadForSend(db: Db, id: string) {
   const rows = await db
-    .select({
-      subject: conversation.subject,
-      id: conversationParticipant.userId,
-      unread: conversationParticipant.unread,
-      lastReadSeq: conversationParticipant.lastReadSeq,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      wantsEmail: sql<string | null>`${profile.details}->'notificationPreferences'->>'email'`,
-    })
+    .select({ ...participantColumns, subject: conversation.subject })
     .from(conversationParticipant)
     .innerJoin(conversation, eq(conversation.id, conversationParticipant.conversationId))
     .leftJoin(user, eq(user.id, conversationParticipant.userId))
@@ -305,17 +316,7 @@ async function loadForSend(db: Db, id: string) {
     .where(eq(conversationParticipant.conversationId, id))
     .orderBy(asc(conversationParticipant.joinedAt), asc(conversationParticipant.userId));
   if (rows.length === 0) return null;
-  const participants: SendParticipant[] = rows.map((r) => ({
-    conversationId: id,
-    id: r.id,
-    unread: r.unread,
-    lastReadSeq: r.lastReadSeq,
-    displayName: r.name ?? MESSAGING_TEXTS.unknownUser,
-    role: r.name === null ? 'unknown' : isRole(r.role) ? r.role : 'candidate',
-    email: r.email ?? '',
-    wantsEmail: r.wantsEmail !== 'false',
-  }));
-  return { subject: rows[0]!.subject, participants };
+  return { subject: rows[0]!.subject, participants: rows.map(toParticipantRow) };
 }
 
 /** Thrown inside the transaction when the client id was already used: nothing is written. */
@@ -338,7 +339,7 @@ async function appendMessage(
     sender: Actor;
     content: string;
     clientId: string | null;
-    participants: SendParticipant[];
+    participants: ParticipantRow[];
   },
 ) {
   const now = new Date();
@@ -484,14 +485,14 @@ async function allowedRecipients(db: Db, actor: Actor, recipientIds: string[]) {
       name: user.name,
       email: user.email,
       role: user.role,
-      wantsEmail: sql<string | null>`${profile.details}->'notificationPreferences'->>'email'`,
+      emailPreference,
       assigned: sql<boolean>`exists (select 1 from ${recruiterAssignment} where ${recruiterAssignment.candidateId} = ${actor.id} and ${recruiterAssignment.recruiterId} = ${user.id})`,
     })
     .from(user)
     .leftJoin(profile, eq(profile.userId, user.id))
     .where(inArray(user.id, recipientIds));
   const byId = new Map(rows.map((u) => [u.id, u]));
-  return recipientIds.map((recipientId): SendParticipant => {
+  return recipientIds.map((recipientId): ParticipantRow => {
     const found = byId.get(recipientId);
     const role: Role | 'unknown' = found && isRole(found.role) ? found.role : 'unknown';
     // A candidate learns nothing about ids that are not their recruiters'.
@@ -511,7 +512,7 @@ async function allowedRecipients(db: Db, actor: Actor, recipientIds: string[]) {
       email: found.email,
       unread: true,
       lastReadSeq: 0,
-      wantsEmail: found.wantsEmail !== 'false',
+      wantsEmail: found.emailPreference !== 'false',
     };
   });
 }
@@ -539,7 +540,7 @@ export async function createConversation(deps: MessagingDeps, actor: Actor, body
   const earlier = await retried();
   if (earlier) return earlier;
 
-  const participants: SendParticipant[] = [
+  const participants: ParticipantRow[] = [
     {
       conversationId: '',
       id: actor.id,
@@ -618,11 +619,11 @@ export async function markRead(deps: MessagingDeps, actor: Actor, id: string) {
 const BELL_ITEMS = 10;
 
 /** Unread conversations, and for candidates the assessment invitations not yet opened. */
-export async function notifications({ db }: MessagingDeps, actor: Actor): Promise<Notifications> {
+export async function notifications(deps: MessagingDeps, actor: Actor): Promise<Notifications> {
+  const { db } = deps;
   const p = conversationParticipant;
-  const unreadWhere = and(eq(p.userId, actor.id), eq(p.unread, true));
-  const [[unreadTotal], unreadRows] = await Promise.all([
-    db.select({ n: count() }).from(p).where(unreadWhere),
+  const [{ count: unreadConversations }, unreadRows] = await Promise.all([
+    unreadConversationCount(deps, actor),
     db
       .select({
         id: conversation.id,
@@ -634,7 +635,7 @@ export async function notifications({ db }: MessagingDeps, actor: Actor): Promis
       .from(p)
       .innerJoin(conversation, eq(conversation.id, p.conversationId))
       .leftJoin(user, eq(user.id, conversation.lastSenderId))
-      .where(unreadWhere)
+      .where(and(eq(p.userId, actor.id), eq(p.unread, true)))
       .orderBy(desc(p.lastMessageAt))
       .limit(BELL_ITEMS),
   ]);
@@ -677,7 +678,6 @@ export async function notifications({ db }: MessagingDeps, actor: Actor): Promis
     }
   }
   items.sort((a, b) => b.at.localeCompare(a.at));
-  const unreadConversations = unreadTotal?.n ?? 0;
   return {
     count: unreadConversations + invitations,
     unreadConversations,
