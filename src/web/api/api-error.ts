@@ -21,3 +21,20 @@ export function errorMessage(error: unknown): string {
   if (typeof error === 'string' && error) return error;
   return GENERIC_FAILURE;
 }
+
+/** A refusal (403) or a missing resource (404): asking again will not change the answer. */
+export const isRefusal = (error: unknown) =>
+  error instanceof ApiError && [403, 404].includes(error.status);
+
+/** TanStack Query's `retry` for reads: twice, except after a refusal. */
+export const retryUnlessRefused = (count: number, error: unknown) => count < 2 && !isRefusal(error);
+
+/** Server issues ([{path, message}]) as Mantine form errors keyed 'a.b.c', the first per field. */
+export function issuesToFormErrors(issues: ApiIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.join('.');
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}

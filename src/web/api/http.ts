@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import { errorSchema } from '../../domain/api';
 import { ApiError, GENERIC_FAILURE } from './api-error';
 
-export { ApiError, type ApiIssue, errorMessage } from './api-error';
+export {
+  ApiError,
+  type ApiIssue,
+  errorMessage,
+  isRefusal,
+  issuesToFormErrors,
+  retryUnlessRefused,
+} from './api-error';
 
 type ApiFetchOptions<T extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

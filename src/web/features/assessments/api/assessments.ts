@@ -5,7 +5,7 @@ import {
   assessmentSchema,
   type EvaluationInput,
 } from '../../../../domain/assessments';
-import { apiFetch } from '../../../api/http';
+import { apiFetch, retryUnlessRefused } from '../../../api/http';
 import { assessmentKeys } from './keys';
 
 const listSchema = z.array(assessmentSchema);
@@ -27,8 +27,7 @@ export const assessmentQuery = (id: string) =>
     queryKey: assessmentKeys.detail(id),
     queryFn: ({ signal }) =>
       apiFetch(`/api/assessments/${encodeURIComponent(id)}`, { schema: assessmentSchema, signal }),
-    retry: (count, error) =>
-      count < 2 && !('status' in error && [403, 404].includes(error.status as number)),
+    retry: retryUnlessRefused,
   });
 export const useAssessment = (id: string | undefined) =>
   useQuery({ ...assessmentQuery(id ?? ''), enabled: Boolean(id) });

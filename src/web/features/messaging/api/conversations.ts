@@ -14,7 +14,7 @@ import {
   notificationsSchema,
   unreadCountSchema,
 } from '../../../../domain/messaging';
-import { apiFetch } from '../../../api/http';
+import { apiFetch, retryUnlessRefused } from '../../../api/http';
 import { newClientId } from '../lib/client-id';
 import { messagingKeys } from './keys';
 
@@ -52,8 +52,7 @@ export const useConversation = (id: string) =>
   useQuery({
     queryKey: messagingKeys.detail(id),
     queryFn: ({ signal }) => apiFetch(path(id), { schema: conversationSummarySchema, signal }),
-    retry: (count, error) =>
-      count < 2 && !('status' in error && [403, 404].includes(error.status as number)),
+    retry: retryUnlessRefused,
   });
 
 /** POST /api/conversations/:id/read: the viewer has seen the newest message. */

@@ -11,7 +11,7 @@ import {
   messagePageSchema,
   messageSchema,
 } from '../../../../domain/messaging';
-import { apiFetch } from '../../../api/http';
+import { apiFetch, retryUnlessRefused } from '../../../api/http';
 import { onConversationChanged } from '../../../lib/realtime';
 import { newClientId } from '../lib/client-id';
 import { messagingKeys } from './keys';
@@ -57,8 +57,7 @@ export function useMessages(conversationId: string) {
       }),
     // Pages run newest to oldest; the next page is the one before the oldest message held.
     getNextPageParam: (last) => (last.hasMore && last.items[0] ? last.items[0].seq : null),
-    retry: (count, error) =>
-      count < 2 && !('status' in error && [403, 404].includes(error.status as number)),
+    retry: retryUnlessRefused,
   });
 
   useEffect(

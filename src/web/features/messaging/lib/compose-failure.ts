@@ -1,5 +1,5 @@
 import { MESSAGING_TEXTS } from '../../../../domain/messaging';
-import { ApiError, GENERIC_FAILURE } from '../../../api/api-error';
+import { ApiError, GENERIC_FAILURE, issuesToFormErrors } from '../../../api/api-error';
 
 /** The compose form's fields a server issue can point at. */
 const FIELDS = ['recipientIds', 'subject', 'message'] as const;
@@ -24,10 +24,11 @@ export function composeFailure(error: unknown): ComposeFailure {
   if (!(error instanceof ApiError)) {
     return { fieldErrors: {}, message: MESSAGING_TEXTS.createFailed };
   }
+  // The fields are flat: an issue on `recipientIds.2` belongs to the recipient picker.
+  const byField = issuesToFormErrors(error.issues.map((i) => ({ ...i, path: i.path.slice(0, 1) })));
   const fieldErrors: ComposeFailure['fieldErrors'] = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (isField(field) && !fieldErrors[field]) fieldErrors[field] = issue.message;
+  for (const [field, message] of Object.entries(byField)) {
+    if (isField(field)) fieldErrors[field] = message;
   }
   const message =
     error.message && error.message !== GENERIC_FAILURE

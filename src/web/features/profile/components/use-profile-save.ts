@@ -3,9 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ProfileInput } from '../../../../domain/profile';
 import { failure, TEXTS } from '../../../../domain/texts';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
 import { useUpdateProfile } from '../api/update-profile';
-import { issuesToFormErrors } from '../lib/form-values';
 
 export type SaveStatus = { kind: 'success' | 'error'; text: string } | null;
 

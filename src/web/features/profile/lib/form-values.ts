@@ -104,15 +104,3 @@ export function adminValues(profile: Profile): AdminFormValues {
     },
   };
 }
-
-/** Server issues ([{path, message}]) as Mantine form errors keyed 'a.b.c'. */
-export function issuesToFormErrors(
-  issues: { path: (string | number)[]; message: string }[],
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.join('.');
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}

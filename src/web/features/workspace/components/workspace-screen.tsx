@@ -12,7 +12,7 @@ import '@mantine/core/styles/Spoiler.css';
 import { Button, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
-import { ApiError } from '../../../api/http';
+import { ApiError, isRefusal } from '../../../api/http';
 import { type SessionUser, useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -56,7 +56,7 @@ function AssessmentLoader({ id, user }: { id: string; user: SessionUser }) {
     );
   }
   if (!data) {
-    const retryable = !(error instanceof ApiError && [403, 404].includes(error.status));
+    const retryable = !isRefusal(error);
     return (
       <>
         <PageHeader title={WORKSPACE_TITLE} />
