@@ -19,7 +19,6 @@ import { toIsoDate } from '../../src/domain/assessments';
 import { emptyProfileDetails } from '../../src/domain/profile';
 import { createAccount } from '../../src/server/auth/users';
 import { assessment, candidateFile, profile, user } from '../../src/server/db/schema';
-import { parseEnv } from '../../src/server/env';
 import {
   assignAssessment,
   startAssessment,
@@ -27,7 +26,7 @@ import {
 import { createTemplate } from '../../src/server/features/templates/templates.service';
 import { createLogger } from '../../src/server/lib/logger';
 import { createServices } from '../../src/server/server';
-import { listen, required, stopOnSignal } from './child-server';
+import { childEnv, listen, required, stopOnSignal } from './child-server';
 
 const ASSESSMENT_COUNT = 20;
 const FILE_NAME = 'auth.service.ts';
@@ -55,18 +54,7 @@ async function main() {
   const portApp = Number(required('PORT_APP'));
   const portBare = Number(required('PORT_BARE'));
   const appUrl = `http://localhost:${portApp}`;
-  const env = parseEnv({
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(portApp),
-    DATA_DIR: required('DATA_DIR'),
-    // Always the embedded database, whatever the caller's environment says.
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '1000000',
-    APP_URL: appUrl,
-  });
+  const env = childEnv(portApp);
   const services = await createServices(env, createLogger('warn'));
   const { db } = services.database;
 

@@ -4,11 +4,31 @@
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { parseEnv } from '../../src/server/env';
 
 export function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set`);
   return value;
+}
+
+/**
+ * The app's settings in a bench child: always the embedded database and no SMTP (mail
+ * stays queued; the mailer logs each at info level, which LOG_LEVEL=warn silences), and
+ * no sign-in rate limit to trip over.
+ */
+export function childEnv(portApp: number) {
+  return parseEnv({
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(portApp),
+    DATA_DIR: required('DATA_DIR'),
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000000',
+    APP_URL: `http://localhost:${portApp}`,
+  });
 }
 
 export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {

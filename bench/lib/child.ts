@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { removeDir, track } from './cleanup';
-import { freePort, repoRoot } from './server';
+import { freePort, repoRoot, supervise } from './server';
 
 /**
  * A stage's own server process (bench/lib/*-server.ts): the real app and a bare Hono app
@@ -30,19 +29,6 @@ export interface BenchChildOptions<Ready> {
   timeoutMs?: number;
 }
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
 /** Starts the script in its own process group and waits for its ready line. */
 export async function startBenchChild<Ready>(
   options: BenchChildOptions<Ready>,
@@ -62,27 +48,11 @@ export async function startBenchChild<Ready>(
       DATA_DIR: dataDir,
     },
   });
-  const untrack = track({ kill: () => killGroup(child, 'SIGKILL'), dirs: [dataDir] });
+  const stop = supervise(child, dataDir);
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000);
   });
-
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    killGroup(child, 'SIGKILL');
-    untrack();
-    removeDir(dataDir);
-  };
 
   try {
     const ready = await new Promise<Ready>((resolve, reject) => {

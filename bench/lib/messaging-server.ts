@@ -22,7 +22,6 @@ import { desc, eq, inArray, max } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../../src/domain/messaging';
 import { conversation, conversationParticipant, message, user } from '../../src/server/db/schema';
-import { parseEnv } from '../../src/server/env';
 import {
   createConversation,
   listConversations,
@@ -34,7 +33,7 @@ import type { Actor } from '../../src/server/lib/http';
 import { newId, timestampId } from '../../src/server/lib/ids';
 import { createLogger } from '../../src/server/lib/logger';
 import { createServices, type Services } from '../../src/server/server';
-import { listen, required, stopOnSignal } from './child-server';
+import { childEnv, listen, required, stopOnSignal } from './child-server';
 
 /** Messages in the long and the short conversation; conversations in the two inboxes. */
 const BIG_MESSAGES = 10_000;
@@ -230,20 +229,7 @@ async function main() {
   const fanoutListeners = Number(process.env.FANOUT_LISTENERS ?? 100);
   const fanoutSenders = Number(process.env.FANOUT_SENDERS ?? 10);
   const appUrl = `http://localhost:${portApp}`;
-  const env = parseEnv({
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(portApp),
-    DATA_DIR: required('DATA_DIR'),
-    // Always the embedded database, whatever the caller's environment says.
-    DATABASE_URL: '',
-    // No SMTP: the mail stays queued in the outbox; the mailer logs each one at info
-    // level, which LOG_LEVEL=warn silences.
-    SMTP_URL: '',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '1000000',
-    APP_URL: appUrl,
-  });
+  const env = childEnv(portApp);
   const started = performance.now();
   const services = await createServices(env, createLogger('warn'));
   const { db } = services.database;

@@ -105,6 +105,31 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Watches a detached child process with its data directory: killed and removed if the
+ * bench itself dies; the returned stop() ends it (SIGTERM, SIGKILL after 5 s, then its
+ * whole process group) and removes the directory. Safe to call twice.
+ */
+export function supervise(child: ChildProcess, dataDir: string): () => Promise<void> {
+  const untrack = track({ kill: () => killGroup(child, 'SIGKILL'), dirs: [dataDir] });
+  let stopped = false;
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // Anything the child left behind in its group.
+    killGroup(child, 'SIGKILL');
+    untrack();
+    removeDir(dataDir);
+  };
+}
+
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
@@ -151,24 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const untrack = track({ kill: () => killGroup(child, 'SIGKILL'), dirs: [dataDir] });
-
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    // Anything the server left behind in its group.
-    killGroup(child, 'SIGKILL');
-    untrack();
-    removeDir(dataDir);
-  };
+  const stop = supervise(child, dataDir);
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   try {
