@@ -98,6 +98,20 @@ export async function expectAccessible(page: Page) {
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+  // A toast on its way out is faded by inline styles (set from script, not by a CSS
+  // transition): wait until every toast on screen is fully opaque or gone.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
+          for (let el: Element | null = toast; el; el = el.parentElement) {
+            if (getComputedStyle(el).opacity !== '1') return false;
+          }
+          return true;
+        }),
+      ),
+    )
+    .toBe(true);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

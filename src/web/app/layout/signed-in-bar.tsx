@@ -2,8 +2,8 @@ import '@mantine/core/styles/Burger.css';
 import { Box, Burger, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
 import { dashboardPath } from '../../../domain/roles';
 import { TEXTS } from '../../../domain/texts';
 import { loadAuthClient } from '../../api/load-auth-client';
@@ -20,17 +20,10 @@ const MOBILE_NAV_ID = 'mobile-navigation';
 /** The bar of a signed-in user: role links (behind a menu button below 768 px), bell, user menu. */
 export function SignedInBar({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const [logoutFailed, setLogoutFailed] = useState(false);
   const links = navLinksFor(user.role);
-
-  // A link chosen from the mobile menu closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
-  useEffect(() => {
-    mobile.close();
-  }, [location.pathname]);
 
   const logout = async () => {
     setLoggingOut(true);
@@ -49,9 +42,17 @@ export function SignedInBar({ user }: { user: SessionUser }) {
     }
   };
 
-  const renderLinks = () =>
+  // A link chosen from the mobile menu closes it at once, not when the next screen has
+  // loaded (a menu reopened meanwhile would be shut by the late route change).
+  const renderLinks = (onNavigate?: () => void) =>
     links.map((item) => (
-      <NavLink key={item.to} to={item.to} end={item.to !== '/messages'} className={classes.link}>
+      <NavLink
+        key={item.to}
+        to={item.to}
+        end={item.to !== '/messages'}
+        className={classes.link}
+        onClick={onNavigate}
+      >
         {item.label}
       </NavLink>
     ));
@@ -84,7 +85,7 @@ export function SignedInBar({ user }: { user: SessionUser }) {
         </Group>
         <Collapse expanded={mobileOpen} hiddenFrom="sm">
           <nav aria-label="Main (mobile)" id={MOBILE_NAV_ID} className={classes.mobileLinks}>
-            <Stack gap={2}>{renderLinks()}</Stack>
+            <Stack gap={2}>{renderLinks(mobile.close)}</Stack>
           </nav>
         </Collapse>
       </Container>
