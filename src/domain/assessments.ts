@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema, idSchema } from './inputs';
 
 /** Spec section 9 / DESIGN: assessment duration options, in hours. */
 export const DURATION_HOURS = [1, 2, 3, 4, 8] as const;
@@ -92,7 +93,7 @@ export const sampleProjectSchema = z.object({
 export type SampleProject = z.infer<typeof sampleProjectSchema>;
 
 export const templateTaskSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: idSchema,
   title: z.string().trim().min(1, 'Task title is required').max(200),
   description: z.string().trim().max(5000).default(''),
   type: z.enum(TASK_TYPES),
@@ -105,7 +106,7 @@ export const templateInputSchema = z.object({
   roleName: z.string().trim().min(1, 'Role is required').max(100),
   description: z.string().trim().max(5000).default(''),
   active: z.boolean().default(true),
-  authorizedRecruiters: z.array(z.string().min(1)).max(500).default([]),
+  authorizedRecruiters: z.array(idSchema).max(500).default([]),
   durationHours: z
     .number()
     .refine(
@@ -115,9 +116,7 @@ export const templateInputSchema = z.object({
     .optional(),
   /** Tasks without a title are dropped before this schema sees them (keepTitledTasks). */
   tasks: z
-    .array(
-      templateTaskSchema.omit({ id: true }).extend({ id: z.string().min(1).max(64).optional() }),
-    )
+    .array(templateTaskSchema.omit({ id: true }).extend({ id: idSchema.optional() }))
     .max(50)
     .default([]),
   project: sampleProjectSchema.optional(),
@@ -197,15 +196,16 @@ export const assessmentSchema = z.object({
 });
 export type Assessment = z.infer<typeof assessmentSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please set a due date');
-
 export const assignInputSchema = z.object({
-  templateId: z.string().min(1, 'Choose a template'),
-  candidateId: z.string({ error: 'Please select a candidate' }).min(1, 'Please select a candidate'),
+  templateId: z.string().min(1, 'Choose a template').pipe(idSchema),
+  candidateId: z
+    .string({ error: 'Please select a candidate' })
+    .min(1, 'Please select a candidate')
+    .pipe(idSchema),
   dueDate: z
     .string({ error: 'Please set a due date' })
     .min(1, 'Please set a due date')
-    .pipe(isoDate),
+    .pipe(calendarDateSchema('Please set a real due date (YYYY-MM-DD)')),
   message: z.string().trim().max(2000).default(''),
 });
 export type AssignInput = z.input<typeof assignInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './constants';
+import { idSchema } from './inputs';
 
 /** Messaging texts quoted by the spec (sections 2, 5 and 8), verbatim. */
 export const MESSAGING_TEXTS = {
@@ -140,7 +141,7 @@ export const clientIdSchema = z
 /** New message input (spec section 3): recipients, subject, body. */
 export const newConversationSchema = z.object({
   recipientIds: z
-    .array(z.string().min(1).max(100), { error: MESSAGING_TEXTS.selectRecipient })
+    .array(idSchema, { error: MESSAGING_TEXTS.selectRecipient })
     .min(1, MESSAGING_TEXTS.selectRecipient)
     .max(MAX_RECIPIENTS, `At most ${MAX_RECIPIENTS} recipients`),
   subject: trimmedRequired(MESSAGING_TEXTS.enterSubject, MAX_SUBJECT_LENGTH),
@@ -148,12 +149,14 @@ export const newConversationSchema = z.object({
   clientId: clientIdSchema.optional(),
 });
 export type NewConversationInput = z.input<typeof newConversationSchema>;
+export type NewConversation = z.output<typeof newConversationSchema>;
 
 export const sendMessageSchema = z.object({
   clientId: clientIdSchema,
   content: trimmedRequired(MESSAGING_TEXTS.enterMessage, MAX_MESSAGE_LENGTH),
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
+export type SendMessage = z.output<typeof sendMessageSchema>;
 
 // --- answers ------------------------------------------------------------------
 

@@ -14,7 +14,8 @@ import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { AppError } from './lib/errors';
-import { type AppEnv, createRouter, toActor } from './lib/http';
+import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
+import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/outbox';
 import type { EventBus } from './realtime/event-bus';
@@ -33,6 +34,9 @@ export interface AppDeps {
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
+/** Every JSON body is small; only these routes take files. */
+const MAX_JSON_BYTES = 256 * 1024;
+const UPLOAD_PATHS = new Set(['/api/profile/image']);
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
 export function createApp({ env, database, auth, storage, logger, bus, mailer, webRoot }: AppDeps) {
@@ -87,33 +91,30 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     await next();
   });
 
-  // Uploads are the largest bodies; everything else is small JSON.
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_IMAGE_BYTES + 64 * 1024,
-      onError: (c) => c.json({ message: 'The request is too large' }, 413),
-    }),
-  );
-  app.use('/api/*', async (c, next) => {
-    if (
-      c.req.path !== '/api/profile/image' &&
-      Number(c.req.header('content-length') ?? 0) > 256 * 1024
-    ) {
-      return c.json({ message: 'The request is too large' }, 413);
-    }
-    await next();
-  });
+  // Uploads are the largest bodies; everything else is small JSON. The limit
+  // counts what arrives, so a chunked body without Content-Length is held to it too.
+  const tooLarge = (c: AppContext) => {
+    // The rest of the body is still on its way: this connection cannot carry
+    // another request, so say so rather than leave the next one unanswered.
+    c.header('Connection', 'close');
+    return c.json({ message: 'The request is too large' }, 413);
+  };
+  const uploadLimit = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: tooLarge });
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit : jsonLimit)(c, next));
+  app.use('/api/*', inputGuard());
 
   // better-auth: its client address comes from the socket (or a trusted proxy), never the client.
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     const forwarded = env.TRUST_PROXY
       ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
       : undefined;
     const address = forwarded || safeRemoteAddress(c) || 'unknown';
     headers.set(CLIENT_ADDRESS_HEADER, address);
-    return auth.handler(new Request(c.req.raw, { headers }));
+    // The input guard has read the body already; better-auth gets it again.
+    const body = c.req.method === 'GET' ? undefined : await c.req.arrayBuffer();
+    return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
   });
 
   // The session, with its role, for every other API route.

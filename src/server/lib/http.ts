@@ -1,7 +1,9 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { errorSchema } from '../../domain/api';
 import type { Role } from '../../domain/constants';
+import { idSchema } from '../../domain/inputs';
 import { isRole } from '../../domain/roles';
 import { forbidden, unauthorized, validationError } from './errors';
 
@@ -61,6 +63,22 @@ export const errorResponses = {
   403: jsonContent(errorSchema, 'Not allowed for this user or role'),
 };
 
+/** A JSON body declared by its domain schema: validated before the handler, shown in the OpenAPI document. */
+export const jsonBody = <T>(schema: T) => ({
+  content: { 'application/json': { schema } },
+  required: true,
+});
+
+/**
+ * Route middleware: signed-out callers hear so before their input is judged
+ * (route middleware runs ahead of the body's validation).
+ */
+export const signedIn = (message?: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.get('actor')) throw unauthorized(message);
+    await next();
+  });
+
 /**
  * A JSON body the service validates itself, with the schema of the caller's
  * case (role, template rules), so that its messages are the ones users see.
@@ -70,4 +88,6 @@ export const serviceValidatedJson = {
   required: true,
 };
 
-export const idParam = z.object({ id: z.string().min(1).max(100) });
+export { idSchema };
+
+export const idParam = z.object({ id: idSchema });

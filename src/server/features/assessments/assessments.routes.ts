@@ -5,6 +5,7 @@ import {
   createRouter,
   errorResponses,
   idParam,
+  idSchema,
   jsonContent,
   requireActor,
   serviceValidatedJson,
@@ -68,7 +69,7 @@ const task = createRoute({
   path: '/api/assessments/{id}/tasks/{taskId}',
   tags: ['Assessments'],
   summary: 'Tick or untick one task (the candidate); the status follows the tasks',
-  request: { params: idParam.extend({ taskId: z.string().min(1).max(100) }), body: anyJson },
+  request: { params: idParam.extend({ taskId: idSchema }), body: anyJson },
   responses: one('Saved'),
 });
 const toggle = createRoute({

@@ -7,18 +7,19 @@ import {
   messagableUserSchema,
   messagePageSchema,
   messageSchema,
+  newConversationSchema,
   notificationsSchema,
+  sendMessageSchema,
   unreadCountSchema,
 } from '../../../domain/messaging';
-import { unauthorized } from '../../lib/errors';
 import {
-  type AppContext,
   createRouter,
   errorResponses,
   idParam,
+  jsonBody,
   jsonContent,
   requireActor,
-  serviceValidatedJson,
+  signedIn,
 } from '../../lib/http';
 import {
   createConversation,
@@ -68,7 +69,8 @@ const create = createRoute({
   tags: ['Messaging'],
   summary:
     'Start a conversation. Body: {recipientIds, subject, message, clientId?}; a repeated clientId answers with the conversation it made',
-  request: { body: serviceValidatedJson },
+  middleware: [signedIn(MESSAGING_TEXTS.mustBeLoggedIn)] as const,
+  request: { body: jsonBody(newConversationSchema) },
   responses: {
     201: jsonContent(conversationSummarySchema, 'Created'),
     200: jsonContent(conversationSummarySchema, 'Already created by an earlier try'),
@@ -100,7 +102,8 @@ const send = createRoute({
   tags: ['Messaging'],
   summary:
     'Send a message (participants). Body: {clientId, content}; a repeated clientId answers with the stored message',
-  request: { params: idParam, body: serviceValidatedJson },
+  middleware: [signedIn()] as const,
+  request: { params: idParam, body: jsonBody(sendMessageSchema) },
   responses: {
     201: jsonContent(messageSchema, 'Sent'),
     200: jsonContent(messageSchema, 'Already sent by an earlier try'),
@@ -124,12 +127,6 @@ const bell = createRoute({
   responses: { 200: jsonContent(notificationsSchema, 'Notifications'), ...errors },
 });
 
-/** Creating a conversation signed out gets the spec's own text. */
-function requireCreator(c: AppContext) {
-  if (!c.get('actor')) throw unauthorized(MESSAGING_TEXTS.mustBeLoggedIn);
-  return requireActor(c);
-}
-
 export function messagingRoutes(deps: MessagingDeps) {
   return createRouter()
     .openapi(list, async (c) =>
@@ -138,7 +135,7 @@ export function messagingRoutes(deps: MessagingDeps) {
     .openapi(unread, async (c) => c.json(await unreadConversationCount(deps, requireActor(c)), 200))
     .openapi(recipients, async (c) => c.json(await listRecipients(deps, requireActor(c)), 200))
     .openapi(create, async (c) => {
-      const result = await createConversation(deps, requireCreator(c), c.req.valid('json'));
+      const result = await createConversation(deps, requireActor(c), c.req.valid('json'));
       return result.created ? c.json(result.conversation, 201) : c.json(result.conversation, 200);
     })
     .openapi(read, async (c) =>

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/constants';
+import { MAX_TIMESTAMP_MS } from '../../../domain/inputs';
 import {
   CONVERSATION_PAGE_SIZE,
   type ConversationSummary,
@@ -9,12 +10,12 @@ import {
   type Message,
   mayStartConversation,
   messagePreview,
+  type NewConversation,
   type NotificationItem,
   type Notifications,
-  newConversationSchema,
   type Participant,
   refusalText,
-  sendMessageSchema,
+  type SendMessage,
   unreadAfterSend,
 } from '../../../domain/messaging';
 import { isRole } from '../../../domain/roles';
@@ -29,7 +30,7 @@ import {
   recruiterAssignment,
   user,
 } from '../../db/schema';
-import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { enqueueMails, type Mail, type Mailer, type SentHook } from '../../mail/outbox';
@@ -178,8 +179,10 @@ async function announce(deps: MessagingDeps, conversationId: string, userIds: st
 /** Inbox cursor: the last item's time (ms) and id. */
 const encodeCursor = (at: Date, id: string) => `${at.getTime()}_${id}`;
 function decodeCursor(cursor: string): { at: Date; id: string } {
-  const match = /^(\d{1,15})_(.{1,100})$/.exec(cursor);
-  if (!match) throw new AppError(400, 'The cursor is not valid');
+  const match = /^(\d{1,15})_([A-Za-z0-9_-]{1,100})$/.exec(cursor);
+  if (!match || Number(match[1]) > MAX_TIMESTAMP_MS) {
+    throw new AppError(400, 'The cursor is not valid');
+  }
   return { at: new Date(Number(match[1])), id: match[2]! };
 }
 
@@ -441,7 +444,12 @@ async function findByClientId(db: Db, senderId: string, clientId: string) {
   return row;
 }
 
-export async function sendMessage(deps: MessagingDeps, actor: Actor, id: string, body: unknown) {
+export async function sendMessage(
+  deps: MessagingDeps,
+  actor: Actor,
+  id: string,
+  input: SendMessage,
+) {
   const { db } = deps;
   const loaded = await loadForSend(db, id);
   if (!loaded) throw notFound(MESSAGING_TEXTS.conversationNotFound);
@@ -449,9 +457,7 @@ export async function sendMessage(deps: MessagingDeps, actor: Actor, id: string,
   if (!participants.some((p) => p.id === actor.id)) {
     throw forbidden(MESSAGING_TEXTS.notParticipant);
   }
-  const parsed = sendMessageSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { content, clientId } = parsed.data;
+  const { content, clientId } = input;
 
   try {
     const sent = await db.transaction((tx) =>
@@ -517,11 +523,13 @@ async function allowedRecipients(db: Db, actor: Actor, recipientIds: string[]) {
   });
 }
 
-export async function createConversation(deps: MessagingDeps, actor: Actor, body: unknown) {
-  const parsed = newConversationSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { subject, message: content, clientId } = parsed.data;
-  const recipientIds = [...new Set(parsed.data.recipientIds)].filter((r) => r !== actor.id);
+export async function createConversation(
+  deps: MessagingDeps,
+  actor: Actor,
+  input: NewConversation,
+) {
+  const { subject, message: content, clientId } = input;
+  const recipientIds = [...new Set(input.recipientIds)].filter((r) => r !== actor.id);
   if (recipientIds.length === 0) {
     throw new AppError(400, MESSAGING_TEXTS.selectRecipient, [
       { path: ['recipientIds'], message: MESSAGING_TEXTS.selectRecipient },

@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES } from '../../../domain/constants';
 import { profileSchema } from '../../../domain/profile';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { createRouter, jsonContent, requireActor } from '../../lib/http';
+import { createRouter, idSchema, jsonContent, requireActor } from '../../lib/http';
 import type { Storage } from '../../storage/storage';
 import { getProfile, profileImageKey, setProfileImage, updateProfile } from './profile.service';
 
@@ -62,7 +62,7 @@ const imageRoute = createRoute({
   path: '/api/files/profile-images/{userId}',
   tags: ['Profile'],
   summary: "A user's profile photo",
-  request: { params: z.object({ userId: z.string().min(1).max(100) }) },
+  request: { params: z.object({ userId: idSchema }) },
   responses: {
     200: { description: 'The image', content: { 'image/*': { schema: z.any() } } },
     ...errors,

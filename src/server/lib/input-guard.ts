@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from 'hono';
+import { containsNul, NUL_TEXT } from '../../domain/inputs';
+import type { AppEnv } from './http';
+
+const WITH_BODY = /^(POST|PUT|PATCH|DELETE)$/;
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+/** A NUL byte, raw or percent-encoded, anywhere in the path or query. */
+const hasNulInUrl = (url: string) => url.includes('\u0000') || /%00/.test(url);
+
+/**
+ * One gate for what no route may store: the NUL character (PostgreSQL text
+ * cannot hold it) in the URL or in any key or string of a JSON body. It runs
+ * before every route, better-auth's included, so no route can forget it.
+ * The body is read once here and kept for the route (Hono caches it).
+ */
+export function inputGuard(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (hasNulInUrl(c.req.url)) return c.json({ message: NUL_TEXT }, 400);
+    if (WITH_BODY.test(c.req.method) && JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+      const text = await c.req.text();
+      // The cheap test first: a NUL can only be there raw or as the escape \u0000.
+      if (text.includes('\u0000')) return c.json({ message: NUL_TEXT }, 400);
+      if (/\\u0000/i.test(text)) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          return c.json({ message: 'The request body is not valid JSON' }, 400);
+        }
+        if (containsNul(parsed)) return c.json({ message: NUL_TEXT }, 400);
+      }
+    }
+    await next();
+  };
+}
