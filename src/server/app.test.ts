@@ -72,7 +72,29 @@ describe('the API surface', () => {
     expect(Object.keys(doc.paths)).toContain('/api/profile');
     const page = await t.request('/api/docs');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/api/openapi.json');
+    const html = await page.text();
+    // Served from the package on our own origin, started by a file: no CDN, no inline script.
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script>(?!<)/);
+    const start = await t.request('/api/docs/start.js');
+    expect(await start.text()).toContain('/api/openapi.json');
+    const bundle = await t.request('/api/docs/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await t.request('/api/docs/..%2F..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('sends the security headers on pages and API answers', async () => {
+    for (const res of [await web.request('/login'), await t.request('/api/health')]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
   });
 
   it('refuses a state-changing request from another site', async () => {

@@ -1,6 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -17,6 +16,7 @@ import { AppError } from './lib/errors';
 import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
+import { mountApiDocs, securityHeaders } from './lib/security-headers';
 import type { Mailer } from './mail/outbox';
 import type { EventBus } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
@@ -77,6 +77,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
       );
     }
   });
+
+  app.use('*', securityHeaders(env.APP_URL));
 
   // Browsers send Origin on every unsafe request: one from elsewhere is refused.
   app.use('/api/*', async (c, next) => {
@@ -150,7 +152,7 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
         'Every route checks the session and its role on the server. Accounts live under /api/auth (better-auth).',
     },
   });
-  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'TalentForge API' }));
+  mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
   if (webRoot) mountWebApp(app, webRoot);

@@ -35,6 +35,7 @@ export async function createServices(
     logger,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
+    soleWorker: database.kind === 'pglite',
   });
   mailer.onSent(markNotificationSent);
   const auth = createAuth({ env, secret, db: database.db, mailer, logger });

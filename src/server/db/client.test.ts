@@ -1,9 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeChangedTables, DatabaseLockedError, openDatabase } from './client';
+import {
+  analyzeChangedTables,
+  DatabaseLockedError,
+  openDatabase,
+  processStartTime,
+} from './client';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -34,6 +40,26 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', () => {
     const second = await openDatabase({ dataDir: dir });
     expect(await second.query('select id from outbox')).toEqual([{ id: 'm1' }]);
     await second.close();
+  });
+
+  it('takes over a lock whose pid now belongs to another program, but not one its writer still holds', async () => {
+    const dir = await tempDir();
+    const other = spawn('sleep', ['30']);
+    try {
+      const pid = other.pid!;
+      await expect.poll(() => processStartTime(pid)).not.toBeNull();
+      // The pid is alive, but it was started at another time than the lock's writer.
+      await writeFile(path.join(dir, 'db.lock'), `${pid} 1`);
+      const db = await openDatabase({ dataDir: dir });
+      const [, started] = (await readFile(path.join(dir, 'db.lock'), 'utf8')).split(' ');
+      expect(started).toBe(processStartTime(process.pid));
+      await db.close();
+      // The same pid with its real start time is a live holder.
+      await writeFile(path.join(dir, 'db.lock'), `${pid} ${processStartTime(pid)}`);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DatabaseLockedError);
+    } finally {
+      other.kill();
+    }
   });
 });
 

@@ -31,7 +31,10 @@ export class DatabaseLockedError extends Error {}
 
 /**
  * PGlite has no lock of its own: two processes opening one data directory
- * corrupt it. The first process takes `db.lock`; a second one is refused.
+ * corrupt it. The first process takes `db.lock`, writing its pid and the
+ * time the kernel started it; a second one is refused. A pid alone is not
+ * enough: after a crash and a reboot the pid may belong to another program,
+ * so the lock counts only while that pid still has the recorded start time.
  */
 function takeLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
@@ -39,13 +42,14 @@ function takeLock(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${process.pid} ${processStartTime(process.pid) ?? ''}`.trim());
       closeSync(fd);
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      const [pidText, started] = readFileSync(file, 'utf8').trim().split(/\s+/);
+      const pid = Number(pidText);
+      if (pid && pid !== process.pid && holdsLock(pid, started)) {
         throw new DatabaseLockedError(
           `The embedded database in ${dataDir} is in use by another process (pid ${pid}). ` +
             'Stop that process first, or use a PostgreSQL server with DATABASE_URL.',
@@ -55,6 +59,27 @@ function takeLock(dataDir: string): () => void {
     }
   }
   throw new DatabaseLockedError(`Could not take the database lock in ${dataDir}.`);
+}
+
+/** Whether the process that wrote the lock is still running (the same process, not a reused pid). */
+function holdsLock(pid: number, recordedStart: string | undefined): boolean {
+  if (!isAlive(pid)) return false;
+  const current = processStartTime(pid);
+  // Without /proc (not Linux) or an old lock without a start time, a live pid is all we know.
+  if (!recordedStart || current === null) return true;
+  return current === recordedStart;
+}
+
+/** The process's start time in clock ticks since boot (/proc/PID/stat, field 22), or null where unknown. */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -4,7 +4,7 @@ import { outbox } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startSmtpCatcher } from '../test/smtp-catcher';
-import { backoffMs, Mailer } from './outbox';
+import { backoffMs, LEASE_MS, Mailer } from './outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,6 +102,29 @@ describe('the mail outbox', () => {
       await mailer.stop();
       await smtp.close();
     }
+  });
+
+  it('releases at start the mail a killed run had leased, when it is the only worker', async () => {
+    const smtp = await startSmtpCatcher();
+    const options = { db: t.database.db, logger, smtpUrl: smtp.url, from: 'app@example.test' };
+    // A run killed mid-send left this mail leased for LEASE_MS.
+    const queued = new Mailer(options);
+    const id = await queued.send(mail('leased@example.test'));
+    await queued.stop();
+    await t.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS - 1_000) })
+      .where(eq(outbox.id, id));
+    // Another server on a shared database leaves it alone until the lease runs out...
+    const shared = new Mailer(options);
+    expect(await shared.deliverDue()).toBe(0);
+    await shared.stop();
+    // ...the embedded database's single process takes it back at once.
+    const sole = new Mailer({ ...options, soleWorker: true });
+    expect(await sole.deliverDue()).toBe(1);
+    expect(smtp.mails.map((m) => m.to[0])).toContain('leased@example.test');
+    await sole.stop();
+    await smtp.close();
   });
 
   it('without SMTP keeps mail in the outbox', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
@@ -36,7 +36,11 @@ export async function enqueueMails(writer: Writer, mails: { id: string; mail: Ma
 
 const MAX_ATTEMPTS = 20;
 const BATCH_SIZE = 20;
-const LEASE_MS = 2 * 60_000;
+/**
+ * How long a pass holds the mail it took. A server killed mid-send leaves its
+ * mail for this long; the SMTP timeouts below keep a live send well inside it.
+ */
+export const LEASE_MS = 30_000;
 /** 5 s, 10 s, 20 s … capped at one hour. */
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 3_600_000);
 
@@ -46,6 +50,12 @@ export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   pollMs?: number;
+  /**
+   * This process is the only one delivering (the embedded database admits one
+   * process): mail leased by a run that was killed is released at start
+   * instead of waiting out its lease.
+   */
+  soleWorker?: boolean;
 }
 
 /**
@@ -64,11 +74,18 @@ export class Mailer {
   /** How many mails the last pass took: a full batch means more may be due. */
   private lastLeased = 0;
   private readonly sentHooks: SentHook[] = [];
+  private leasesReleased = false;
 
   constructor(private readonly options: MailerOptions) {
     // A pool keeps a few SMTP connections open instead of one handshake per mail.
     if (options.smtpUrl) {
-      this.transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
+      this.transport = nodemailer.createTransport({
+        url: options.smtpUrl,
+        pool: true,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
     }
   }
 
@@ -138,11 +155,34 @@ export class Mailer {
     this.timer.unref();
   }
 
+  /** Makes mail leased by an earlier (killed) run of this process due now. */
+  private async releaseLeases() {
+    const now = new Date();
+    const released = await this.options.db
+      .update(outbox)
+      .set({ nextAttemptAt: now })
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          gt(outbox.nextAttemptAt, now),
+          lte(outbox.nextAttemptAt, new Date(now.getTime() + LEASE_MS)),
+        ),
+      )
+      .returning({ id: outbox.id });
+    if (released.length > 0) {
+      this.options.logger.info({ count: released.length }, 'released mail leased before a restart');
+    }
+  }
+
   /** One pass over the due mail; returns how many were delivered. */
   async deliverDue(): Promise<number> {
     const transport = this.transport;
     if (!transport) return 0;
     const { db, logger, from } = this.options;
+    if (this.options.soleWorker && !this.leasesReleased) {
+      this.leasesReleased = true;
+      await this.releaseLeases();
+    }
     const leased = await db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outbox.id })

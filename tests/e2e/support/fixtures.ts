@@ -119,4 +119,22 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Every journey fails on a Content-Security-Policy violation in its browser
+ * context: the policy must hold on every screen the journeys visit.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) {
+          violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+        }
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -111,7 +111,8 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
 }
 
 async function waitForHealth(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  // Generous: a loaded 2-core machine can take a minute to start tsx and migrate.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
@@ -119,5 +120,5 @@ async function waitForHealth(url: string, server: ChildProcess) {
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the server did not answer ${url} within 60 s`);
+  throw new Error(`the server did not answer ${url} within 180 s`);
 }
