@@ -101,6 +101,8 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
       },
     },
     advanced: {
+      // One joined query for the session and its user on every request.
+      database: { joins: true },
       useSecureCookies: env.APP_URL.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },

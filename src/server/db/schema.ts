@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -88,6 +88,21 @@ export const account = pgTable(
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Relations for better-auth's joined reads (advanced.database.joins): the
+ * session check on every request is one query for the session and its user.
+ */
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 export const verification = pgTable(
   'verification',
