@@ -183,3 +183,30 @@ describe('malformed ids, dates and cursors', () => {
     }
   });
 });
+
+describe('the cost of a signed-in request', () => {
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'reads the session and its user in one statement',
+    async () => {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const statements: string[] = [];
+      const originals = { query: proto.query!, exec: proto.exec! };
+      for (const name of ['query', 'exec'] as const) {
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          statements.push(String(args[0]));
+          return originals[name].apply(this, args);
+        };
+      }
+      try {
+        const res = await t.request('/api/conversations/unread-count', { as: candidate });
+        expect(res.status).toBe(200);
+      } finally {
+        Object.assign(proto, originals);
+      }
+      const sessionReads = statements.filter((s) => /from "session"/i.test(s));
+      expect(sessionReads).toHaveLength(1);
+      expect(statements.filter((s) => /from "user"/i.test(s) && !/"session"/.test(s))).toEqual([]);
+    },
+  );
+});

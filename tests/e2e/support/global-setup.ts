@@ -86,7 +86,15 @@ export default async function globalSetup(_config: FullConfig) {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  await waitForHealth(`${E2E.baseUrl}/api/health`, server);
+  try {
+    await waitForHealth(`${E2E.baseUrl}/api/health`, server);
+  } catch (error) {
+    // No teardown runs after a failed setup: do not leave the server holding the port.
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await oidc.stop();
+    await smtp.close();
+    throw error;
+  }
 
   return async () => {
     if (server.pid) {
