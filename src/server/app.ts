@@ -34,9 +34,9 @@ export interface AppDeps {
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
-/** Every JSON body is small; only these routes take files. */
+/** Every JSON body is small; only the routes matched here take files. */
 const MAX_JSON_BYTES = 256 * 1024;
-const UPLOAD_PATHS = new Set(['/api/profile/image']);
+const UPLOADS = /^\/api\/(profile\/image)$/;
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
 export function createApp({ env, database, auth, storage, logger, bus, mailer, webRoot }: AppDeps) {
@@ -103,7 +103,7 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
   };
   const uploadLimit = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: tooLarge });
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
-  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit : jsonLimit)(c, next));
+  app.use('/api/*', (c, next) => (UPLOADS.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
   app.use('/api/*', inputGuard());
 
   // better-auth: its client address comes from the socket (or a trusted proxy), never the client.
