@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 2,
   // One retry on CI: a 2-core machine under load can miss a timing; a real failure fails twice.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A 2-core machine shared with builds can take a while over an axe scan of a big screen.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list']],
