@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
+import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
@@ -17,6 +18,8 @@ export interface Services {
   mailer: Mailer;
   bus: EventBus;
   hub: RealtimeHub;
+  /** Message digest mails; started by main (tests flush them by hand). */
+  digests: DigestWorker;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -41,6 +44,7 @@ export async function createServices(
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
   const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
+  const digests = new DigestWorker({ db: database.db, mailer, appUrl: env.APP_URL, logger });
   const app = createApp({
     env,
     database,
@@ -58,9 +62,11 @@ export async function createServices(
     mailer,
     bus,
     hub,
+    digests,
     app,
     async close() {
       await hub.close();
+      await digests.stop();
       await mailer.stop();
       await bus.close();
       await database.close();
