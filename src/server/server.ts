@@ -8,7 +8,7 @@ import { markNotificationSent } from './features/messaging/messaging.service';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
-import { RealtimeHub } from './realtime/hub';
+import { RealtimeHub, SESSIONS_CHANGED } from './realtime/hub';
 import { diskStorage } from './storage/storage';
 
 export interface Services {
@@ -40,9 +40,17 @@ export async function createServices(
     from: env.MAIL_FROM,
   });
   mailer.onSent(markNotificationSent);
-  const auth = createAuth({ env, secret, db: database.db, mailer, logger });
-  const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
+  const auth = createAuth({
+    env,
+    secret,
+    db: database.db,
+    mailer,
+    logger,
+    // Open sockets of ended sessions are closed at once, on every server.
+    onSessionsChanged: () => void bus.publish(SESSIONS_CHANGED).catch(() => {}),
+  });
+  const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
   const digests = new DigestWorker({ db: database.db, mailer, appUrl: env.APP_URL, logger });
   const app = createApp({
