@@ -62,6 +62,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
   }
+  // Servers sharing a database must share the secret: one generated per DATA_DIR would
+  // make each server refuse the others' sessions.
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  AUTH_SECRET: required with DATABASE_URL (every server sharing the database must use the same one)',
+    );
+  }
   return {
     ...env,
     DATA_DIR: dataDir,

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { parseEnv } from './env';
 import { createLogger } from './lib/logger';
+import { webRootFolder } from './lib/paths';
 import { createServices } from './server';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const webRoot = webRootFolder();
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;

@@ -38,6 +38,7 @@ export async function createServices(
     logger,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
+    logMailText: env.NODE_ENV !== 'production',
   });
   mailer.onSent(markNotificationSent);
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
