@@ -68,6 +68,10 @@ if (entry === 'main' && builtAt(webIndex) < newest(webSources)) {
     console.warn(
       'the web app is not built and vite is not installed: run `npm run build` where it is',
     );
+  } else {
+    console.warn(
+      'the web app build is older than its sources; vite is not installed to rebuild it',
+    );
   }
 }
 
