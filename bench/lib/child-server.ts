@@ -27,6 +27,8 @@ export function childEnv(portApp: number) {
     SMTP_URL: '',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000000',
+    MESSAGE_RATE_LIMIT: '1000000000',
+    CONVERSATION_RATE_LIMIT: '1000000000',
     APP_URL: `http://localhost:${portApp}`,
   });
 }

@@ -22,6 +22,7 @@ import { desc, eq, inArray, max } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../../src/domain/messaging';
 import { conversation, conversationParticipant, message, user } from '../../src/server/db/schema';
+import { messagingLimits } from '../../src/server/env';
 import {
   createConversation,
   listConversations,
@@ -233,7 +234,13 @@ async function main() {
   const started = performance.now();
   const services = await createServices(env, createLogger('warn'));
   const { db } = services.database;
-  const deps: MessagingDeps = { db, bus: services.bus, mailer: services.mailer, appUrl };
+  const deps: MessagingDeps = {
+    db,
+    bus: services.bus,
+    mailer: services.mailer,
+    appUrl,
+    limits: messagingLimits(env),
+  };
 
   // --- users and their cookies -------------------------------------------------------
   const pairs = Math.max(1, sendConversations);

@@ -15,3 +15,9 @@ export const publicConfigSchema = z.object({
   supportEmail: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * The close code of a live-updates socket whose session ended (signed out,
+ * expired, revoked or banned): the browser does not reconnect with it.
+ */
+export const REALTIME_SESSION_ENDED = 4401;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SIGN_UP_ROLES } from './constants';
+import {
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  SIGN_UP_ROLES,
+} from './constants';
 import { TEXTS } from './texts';
 
 const email = z
@@ -17,7 +22,11 @@ const password = z
 /** Sign Up form (spec sections 2 and 5). */
 export const signUpSchema = z
   .object({
-    name: z.string().trim().min(1, 'Full name is required').max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Full name is required')
+      .max(MAX_NAME_LENGTH, `At most ${MAX_NAME_LENGTH} characters`),
     email,
     password,
     confirmPassword: z.string().min(1, 'Please confirm your password'),
@@ -46,3 +55,17 @@ export const newPasswordSchema = z
     message: TEXTS.passwordsDoNotMatch,
   });
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
+/** The profile's Change Password form; other sessions are signed out unless unticked. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
+    newPassword: password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    revokeOtherSessions: z.boolean(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: TEXTS.passwordsDoNotMatch,
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

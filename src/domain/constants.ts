@@ -12,6 +12,8 @@ export const SIGN_UP_ROLE_LABELS: Record<SignUpRole, string> = {
 };
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** A person's full name, wherever it is set (sign-up, profile, account). */
+export const MAX_NAME_LENGTH = 100;
 /** better-auth's own ceiling; kept explicit so the form can say it. */
 export const MAX_PASSWORD_LENGTH = 128;
 

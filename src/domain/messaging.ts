@@ -60,6 +60,35 @@ export const MESSAGE_PAGE_SIZE = 50;
 /** Conversations per page of the inbox. */
 export const CONVERSATION_PAGE_SIZE = 30;
 
+/**
+ * Abuse limits per user, counted in the database so that every server shares
+ * them: messages sent (replies and first messages alike) and conversations
+ * started, each in a fixed window.
+ */
+export const MESSAGE_SEND_LIMIT = { max: 30, windowSeconds: 60 } as const;
+export const CONVERSATION_START_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const;
+/**
+ * E-mail for new messages: the first one to a recipient in a conversation is
+ * mailed at once; later ones within this window fold into one digest mail per
+ * conversation and recipient, sent when the window ends.
+ */
+export const MESSAGE_DIGEST_WINDOW_SECONDS = 5 * 60;
+
+/** What a refused flood is told (HTTP 429), with the wait until the window reopens. */
+export const limitTexts = {
+  messages: (seconds: number) =>
+    `You are sending messages too quickly. Please wait ${waitText(seconds)} and try again.`,
+  conversations: (seconds: number) =>
+    `You have started too many conversations in a short time. Please wait ${waitText(seconds)} and try again.`,
+} as const;
+
+function waitText(seconds: number) {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
 // --- rules (spec sections 4-6) ------------------------------------------------
 
 /** The first 100 characters of a message, as the notification record keeps it. */

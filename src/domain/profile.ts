@@ -7,6 +7,7 @@ import {
   EXPERIENCE_OPTIONS,
   INDUSTRIES,
   JOB_TYPES,
+  MAX_NAME_LENGTH,
   ROLES,
   type Role,
 } from './constants';
@@ -29,8 +30,18 @@ const websiteUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), 'Website must be a valid URL')
   .default('');
 
+/**
+ * A person's full name: the profile's rule, also applied by the server to
+ * better-auth's own sign-up and update-user.
+ */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Full Name is required')
+  .max(MAX_NAME_LENGTH, `At most ${MAX_NAME_LENGTH} characters`);
+
 const common = {
-  name: z.string().trim().min(1, 'Full Name is required').max(100, 'At most 100 characters'),
+  name: fullNameSchema,
   phone: z
     .string()
     .trim()

@@ -7,7 +7,7 @@ import type { PublicConfig } from '../domain/api';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
-import { type Env, googleConfigured } from './env';
+import { type Env, googleConfigured, messagingLimits } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -141,7 +141,10 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route('/', profileRoutes({ db, storage }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
-    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route(
+      '/',
+      messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) }),
+    );
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

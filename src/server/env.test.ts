@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONVERSATION_START_LIMIT, MESSAGE_SEND_LIMIT } from '../domain/messaging';
 import { parseEnv } from './env';
 
 describe('configuration', () => {
@@ -23,5 +24,25 @@ describe('configuration', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
       /AUTH_SECRET: required in production/,
     );
+  });
+
+  it('requires a shared secret with a PostgreSQL server, whatever NODE_ENV', () => {
+    const url = 'postgres://u:p@db.example:5432/tf';
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(() => parseEnv({ NODE_ENV, DATABASE_URL: url })).toThrow(
+        /AUTH_SECRET: required with DATABASE_URL/,
+      );
+    }
+    const secret = 's'.repeat(32);
+    expect(parseEnv({ DATABASE_URL: url, AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    // An empty DATABASE_URL means the embedded database, which may generate its own.
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('defaults the messaging limits to the named constants', () => {
+    const env = parseEnv({});
+    expect(env.MESSAGE_RATE_LIMIT).toBe(MESSAGE_SEND_LIMIT.max);
+    expect(env.CONVERSATION_RATE_LIMIT).toBe(CONVERSATION_START_LIMIT.max);
+    expect(() => parseEnv({ MESSAGE_RATE_LIMIT: '0' })).toThrow(/MESSAGE_RATE_LIMIT/);
   });
 });

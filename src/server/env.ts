@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { CONVERSATION_START_LIMIT, MESSAGE_SEND_LIMIT } from '../domain/messaging';
 
 /**
  * Configuration, parsed once at start-up (STYLE point 6). Nothing else reads
@@ -38,6 +39,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Requests per minute allowed on sign-in, sign-up and reset, per client address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Messages a user may send per minute (the abuse limit; raised by the bench). */
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(MESSAGE_SEND_LIMIT.max),
+  /** Conversations a user may start per ten minutes. */
+  CONVERSATION_RATE_LIMIT: z.coerce.number().int().min(1).default(CONVERSATION_START_LIMIT.max),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -56,6 +61,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = path.resolve(env.DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
+  }
+  // Servers sharing a database must share the secret: one generated per DATA_DIR would
+  // make each server refuse the others' sessions.
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  AUTH_SECRET: required with DATABASE_URL (every server sharing the database must use the same one)',
+    );
   }
   return {
     ...env,
@@ -80,6 +92,12 @@ export async function loadOrCreateSecret(env: Env): Promise<string> {
     return secret;
   }
 }
+
+/** The messaging abuse limits: the domain's windows, with the maxima configured. */
+export const messagingLimits = (env: Env) => ({
+  messages: { ...MESSAGE_SEND_LIMIT, max: env.MESSAGE_RATE_LIMIT },
+  conversations: { ...CONVERSATION_START_LIMIT, max: env.CONVERSATION_RATE_LIMIT },
+});
 
 export const googleConfigured = (env: Env) =>
   Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { parseEnv } from './env';
 import { createLogger } from './lib/logger';
+import { webRootFolder } from './lib/paths';
 import { createServices } from './server';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const webRoot = webRootFolder();
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;
@@ -22,6 +22,7 @@ async function main() {
   }
   const services = await createServices(env, logger, { webRoot });
   services.mailer.start();
+  services.digests.start();
   const server = serve(
     { fetch: services.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {

@@ -3,11 +3,12 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
+import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
-import { RealtimeHub } from './realtime/hub';
+import { RealtimeHub, SESSIONS_CHANGED } from './realtime/hub';
 import { diskStorage } from './storage/storage';
 
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   mailer: Mailer;
   bus: EventBus;
   hub: RealtimeHub;
+  /** Message digest mails; started by main (tests flush them by hand). */
+  digests: DigestWorker;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -36,12 +39,22 @@ export async function createServices(
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     soleWorker: database.kind === 'pglite',
+    logMailText: env.NODE_ENV !== 'production',
   });
   mailer.onSent(markNotificationSent);
-  const auth = createAuth({ env, secret, db: database.db, mailer, logger });
-  const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
+  const auth = createAuth({
+    env,
+    secret,
+    db: database.db,
+    mailer,
+    logger,
+    // Open sockets of ended sessions are closed at once, on every server.
+    onSessionsChanged: () => void bus.publish(SESSIONS_CHANGED).catch(() => {}),
+  });
+  const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
+  const digests = new DigestWorker({ db: database.db, mailer, appUrl: env.APP_URL, logger });
   const app = createApp({
     env,
     database,
@@ -59,9 +72,11 @@ export async function createServices(
     mailer,
     bus,
     hub,
+    digests,
     app,
     async close() {
       await hub.close();
+      await digests.stop();
       await mailer.stop();
       await bus.close();
       await database.close();

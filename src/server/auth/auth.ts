@@ -10,6 +10,13 @@ import * as schema from '../db/schema';
 import { type Env, googleConfigured } from '../env';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/outbox';
+import {
+  accountBeforeHook,
+  checkedName,
+  providerName,
+  revokeResetTokens,
+  sessionsChangedHook,
+} from './account-rules';
 import { resetPasswordMail } from './mails';
 
 export interface AuthDeps {
@@ -18,6 +25,8 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   logger: Logger;
+  /** Called after sign-out, a ban, a password change…: sessions may have ended. */
+  onSessionsChanged?: () => void;
 }
 
 /** Header the server sets from the socket; clients cannot choose their rate-limit key. */
@@ -25,7 +34,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 const SIGN_UP_PATH = '/sign-up/email';
 
-export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
+export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged }: AuthDeps) {
   const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT };
   return betterAuth({
     appName: 'TalentForge',
@@ -40,6 +49,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => revokeResetTokens(db, user.id),
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(user.name, user.email, url));
       },
@@ -67,10 +77,14 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
         create: {
           // The admin plugin owns `role` and refuses it as input; the account
           // type chosen at sign-up arrives as `accountType` and is mapped here.
-          before: async (user, ctx) => {
-            if (!user.name?.trim()) {
+          before: async (input, ctx) => {
+            if (!input.name?.trim()) {
               throw new APIError('BAD_REQUEST', { message: 'Full name is required' });
             }
+            // The profile's rule on names; a provider's (Google) is cut to fit instead.
+            const name =
+              ctx && ctx.path !== SIGN_UP_PATH ? providerName(input.name) : checkedName(input.name);
+            const user = { ...input, name };
             if (ctx?.path === SIGN_UP_PATH) {
               const requested = (ctx.body as Record<string, unknown> | undefined)?.accountType;
               if (!SIGN_UP_ROLES.includes(requested as never)) {
@@ -83,8 +97,15 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
             // Any other sign-up through a request (Google) makes a candidate.
             if (ctx) return { data: { ...user, role: 'candidate' } };
             // No request: a server-side script (create-admin, seed) chose the role.
-            return { data: { ...user, role: isRole(user.role) ? user.role : 'candidate' } };
+            return { data: { ...user, role: isRole(input.role) ? input.role : 'candidate' } };
           },
+        },
+        update: {
+          // update-user (and the admin plugin) may not set a name the profile would refuse.
+          before: async (data) =>
+            data.name === undefined
+              ? undefined
+              : { data: { ...data, name: checkedName(data.name) } },
         },
       },
     },
@@ -98,7 +119,12 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
         '/sign-up/email': perMinute,
         '/request-password-reset': perMinute,
         '/reset-password': perMinute,
+        '/change-password': perMinute,
       },
+    },
+    hooks: {
+      before: accountBeforeHook,
+      after: sessionsChangedHook(() => onSessionsChanged?.()),
     },
     advanced: {
       // One joined query for the session and its user on every request.

@@ -1,12 +1,12 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { migrationsFolder as migrationsFolderPath } from '../lib/paths';
 import * as schema from './schema';
 
 /** The query builder both drivers share; PGlite's is typed as postgres-js's. */
@@ -22,10 +22,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../drizzle',
-);
+// Found from src/ (tsx) and from the compiled dist/server alike.
+const migrationsFolder = migrationsFolderPath();
 
 export class DatabaseLockedError extends Error {}
 

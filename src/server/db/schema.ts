@@ -337,8 +337,13 @@ export const emailNotification = pgTable(
     recipientId: text('recipient_id'),
     recipientEmail: text('recipient_email').notNull(),
     messagePreview: text('message_preview').notNull(),
-    /** The outbox row carrying the mail; null when the recipient turned e-mail off. */
+    /**
+     * The outbox row carrying the mail: the message's own, or the digest that folds
+     * several (set when the digest is made); null when the recipient turned e-mail off.
+     */
     mailId: text('mail_id'),
+    /** Waiting for the conversation's next digest mail (see notification_digest). */
+    digestPending: boolean('digest_pending').notNull().default(false),
     sent: boolean('sent').notNull().default(false),
     sentAt: ts('sent_at'),
     createdAt: created(),
@@ -346,5 +351,10 @@ export const emailNotification = pgTable(
   (t) => [
     index('email_notification_message_idx').on(t.messageId),
     index('email_notification_mail_idx').on(t.mailId),
+    index('email_notification_digest_idx')
+      .on(t.conversationId, t.recipientId)
+      .where(sql`${t.digestPending}`),
   ],
 );
+
+export * from './schema-hardening';

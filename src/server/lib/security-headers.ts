@@ -8,7 +8,7 @@ import type { AppEnv } from './http';
  * The policy every page and answer carries. Scripts come only from our own
  * origin (the build has no inline script). Styles may be inline: Mantine and
  * CodeMirror write <style> elements and style attributes at run time, and
- * style cannot run code (docs/decisions/006). Nothing may frame the app.
+ * style cannot run code (docs/decisions/008). Nothing may frame the app.
  */
 export function contentSecurityPolicy(appUrl: string): string {
   const origin = new URL(appUrl);

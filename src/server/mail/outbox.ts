@@ -56,6 +56,11 @@ export interface MailerOptions {
    * instead of waiting out its lease.
    */
   soleWorker?: boolean;
+  /**
+   * Without SMTP, log each mail's text (its links: reset, messages) for development;
+   * never in production, where logs are read by more people than the mail's recipient.
+   */
+  logMailText?: boolean;
 }
 
 /**
@@ -103,8 +108,9 @@ export class Mailer {
   /** Log a queued mail (the only delivery there is without SMTP) and wake the worker. */
   announce(id: string, mail: Mail) {
     if (!this.transport) {
+      const text = this.options.logMailText === false ? undefined : mail.text;
       this.options.logger.info(
-        { mailId: id, to: mail.to, subject: mail.subject, text: mail.text },
+        { mailId: id, to: mail.to, subject: mail.subject, text },
         'mail queued; no SMTP_URL is set, so it stays in the outbox',
       );
     }

@@ -10,9 +10,17 @@ export interface Audience {
   roles?: Role[];
 }
 
+/**
+ * Server-side only: some sessions may have ended (sign-out, ban, password
+ * change). Every hub re-checks its sockets' sessions; no browser hears it.
+ */
+export interface SessionsChanged {
+  type: 'sessions.changed';
+}
+
 export interface BusMessage {
   audience: Audience;
-  event: RealtimeEvent;
+  event: RealtimeEvent | SessionsChanged;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
+import { REALTIME_SESSION_ENDED } from '../../domain/api';
 import type { Auth } from '../auth/auth';
 import { type Actor, toActor } from '../lib/http';
 import type { Logger } from '../lib/logger';
@@ -8,23 +9,55 @@ import type { BusMessage, EventBus } from './event-bus';
 
 export const EVENTS_PATH = '/api/events';
 
+/** Published on the bus when sessions may have ended; every hub re-checks its sockets. */
+export const SESSIONS_CHANGED: BusMessage = {
+  audience: {},
+  event: { type: 'sessions.changed' },
+};
+
+/** How often every socket's session is checked again (it may have expired meanwhile). */
+const SESSION_CHECK_MS = 30_000;
+
+interface Client {
+  actor: Actor;
+  /** The session the socket was opened with; re-checked periodically and on sign-out. */
+  token: string;
+}
+
 /**
  * One WebSocket per browser tab at /api/events. The session cookie decides
  * who it is; messages go only to the sockets in their audience and carry ids,
  * never data: the client refetches through the API, which checks permissions.
+ * A socket lives as long as its session: on sign-out, a ban or a revoked
+ * session (announced on the bus) and every 30 s, the sessions are checked
+ * again and the sockets of ended ones closed with REALTIME_SESSION_ENDED.
  */
 export class RealtimeHub {
-  private readonly sockets = new Map<WebSocket, Actor>();
+  private readonly sockets = new Map<WebSocket, Client>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly sessionCheck: NodeJS.Timeout;
+  private checking?: Promise<void>;
+  private checkAgain = false;
 
   constructor(
-    private readonly deps: { auth: Auth; bus: EventBus; logger: Logger; appOrigin: string },
+    private readonly deps: {
+      auth: Auth;
+      bus: EventBus;
+      logger: Logger;
+      appOrigin: string;
+      sessionCheckMs?: number;
+    },
   ) {
     this.unsubscribe = deps.bus.subscribe((message) => this.deliver(message));
     this.heartbeat = setInterval(() => this.ping(), 30_000);
     this.heartbeat.unref();
+    this.sessionCheck = setInterval(
+      () => void this.checkSessions(),
+      deps.sessionCheckMs ?? SESSION_CHECK_MS,
+    );
+    this.sessionCheck.unref();
   }
 
   get size() {
@@ -61,16 +94,16 @@ export class RealtimeHub {
       }
       const session = await this.deps.auth.api.getSession({ headers });
       if (!session?.user) return refuse(401, 'Unauthorized');
-      const actor = toActor(session.user);
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, actor));
+      const client = { actor: toActor(session.user), token: session.session.token };
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, client));
     } catch (error) {
       this.deps.logger.error({ err: error }, 'realtime upgrade failed');
       refuse(500, 'Internal Server Error');
     }
   }
 
-  private register(ws: WebSocket, actor: Actor) {
-    this.sockets.set(ws, actor);
+  private register(ws: WebSocket, client: Client) {
+    this.sockets.set(ws, client);
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => {
       (ws as WebSocket & { alive?: boolean }).alive = true;
@@ -81,11 +114,82 @@ export class RealtimeHub {
   }
 
   private deliver({ audience, event }: BusMessage) {
+    if (event.type === 'sessions.changed') {
+      void this.checkSessions();
+      return;
+    }
     const payload = JSON.stringify(event);
-    for (const [ws, actor] of this.sockets) {
+    for (const [ws, { actor }] of this.sockets) {
       const wanted =
         audience.userIds?.includes(actor.id) || audience.roles?.includes(actor.role) || false;
       if (wanted && ws.readyState === WebSocket.OPEN) ws.send(payload);
+    }
+  }
+
+  /**
+   * Checks every socket's session in one query; closes those whose session
+   * ended or whose user is banned, and picks up role changes. Calls while a
+   * check runs fold into one more check after it.
+   */
+  checkSessions(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true;
+      return this.checking;
+    }
+    this.checking = this.checkOnce()
+      .catch((error) => this.deps.logger.error({ err: error }, 'realtime session check failed'))
+      .finally(() => {
+        this.checking = undefined;
+        if (this.checkAgain) {
+          this.checkAgain = false;
+          void this.checkSessions();
+        }
+      });
+    return this.checking;
+  }
+
+  private async checkOnce() {
+    if (this.sockets.size === 0) return;
+    const tokens = [...new Set([...this.sockets.values()].map((c) => c.token))];
+    const { adapter } = await this.deps.auth.$context;
+    const now = new Date();
+    const sessions = await adapter.findMany<{ token: string; userId: string }>({
+      model: 'session',
+      where: [
+        { field: 'token', value: tokens, operator: 'in' },
+        { field: 'expiresAt', value: now, operator: 'gt' },
+      ],
+    });
+    const userIds = [...new Set(sessions.map((s) => s.userId))];
+    const users =
+      userIds.length === 0
+        ? []
+        : await adapter.findMany<{
+            id: string;
+            name: string;
+            email: string;
+            role?: string | null;
+            banned?: boolean | null;
+            banExpires?: Date | null;
+          }>({ model: 'user', where: [{ field: 'id', value: userIds, operator: 'in' }] });
+    const allowed = new Map(
+      users
+        .filter((u) => !u.banned || (u.banExpires && new Date(u.banExpires) <= now))
+        .map((u) => [u.id, toActor(u)]),
+    );
+    const live = new Map<string, Actor>();
+    for (const s of sessions) {
+      const actor = allowed.get(s.userId);
+      if (actor) live.set(s.token, actor);
+    }
+    for (const [ws, client] of this.sockets) {
+      const actor = live.get(client.token);
+      if (actor) {
+        client.actor = actor;
+        continue;
+      }
+      this.sockets.delete(ws);
+      ws.close(REALTIME_SESSION_ENDED, 'session ended');
     }
   }
 
@@ -104,6 +208,8 @@ export class RealtimeHub {
 
   async close() {
     clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
+    await this.checking;
     this.unsubscribe();
     for (const ws of this.sockets.keys()) ws.close(1001, 'server shutting down');
     this.sockets.clear();

@@ -75,6 +75,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
+    // Tests that send many messages are not about the abuse limits (limits.test.ts is).
+    MESSAGE_RATE_LIMIT: '100000',
+    CONVERSATION_RATE_LIMIT: '100000',
     ...envOverrides,
   });
   const { database, drop } = await freshDatabase();

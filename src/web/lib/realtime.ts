@@ -1,7 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { REALTIME_SESSION_ENDED } from '../../domain/api';
 import type { RealtimeEvent } from '../../domain/assessments';
-import { useSessionState } from './session';
+import { reloadSession, useSessionState } from './session';
 
 const conversationListeners = new Set<(conversationId: string) => void>();
 
@@ -74,8 +75,20 @@ export function useRealtimeUpdates() {
         }
         invalidate(queryClient, data);
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         if (stopped) return;
+        // The session the socket was opened with ended (signed out elsewhere, banned, or
+        // replaced by a password change): ask for the session again. Signed out, the
+        // guards take the tab to the login page (and this effect stops); still signed in
+        // (a new session), connect again with it.
+        if (event.code === REALTIME_SESSION_ENDED) {
+          void reloadSession()
+            .catch(() => {})
+            .finally(() => {
+              if (!stopped) timer = setTimeout(connect, 1000);
+            });
+          return;
+        }
         attempts++;
         timer = setTimeout(connect, Math.min(1000 * 2 ** (attempts - 1), 30_000));
       };

@@ -24,7 +24,8 @@ export function FormSuccess({ children }: { children: ReactNode }) {
       role="status"
       color="green"
       variant="light"
-      styles={{ message: { color: 'var(--mantine-color-green-9)' } }}
+      // Darker than green-9, which reads at 3.8:1 on the light alert inside a card.
+      styles={{ message: { color: '#1e6b30' } }}
     >
       {children}
     </Alert>

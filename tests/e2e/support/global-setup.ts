@@ -59,6 +59,8 @@ export default async function globalSetup(_config: FullConfig) {
     MAIL_FROM: 'TalentForge <no-reply@talentforge.test>',
     AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
     AUTH_RATE_LIMIT: '100000',
+    // Above the long-conversation journey's 120 sends; hardening.spec.ts floods past it.
+    MESSAGE_RATE_LIMIT: '150',
     GOOGLE_CLIENT_ID: 'e2e-client',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,

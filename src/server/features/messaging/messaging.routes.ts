@@ -75,6 +75,10 @@ const create = createRoute({
     201: jsonContent(conversationSummarySchema, 'Created'),
     200: jsonContent(conversationSummarySchema, 'Already created by an earlier try'),
     ...errors,
+    429: jsonContent(
+      errorSchema,
+      'Too many conversations started; the message says how long to wait',
+    ),
   },
 });
 const read = createRoute({
@@ -109,6 +113,7 @@ const send = createRoute({
     200: jsonContent(messageSchema, 'Already sent by an earlier try'),
     ...errors,
     409: jsonContent(errorSchema, 'The client id belongs to another conversation'),
+    429: jsonContent(errorSchema, 'Too many messages sent; the message says how long to wait'),
   },
 });
 const markAsRead = createRoute({

@@ -3,8 +3,11 @@ import type { Role } from '../../../domain/constants';
 import { MAX_TIMESTAMP_MS } from '../../../domain/inputs';
 import {
   CONVERSATION_PAGE_SIZE,
+  CONVERSATION_START_LIMIT,
   type ConversationSummary,
+  limitTexts,
   MESSAGE_PAGE_SIZE,
+  MESSAGE_SEND_LIMIT,
   MESSAGING_TEXTS,
   type MessagableUser,
   type Message,
@@ -33,15 +36,29 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
+import { consumeLimit, type Limit } from '../../lib/usage-limit';
 import { enqueueMails, type Mail, type Mailer, type SentHook } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
+import { planMessageMails } from './digests';
 import { messageMail } from './mails';
+
+export interface MessagingLimits {
+  messages: Limit;
+  conversations: Limit;
+}
+
+export const DEFAULT_MESSAGING_LIMITS: MessagingLimits = {
+  messages: MESSAGE_SEND_LIMIT,
+  conversations: CONVERSATION_START_LIMIT,
+};
 
 export interface MessagingDeps {
   db: Db;
   bus: EventBus;
   mailer: Mailer;
   appUrl: string;
+  /** Per-user abuse limits; the spec's defaults when omitted. */
+  limits?: MessagingLimits;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -380,13 +397,22 @@ async function appendMessage(
       sender.id,
     ),
   );
+  const recipients = input.participants.filter((p) => unread.has(p.id));
   const preview = messagePreview(input.content);
   const url = `${deps.appUrl}/messages/conversation/${conversationId}`;
+  // One mail now for the first message in a while; later ones wait for the digest.
+  const mailNow = await planMessageMails(
+    tx,
+    conversationId,
+    recipients.filter((r) => r.wantsEmail && r.email).map((r) => r.id),
+    now,
+  );
   const mails: { id: string; mail: Mail }[] = [];
   const records: (typeof emailNotification.$inferInsert)[] = [];
-  for (const recipient of input.participants.filter((p) => unread.has(p.id))) {
+  for (const recipient of recipients) {
+    const wanted = recipient.wantsEmail && Boolean(recipient.email);
     const mail =
-      recipient.wantsEmail && recipient.email
+      wanted && mailNow.has(recipient.id)
         ? messageMail({
             to: recipient.email,
             recipientName: recipient.displayName,
@@ -407,6 +433,7 @@ async function appendMessage(
       recipientEmail: recipient.email,
       messagePreview: preview,
       mailId,
+      digestPending: wanted && !mail,
       createdAt: now,
     });
   }
@@ -458,6 +485,16 @@ export async function sendMessage(
     throw forbidden(MESSAGING_TEXTS.notParticipant);
   }
   const { content, clientId } = input;
+
+  try {
+    const { messages } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
+    await consumeLimit(db, `message:${actor.id}`, messages, limitTexts.messages);
+  } catch (error) {
+    // A retry of a send stored before the limit was reached still gets its message.
+    const existing = await findByClientId(db, actor.id, clientId);
+    if (!existing || existing.conversationId !== id) throw error;
+    return { created: false, message: toMessage(existing, await participantsOf(db, [id])) };
+  }
 
   try {
     const sent = await db.transaction((tx) =>
@@ -561,6 +598,8 @@ export async function createConversation(
     },
     ...(await allowedRecipients(db, actor, recipientIds)),
   ];
+  const { conversations } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
+  await consumeLimit(db, `conversation:${actor.id}`, conversations, limitTexts.conversations);
   const id = timestampId('conversation');
   try {
     const sent = await db.transaction(async (tx) => {

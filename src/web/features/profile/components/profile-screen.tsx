@@ -19,6 +19,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { useProfile } from '../api/get-profile';
 import { AdminProfileForm } from './admin-profile-form';
 import { CandidateProfileForm } from './candidate-profile-form';
+import { ChangePasswordForm } from './change-password-form';
 import { ProfileImageSection } from './profile-image-section';
 import { RecruiterProfileForm } from './recruiter-profile-form';
 
@@ -51,6 +52,7 @@ export function ProfileScreen() {
           <ProfileImageSection profile={profile.data} />
         </Paper>
         <RoleForm key={`${profile.data.id}-${profile.data.role}`} profile={profile.data} />
+        <ChangePasswordForm />
       </Stack>
     );
   })();

@@ -1,0 +1,200 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { MESSAGE_DIGEST_WINDOW_SECONDS } from '../../../domain/messaging';
+import type { Db } from '../../db/client';
+import {
+  conversation,
+  emailNotification,
+  message,
+  notificationDigest,
+  profile,
+  user,
+} from '../../db/schema';
+import { newId } from '../../lib/ids';
+import type { Logger } from '../../lib/logger';
+import { enqueueMails, type Mail, type Mailer } from '../../mail/outbox';
+import { digestMail } from './mails';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const WINDOW_MS = MESSAGE_DIGEST_WINDOW_SECONDS * 1000;
+const window = sql`make_interval(secs => ${MESSAGE_DIGEST_WINDOW_SECONDS})`;
+
+/**
+ * Inside a send's transaction: which of the recipients (who want e-mail) get
+ * this message's mail now. Those mailed within the window get no mail now:
+ * their digest becomes due at the window's end (their record waits for it).
+ * The digest rows are locked, so a digest being made meanwhile is waited for.
+ */
+export async function planMessageMails(
+  tx: Tx,
+  conversationId: string,
+  recipientIds: string[],
+  now: Date,
+): Promise<Set<string>> {
+  const mailNow = new Set<string>();
+  if (recipientIds.length === 0) return mailNow;
+  const d = notificationDigest;
+  const rows = await tx
+    .select()
+    .from(d)
+    .where(and(eq(d.conversationId, conversationId), inArray(d.recipientId, recipientIds)))
+    .for('update');
+  const byRecipient = new Map(rows.map((r) => [r.recipientId, r]));
+  const startWaiting: string[] = [];
+  for (const id of recipientIds) {
+    const row = byRecipient.get(id);
+    if (!row) mailNow.add(id);
+    else if (row.dueAt)
+      continue; // a digest is already waiting
+    else if (row.lastMailedAt.getTime() > now.getTime() - WINDOW_MS) startWaiting.push(id);
+    else mailNow.add(id);
+  }
+  if (mailNow.size > 0) {
+    await tx
+      .insert(d)
+      .values(
+        [...mailNow].map((recipientId) => ({ conversationId, recipientId, lastMailedAt: now })),
+      )
+      .onConflictDoUpdate({
+        target: [d.conversationId, d.recipientId],
+        set: { lastMailedAt: now, dueAt: null },
+      });
+  }
+  if (startWaiting.length > 0) {
+    await tx
+      .update(d)
+      .set({ dueAt: sql`${d.lastMailedAt} + ${window}` })
+      .where(and(eq(d.conversationId, conversationId), inArray(d.recipientId, startWaiting)));
+  }
+  return mailNow;
+}
+
+export interface DigestDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+const BATCH = 20;
+
+/**
+ * Makes the digests that are due: one mail per conversation and recipient
+ * folding every waiting message, into the outbox, with the records linked to
+ * it (they are marked sent when it is accepted). Rows are taken with SKIP
+ * LOCKED, so several servers share the work. Returns how many mails it made.
+ */
+export async function flushDigests(deps: DigestDeps, now = new Date()): Promise<number> {
+  let made = 0;
+  for (;;) {
+    const { mails, taken } = await deps.db.transaction((tx) => flushBatch(tx, deps.appUrl, now));
+    for (const { id, mail } of mails) deps.mailer.announce(id, mail);
+    made += mails.length;
+    if (taken < BATCH) return made;
+  }
+}
+
+async function flushBatch(tx: Tx, appUrl: string, now: Date) {
+  const d = notificationDigest;
+  const due = await tx
+    .select({ conversationId: d.conversationId, recipientId: d.recipientId })
+    .from(d)
+    .where(lte(d.dueAt, now))
+    .orderBy(asc(d.dueAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  const mails: { id: string; mail: Mail }[] = [];
+  for (const { conversationId, recipientId } of due) {
+    const waiting = and(
+      eq(emailNotification.conversationId, conversationId),
+      eq(emailNotification.recipientId, recipientId),
+      eq(emailNotification.digestPending, true),
+    );
+    const pending = await tx
+      .select({
+        id: emailNotification.id,
+        preview: emailNotification.messagePreview,
+        recipientEmail: emailNotification.recipientEmail,
+        senderName: message.senderName,
+        length: sql<number>`char_length(${message.content})`,
+        subject: conversation.subject,
+      })
+      .from(emailNotification)
+      .innerJoin(message, eq(message.id, emailNotification.messageId))
+      .innerJoin(conversation, eq(conversation.id, emailNotification.conversationId))
+      .where(waiting)
+      .orderBy(asc(message.seq));
+    const [recipient] = await tx
+      .select({
+        name: user.name,
+        email: user.email,
+        emailPreference: sql<
+          string | null
+        >`${profile.details}->'notificationPreferences'->>'email'`,
+      })
+      .from(user)
+      .leftJoin(profile, eq(profile.userId, user.id))
+      .where(eq(user.id, recipientId));
+    const first = pending[0];
+    // Someone who turned e-mail off (or left) meanwhile keeps the records, without a mail.
+    if (first && recipient && recipient.emailPreference !== 'false') {
+      const mailId = newId();
+      mails.push({
+        id: mailId,
+        mail: digestMail({
+          to: recipient.email,
+          recipientName: recipient.name,
+          subject: first.subject,
+          messages: pending.map((p) => ({
+            senderName: p.senderName,
+            preview: p.preview,
+            truncated: Array.from(p.preview).length < Number(p.length),
+          })),
+          url: `${appUrl}/messages/conversation/${conversationId}`,
+        }),
+      });
+      await tx.update(emailNotification).set({ mailId, digestPending: false }).where(waiting);
+      await tx
+        .update(d)
+        .set({ lastMailedAt: now, dueAt: null })
+        .where(and(eq(d.conversationId, conversationId), eq(d.recipientId, recipientId)));
+    } else {
+      await tx.update(emailNotification).set({ digestPending: false }).where(waiting);
+      await tx
+        .update(d)
+        .set({ dueAt: null })
+        .where(and(eq(d.conversationId, conversationId), eq(d.recipientId, recipientId)));
+    }
+  }
+  await enqueueMails(tx, mails);
+  return { mails, taken: due.length };
+}
+
+/** Runs flushDigests every few seconds in a server process. */
+export class DigestWorker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+
+  constructor(
+    private readonly deps: DigestDeps & { logger: Logger },
+    private readonly everyMs = 15_000,
+  ) {}
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = flushDigests(this.deps)
+        .catch((error) => this.deps.logger.error({ err: error }, 'message digests failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.everyMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

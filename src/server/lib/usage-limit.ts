@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { usageLimit } from '../db/schema';
+import { AppError } from './errors';
+
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one use of `key` in its fixed window, in one statement (servers
+ * sharing the database share the count), and refuses with a 429 once the
+ * window holds `limit.max` uses: the caller then stores nothing. The count
+ * stops at max + 1, so a flood does not lengthen the wait.
+ */
+export async function consumeLimit(
+  db: Pick<Db, 'insert'>,
+  key: string,
+  limit: Limit,
+  refusal: (retryAfterSeconds: number) => string,
+): Promise<void> {
+  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
+  const expired = sql`${usageLimit.windowStart} <= now() - ${window}`;
+  const [row] = await db
+    .insert(usageLimit)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: usageLimit.key,
+      set: {
+        count: sql`case when ${expired} then 1 else least(${usageLimit.count} + 1, ${limit.max + 1}) end`,
+        windowStart: sql`case when ${expired} then now() else ${usageLimit.windowStart} end`,
+      },
+    })
+    .returning({
+      count: usageLimit.count,
+      retryAfter: sql<number>`extract(epoch from (${usageLimit.windowStart} + ${window} - now()))::float8`,
+    });
+  if (row && row.count > limit.max) {
+    const seconds = Math.max(1, Math.ceil(Number(row.retryAfter)));
+    throw new AppError(429, refusal(seconds), undefined, { retryAfterSeconds: seconds });
+  }
+}
