@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
+import { AssessmentJobs } from './features/assessments/jobs';
 import { markNotificationSent } from './features/messaging/messaging.service';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
@@ -17,6 +18,8 @@ export interface Services {
   mailer: Mailer;
   bus: EventBus;
   hub: RealtimeHub;
+  /** Submits assessments whose time ran out, sends due-date reminders (started by main). */
+  jobs: AssessmentJobs;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -51,6 +54,7 @@ export async function createServices(
     mailer,
     webRoot: options.webRoot,
   });
+  const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
   return {
     env,
     database,
@@ -58,8 +62,10 @@ export async function createServices(
     mailer,
     bus,
     hub,
+    jobs,
     app,
     async close() {
+      await jobs.stop();
       await hub.close();
       await mailer.stop();
       await bus.close();
