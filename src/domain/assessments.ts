@@ -19,14 +19,13 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
 export const ASSESSMENT_STATUSES = ['scheduled', 'in-progress', 'completed'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
-/** The recruiter dashboard's position filter (spec section 2). */
+/** The spec's four positions (section 2); the dashboard's chips come from the roles that exist. */
 export const POSITIONS = [
   'Full Stack Developer',
   'Data Scientist',
   'DevOps Engineer',
   'Product Manager',
 ] as const;
-export const DEFAULT_POSITION = 'Full Stack Developer';
 
 export const ASSESSMENT_TEXTS = {
   noAssessments: "You don't have any assessments yet.",
