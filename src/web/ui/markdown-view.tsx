@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Typography.css';
 import { Text, Typography } from '@mantine/core';
 import { useMemo } from 'react';
 import { renderMarkdown } from './markdown';

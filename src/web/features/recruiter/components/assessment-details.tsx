@@ -175,7 +175,12 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
         {a.tasks.length === 0 ? (
           <Text c="dimmed">This assessment has no tasks.</Text>
         ) : (
-          <List listStyleType="none" spacing="xs" aria-label="Tasks">
+          <List
+            listStyleType="none"
+            spacing="xs"
+            aria-label="Tasks"
+            styles={{ itemWrapper: { display: 'block' }, itemLabel: { display: 'block' } }}
+          >
             {a.tasks.map((task) => (
               <List.Item key={task.id}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">

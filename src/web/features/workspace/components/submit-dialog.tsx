@@ -50,6 +50,7 @@ export function SubmitDialog({
       title="Submit your assessment?"
       centered
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
     >
@@ -58,7 +59,12 @@ export function SubmitDialog({
         <TaskList title="Not marked as done" tasks={summary.open} />
         <TaskList title="Without a written answer" tasks={summary.unanswered} />
         {incomplete ? (
-          <Alert color="yellow" variant="light" title="Some work is unfinished">
+          <Alert
+            color="yellow"
+            variant="light"
+            title="Some work is unfinished"
+            styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+          >
             You can still go back and finish it before submitting.
           </Alert>
         ) : null}
