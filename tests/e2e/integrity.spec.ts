@@ -114,7 +114,9 @@ test('a Backend template is found and assigned; the candidate answers and submit
   const doc = tasks.getByRole('textbox', {
     name: 'Your document (Markdown): Write the design note',
   });
-  await doc.fill('# Orders design\n\nWe keep **one** table.\n\n<img src=x alt="" onerror=alert(1)>');
+  await doc.fill(
+    '# Orders design\n\nWe keep **one** table.\n\n<img src=x alt="" onerror=alert(1)>',
+  );
   await expect(tasks.getByRole('status').filter({ hasText: 'Saved' })).toHaveCount(2);
   await tasks.getByText('Preview', { exact: true }).click();
   await expect(tasks.getByRole('heading', { name: 'Orders design' })).toBeVisible();
@@ -213,7 +215,9 @@ test('Message Recruiter reopens the conversation about the assessment', async ({
   await page.goto(`/assessment/${assessmentId}`);
   await page.getByRole('link', { name: 'Message Recruiter' }).click();
   await expect(page).toHaveURL(first);
-  await expect(page.getByText('Is the queue at-least-once?')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Re: ${template.title}` }),
+  ).toBeVisible();
 });
 
 test.describe('at 375 px', () => {

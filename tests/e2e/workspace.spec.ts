@@ -162,7 +162,7 @@ test('the candidate starts the assessment and an edit is saved and survives a re
   await expect(tasks.getByText('Text Response')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Message Recruiter' })).toHaveAttribute(
     'href',
-    `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}`,
+    `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}&assessment=${encodeURIComponent(assessment.id)}`,
   );
 
   await openFile(page, 'auth.service.ts');
