@@ -220,6 +220,56 @@ test('Message Recruiter reopens the conversation about the assessment', async ({
   ).toBeVisible();
 });
 
+test('the recruiter extends the due date; the candidate sees it live and gets an e-mail', async ({
+  page,
+  browser,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  test.slow();
+  const id = suffix();
+  const admin = await apiAs(playwright, baseURL as string, adminAccount);
+  const template = await createTemplate(admin, `Due date ${id}`, 'Backend');
+  await admin.dispose();
+  const candidate = newAccount('candidate', `Dana Candidate ${id}`);
+  const recruiter = newAccount('recruiter', `Dex Recruiter ${id}`);
+  await signUpViaApi(request, candidate);
+  await signUpViaApi(request, recruiter);
+  const candidateApi = await apiAs(playwright, baseURL as string, candidate);
+  const recruiterApi = await apiAs(playwright, baseURL as string, recruiter);
+  const profile = (await (await candidateApi.get('/api/profile')).json()) as { id: string };
+  const res = await recruiterApi.post('/api/assessments', {
+    data: { templateId: template.id, candidateId: profile.id, dueDate: '2030-03-01' },
+  });
+  const assessmentId = ((await res.json()) as { id: string }).id;
+  await candidateApi.dispose();
+  await recruiterApi.dispose();
+
+  const candidateContext = await browser.newContext();
+  const cand = await candidateContext.newPage();
+  await logIn(cand, candidate);
+  await cand.goto(`/assessment/${assessmentId}`);
+  await cand.getByRole('tab', { name: 'Assessment' }).click();
+  await expect(cand.getByText('Mar 1, 2030')).toBeVisible();
+
+  await logIn(page, recruiter);
+  await page.goto(`/recruiter/results?assessment=${assessmentId}`);
+  const form = page.getByRole('form', { name: 'Extend the due date' });
+  await form.getByLabel('New due date').fill('2030-02-01');
+  await form.getByRole('button', { name: 'Extend due date' }).click();
+  await expect(form.getByText('The new due date must be after the current one')).toBeVisible();
+  await form.getByLabel('New due date').fill('2030-03-15');
+  await form.getByRole('button', { name: 'Extend due date' }).click();
+  await expect(page.getByText('Mar 15, 2030').first()).toBeVisible();
+
+  await expect(cand.getByText('Mar 15, 2030')).toBeVisible();
+  await expect
+    .poll(async () => (await mailsTo(candidate.email)).map(mailText).join('\n'))
+    .toContain('extended the due date');
+  await candidateContext.close();
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
