@@ -15,6 +15,7 @@ import {
   saveEvaluation,
   setTaskCompleted,
   startAssessment,
+  submitAssessment,
   toggleAllTasks,
 } from '../src/server/features/assessments/assessments.service';
 import {
@@ -177,7 +178,7 @@ async function seedAssessments(
   const assign = (email: string, due: number) =>
     assignAssessment(aDeps, rita, {
       templateId: fullStack.id,
-      candidateId: ids.get(email),
+      candidateId: ids.get(email) ?? '',
       dueDate: toIsoDate(new Date(Date.now() + due * 86_400_000)),
       message: 'Looking forward to seeing how you approach this.',
     });
@@ -193,6 +194,7 @@ async function seedAssessments(
   const done = await assign('priya@demo.talentforge.test', 3);
   await startAssessment(aDeps, priya, done.id);
   await toggleAllTasks(aDeps, priya, done.id);
+  await submitAssessment(aDeps, priya, done.id);
   await saveEvaluation(aDeps, rita, done.id, {
     score: 88,
     feedback: 'Clear rule, good tests, README updated.',

@@ -7,7 +7,7 @@ import {
   progressOf,
   recruiterMayUse,
   statusBadge,
-  statusFromTasks,
+  submissionSummary,
   timeRemainingMs,
   toggleAll,
 } from './assessments';
@@ -25,9 +25,9 @@ describe('progress (spec section 4)', () => {
 });
 
 describe('toggle all', () => {
-  it('completes everything when anything is open', () => {
+  it('ticks everything when anything is open, without completing the assessment', () => {
     const result = toggleAll(tasks(true, false));
-    expect(result.status).toBe('completed');
+    expect(result.status).toBe('in-progress');
     expect(result.tasks.map((t) => t.completed)).toEqual([true, true]);
   });
 
@@ -46,11 +46,17 @@ describe('toggle all', () => {
   });
 });
 
-describe('status from tasks', () => {
-  it('is completed only when every task is done', () => {
-    expect(statusFromTasks(tasks(true, true))).toBe('completed');
-    expect(statusFromTasks(tasks(true, false))).toBe('in-progress');
-    expect(statusFromTasks([])).toBe('in-progress');
+describe('submission and status', () => {
+  it('the Submit step lists done, open and unanswered written tasks', () => {
+    const list = [
+      { id: 'a', title: 'Code', type: 'code' as const, completed: true },
+      { id: 'b', title: 'Explain', type: 'text' as const, completed: true },
+      { id: 'c', title: 'Document', type: 'document' as const, completed: false },
+    ];
+    const summary = submissionSummary(list, { b: '  ', c: '# Notes' });
+    expect(summary.done.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(summary.open.map((t) => t.id)).toEqual(['c']);
+    expect(summary.unanswered.map((t) => t.id)).toEqual(['b']);
   });
 
   it('badges: Upcoming, In Progress, Completed, else Unknown', () => {

@@ -20,14 +20,13 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
 export const ASSESSMENT_STATUSES = ['scheduled', 'in-progress', 'completed'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
-/** The recruiter dashboard's position filter (spec section 2). */
+/** The spec's four positions (section 2); the dashboard's chips come from the roles that exist. */
 export const POSITIONS = [
   'Full Stack Developer',
   'Data Scientist',
   'DevOps Engineer',
   'Product Manager',
 ] as const;
-export const DEFAULT_POSITION = 'Full Stack Developer';
 
 export const ASSESSMENT_TEXTS = {
   noAssessments: "You don't have any assessments yet.",
@@ -62,6 +61,16 @@ export const ASSESSMENT_TEXTS = {
   markAllIncomplete: 'Mark All as Incomplete',
   backToAssessments: 'Back to Assessments',
   messageRecruiter: 'Message Recruiter',
+  messageCandidate: 'Message Candidate',
+  submit: 'Submit Assessment',
+  submittedAwaitingReview: 'Submitted, awaiting review',
+  alreadySubmitted: 'This assessment has already been submitted',
+  submittedLocked: 'This assessment has been submitted; it can no longer be changed',
+  timeIsUp: 'The time for this assessment is up; your work has been submitted',
+  notSubmittedYet:
+    'The candidate has not submitted this assessment yet; it can be scored once it is submitted',
+  scoreRange: 'Score must be a number from 0 to 100',
+  scoreWhole: 'Score must be a whole number',
 } as const;
 
 // --- templates ---------------------------------------------------------------
@@ -191,13 +200,15 @@ export const assessmentSchema = z.object({
   feedback: z.string().nullable(),
   score: z.number().nullable(),
   reviewedAt: z.string().nullable(),
+  /** How it was submitted: by the candidate, or when the time ran out. */
+  submittedBy: z.enum(['candidate', 'timeout']).nullable(),
   /** The project the workspace shows (files without the candidate's edits). */
   project: sampleProjectSchema.omit({ files: true }).extend({ fileNames: z.array(z.string()) }),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;
 
 export const assignInputSchema = z.object({
-  templateId: z.string().min(1, 'Choose a template').pipe(idSchema),
+  templateId: z.string({ error: 'Choose a template' }).min(1, 'Choose a template').pipe(idSchema),
   candidateId: z
     .string({ error: 'Please select a candidate' })
     .min(1, 'Please select a candidate')
@@ -206,22 +217,95 @@ export const assignInputSchema = z.object({
     .string({ error: 'Please set a due date' })
     .min(1, 'Please set a due date')
     .pipe(calendarDateSchema('Please set a real due date (YYYY-MM-DD)')),
-  message: z.string().trim().max(2000).default(''),
+  message: z.string().trim().max(2000, 'The message is at most 2,000 characters').default(''),
 });
 export type AssignInput = z.input<typeof assignInputSchema>;
 
+/** Spec: a score from 0 to 100, or none. A fractional or negative entry is refused, never rounded. */
 export const evaluationInputSchema = z.object({
   score: z
-    .number({ error: 'Score must be a number from 0 to 100' })
-    .int('Score must be a whole number')
-    .min(0, 'Score must be a number from 0 to 100')
-    .max(MAX_SCORE, 'Score must be a number from 0 to 100')
+    .number({ error: ASSESSMENT_TEXTS.scoreRange })
+    .int(ASSESSMENT_TEXTS.scoreWhole)
+    .min(0, ASSESSMENT_TEXTS.scoreRange)
+    .max(MAX_SCORE, ASSESSMENT_TEXTS.scoreRange)
     .nullable(),
-  feedback: z.string().max(10_000).default(''),
+  feedback: z.string().max(10_000, 'Feedback is at most 10,000 characters').default(''),
 });
 export type EvaluationInput = z.input<typeof evaluationInputSchema>;
 
 export const taskUpdateSchema = z.object({ completed: z.boolean() });
+
+/** The recruiter moves the due date (extends the time the candidate has). */
+export const dueDateInputSchema = z.object({
+  dueDate: z
+    .string({ error: ASSESSMENT_TEXTS.setDueDate })
+    .min(1, ASSESSMENT_TEXTS.setDueDate)
+    .pipe(calendarDateSchema(ASSESSMENT_TEXTS.setDueDate)),
+});
+export type DueDateInput = z.infer<typeof dueDateInputSchema>;
+
+// --- answers (text and document tasks) ---------------------------------------
+
+/** Task types whose answer is written in the workspace (code tasks are answered in the files). */
+export const ANSWER_TASK_TYPES = ['text', 'document'] as const satisfies readonly TaskType[];
+export const hasWrittenAnswer = (type: TaskType) =>
+  (ANSWER_TASK_TYPES as readonly TaskType[]).includes(type);
+export const MAX_ANSWER_CHARS = 50_000;
+
+export const taskAnswerSchema = z.object({
+  taskId: z.string(),
+  content: z.string(),
+  /** Client edit time (ms) of the stored text; a save with an older one is refused. */
+  editedAt: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type TaskAnswer = z.infer<typeof taskAnswerSchema>;
+
+export const answerSaveSchema = z.object({
+  content: z
+    .string()
+    .max(MAX_ANSWER_CHARS, 'The answer is too long (50,000 characters at most)')
+    .refine((s) => !s.includes('\u0000'), 'The answer contains a character that is not allowed'),
+  editedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type AnswerSave = z.infer<typeof answerSaveSchema>;
+
+// --- submission ----------------------------------------------------------------
+
+/**
+ * Saves reaching the server this long after the timer ran out are still taken: the last
+ * autosave may be on its way when the clock hits zero. After it, the work is submitted.
+ */
+export const SUBMIT_GRACE_MS = 15_000;
+
+/** When the candidate's time ends (ms), or null before the first open. */
+export function deadlineMs(startedAt: string | Date | null, durationHours: number): number | null {
+  if (!startedAt) return null;
+  return new Date(startedAt).getTime() + durationHours * 3_600_000;
+}
+
+/** The moment an assessment is due: the end of its due date (UTC). */
+export function dueMomentMs(dueDate: string): number {
+  return Date.parse(`${dueDate}T00:00:00.000Z`) + 86_400_000;
+}
+
+/** A due-date reminder goes out once, this long before the due moment. */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+/** What the Submit step lists: the tasks ticked, and those open or without an answer. */
+export function submissionSummary(
+  tasks: Pick<Task, 'id' | 'title' | 'type' | 'completed'>[],
+  answers: Record<string, string>,
+) {
+  const unanswered = tasks.filter(
+    (t) => hasWrittenAnswer(t.type) && (answers[t.id] ?? '').trim() === '',
+  );
+  return {
+    done: tasks.filter((t) => t.completed),
+    open: tasks.filter((t) => !t.completed),
+    unanswered,
+  };
+}
 
 export const candidateFileSchema = z.object({
   fileName: z.string(),
@@ -235,7 +319,7 @@ export type CandidateFile = z.infer<typeof candidateFileSchema>;
 export const MAX_FILE_CHARS = 200_000;
 export const fileSaveSchema = z.object({
   content: z.string().max(MAX_FILE_CHARS, 'The file is too large (200,000 characters at most)'),
-  editedAt: z.number().int().positive(),
+  editedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 export type FileSave = z.infer<typeof fileSaveSchema>;
 
@@ -264,20 +348,16 @@ export function progressOf(tasks: Pick<Task, 'completed'>[]): number {
   return Math.round((tasks.filter((t) => t.completed).length / tasks.length) * 100);
 }
 
-/** The status that follows from the tasks once work has started. */
-export function statusFromTasks(tasks: Pick<Task, 'completed'>[]): AssessmentStatus {
-  return tasks.length > 0 && tasks.every((t) => t.completed) ? 'completed' : 'in-progress';
-}
-
-/** Toggle all: all complete -> all incomplete (in progress); otherwise all complete (completed). */
+/**
+ * Toggle all (spec section 4): all complete -> all incomplete, otherwise all complete.
+ * Ticking only tracks progress: the status stays in progress until the candidate submits
+ * (docs/decisions/004).
+ */
 export function toggleAll<T extends Pick<Task, 'completed'>>(
   tasks: T[],
 ): { tasks: T[]; status: AssessmentStatus } {
   const allDone = tasks.length > 0 && tasks.every((t) => t.completed);
-  return {
-    tasks: tasks.map((t) => ({ ...t, completed: !allDone })),
-    status: allDone ? 'in-progress' : 'completed',
-  };
+  return { tasks: tasks.map((t) => ({ ...t, completed: !allDone })), status: 'in-progress' };
 }
 
 /** Today plus seven days, as YYYY-MM-DD in the given time zone offset's local calendar. */

@@ -176,6 +176,8 @@ export const newConversationSchema = z.object({
   subject: trimmedRequired(MESSAGING_TEXTS.enterSubject, MAX_SUBJECT_LENGTH),
   message: trimmedRequired(MESSAGING_TEXTS.enterMessage, MAX_MESSAGE_LENGTH),
   clientId: clientIdSchema.optional(),
+  /** Started from an assessment (Message Recruiter / Message Candidate): linked to it. */
+  assessmentId: z.string().min(1).max(100).optional(),
 });
 export type NewConversationInput = z.input<typeof newConversationSchema>;
 export type NewConversation = z.output<typeof newConversationSchema>;
@@ -250,7 +252,13 @@ export const messagableUserSchema = participantSchema.extend({
 });
 export type MessagableUser = z.infer<typeof messagableUserSchema>;
 
+/** The conversation started about an assessment, if the viewer has one. */
+export const assessmentConversationSchema = z.object({ conversationId: z.string().nullable() });
+
 export const unreadCountSchema = z.object({ count: z.number().int() });
+
+export const ASSESSMENT_NOTIFICATION_EVENTS = ['submitted', 'scored', 'due-date'] as const;
+export type AssessmentNotificationEvent = (typeof ASSESSMENT_NOTIFICATION_EVENTS)[number];
 
 export const notificationItemSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -268,14 +276,25 @@ export const notificationItemSchema = z.discriminatedUnion('kind', [
     from: z.string(),
     at: z.string(),
   }),
+  /** A stored notification about an assessment: submitted, scored, due date moved. */
+  z.object({
+    kind: z.literal('assessment'),
+    id: z.string(),
+    event: z.enum(ASSESSMENT_NOTIFICATION_EVENTS),
+    assessmentId: z.string(),
+    title: z.string(),
+    from: z.string(),
+    at: z.string(),
+  }),
 ]);
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
-/** The bell: unread conversations plus unopened assessment invitations. */
+/** The bell: unread conversations, unopened assessment invitations, assessment news. */
 export const notificationsSchema = z.object({
   count: z.number().int(),
   unreadConversations: z.number().int(),
   unopenedInvitations: z.number().int(),
+  unreadAssessmentNews: z.number().int(),
   items: z.array(notificationItemSchema),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;

@@ -23,6 +23,7 @@ async function main() {
   const services = await createServices(env, logger, { webRoot });
   services.mailer.start();
   services.digests.start();
+  services.jobs.start();
   const server = serve(
     { fetch: services.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
+import { AssessmentJobs } from './features/assessments/jobs';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
 import type { Logger } from './lib/logger';
@@ -20,6 +21,8 @@ export interface Services {
   hub: RealtimeHub;
   /** Message digest mails; started by main (tests flush them by hand). */
   digests: DigestWorker;
+  /** Submits assessments whose time ran out, sends due-date reminders (started by main). */
+  jobs: AssessmentJobs;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -65,6 +68,7 @@ export async function createServices(
     mailer,
     webRoot: options.webRoot,
   });
+  const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
   return {
     env,
     database,
@@ -73,8 +77,10 @@ export async function createServices(
     bus,
     hub,
     digests,
+    jobs,
     app,
     async close() {
+      await jobs.stop();
       await hub.close();
       await digests.stop();
       await mailer.stop();

@@ -198,7 +198,7 @@ test('progress shows only while in progress, and a completed assessment offers i
     candidateId,
     '2030-02-10',
   );
-  // One task of three done: in progress at 33%; the other one all done: completed.
+  // One task of three done: in progress at 33%; the other one all done and submitted: completed.
   expect((await page.request.post(`/api/assessments/${a.id}/start`)).status()).toBe(200);
   expect(
     (
@@ -208,6 +208,7 @@ test('progress shows only while in progress, and a completed assessment offers i
     ).status(),
   ).toBe(200);
   expect((await page.request.post(`/api/assessments/${b.id}/toggle-all`)).status()).toBe(200);
+  expect((await page.request.post(`/api/assessments/${b.id}/submit`)).status()).toBe(200);
 
   await page.goto('/candidate');
   const inProgress = card(page, started);

@@ -112,13 +112,13 @@ test('a recruiter assigns a template, follows it in the results and scores it', 
   const assessmentId = new URL(href as string, 'http://x').searchParams.get('assessment');
   expect(assessmentId).toBeTruthy();
 
-  // The position filter filters by role.
-  await page.getByRole('button', { name: 'Data Scientist' }).click();
-  await expect(page.getByRole('button', { name: 'Data Scientist' })).toHaveAttribute(
+  // The position filter starts at All Positions; its chips are the roles that exist.
+  await expect(page.getByRole('button', { name: 'All Positions' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect(page.getByText('No assignments match the filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Full Stack Developer' }).click();
+  await expect(row).toBeVisible();
   await page.getByRole('button', { name: 'All Positions' }).click();
   await expect(row).toBeVisible();
 
@@ -140,12 +140,30 @@ test('a recruiter assigns a template, follows it in the results and scores it', 
   // The candidate's files, read-only.
   await expect(details.getByRole('region', { name: /^Contents of / })).toBeVisible();
   await expect(details.getByRole('textbox', { name: /^Contents of / })).toHaveCount(0);
+  // Nothing to score before the candidate submits.
+  await expect(details.getByTestId('evaluation-waiting')).toBeVisible();
+  await expect(details.getByLabel('Score')).toHaveCount(0);
   await expectAccessible(page);
 
-  await details.getByLabel('Score').fill('101');
-  await details.getByRole('button', { name: 'Save Evaluation' }).click();
-  await expect(details.getByText('Score must be a number from 0 to 100')).toBeVisible();
-  await expect(details.getByText('Not reviewed yet')).toBeVisible();
+  // The candidate starts and submits: the form appears live.
+  const candidateApi = await apiAs(playwright, baseURL as string, candidate);
+  expect((await candidateApi.post(`/api/assessments/${assessmentId}/start`)).status()).toBe(200);
+  expect((await candidateApi.post(`/api/assessments/${assessmentId}/submit`)).status()).toBe(200);
+  await candidateApi.dispose();
+  await expect(details.getByLabel('Score')).toBeVisible();
+
+  // Out of range, fractional and negative scores are refused with a message, not rounded.
+  for (const [entry, message] of [
+    ['101', 'Score must be a number from 0 to 100'],
+    ['7.5', 'Score must be a whole number'],
+    ['-3', 'Score must be a number from 0 to 100'],
+  ]) {
+    await details.getByLabel('Score').fill(entry!);
+    await details.getByRole('button', { name: 'Save Evaluation' }).click();
+    await expect(details.getByText(message!)).toBeVisible();
+    await expect(details.getByLabel('Score')).toHaveValue(entry!);
+    await expect(details.getByText('Not reviewed yet')).toBeVisible();
+  }
 
   await details.getByLabel('Score').fill('85');
   await details.getByLabel('Feedback').fill('Clear code, good tests.');

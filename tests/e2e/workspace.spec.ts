@@ -162,7 +162,7 @@ test('the candidate starts the assessment and an edit is saved and survives a re
   await expect(tasks.getByText('Text Response')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Message Recruiter' })).toHaveAttribute(
     'href',
-    `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}`,
+    `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}&assessment=${encodeURIComponent(assessment.id)}`,
   );
 
   await openFile(page, 'auth.service.ts');
@@ -270,7 +270,7 @@ test('text typed while the server is unreachable survives a reload and reaches i
   expect(await page.evaluate((k) => window.localStorage.getItem(k), key)).toBeNull();
 });
 
-test('ticking every task completes it and locks the files; Mark All as Incomplete reopens it', async ({
+test('ticking every task only tracks progress; Mark All offers the Submit step, which submits only on confirmation', async ({
   page,
 }) => {
   const { assessment, candidate } = await assignedAssessment();
@@ -284,24 +284,39 @@ test('ticking every task completes it and locks the files; Mark All as Incomplet
     await expect(box).toBeChecked();
   }
   await expect(tasks.getByText('3 of 3 tasks complete')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Mark All as Incomplete' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Assessment' }).click();
-  await expect(page.getByTestId('assessment-status')).toHaveText('Completed');
-
-  const editor = await openFile(page, 'auth.service.ts');
-  await expect(editor).toHaveAttribute('aria-readonly', 'true');
-  await expect(saveStatus(page)).toHaveText('Read-only');
-  await editor.click();
-  await page.keyboard.type('nope');
-  await expect(page.locator('.cm-content')).not.toContainText('nope');
-
-  await page.getByRole('button', { name: 'Mark All as Incomplete' }).click();
-  await expect(page.getByRole('button', { name: 'Mark All as Complete' })).toBeVisible();
-  await expect(editor).toHaveAttribute('aria-readonly', 'false');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Assessment' }).click();
   await expect(page.getByTestId('assessment-status')).toHaveText('In Progress');
+  const editor = await openFile(page, 'auth.service.ts');
+  await expect(editor).toHaveAttribute('aria-readonly', 'false');
+
+  // Mark All as Incomplete, then Mark All as Complete: the tasks follow the spec's toggle,
+  // and the Submit step opens; keeping on working submits nothing.
+  await page.getByRole('button', { name: 'Mark All as Incomplete' }).click();
   await page.getByRole('tab', { name: 'Tasks' }).click();
   await expect(tasks.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mark All as Complete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit your assessment?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Without a written answer (1)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep working' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('tab', { name: 'Assessment' }).click();
+  await expect(page.getByTestId('assessment-status')).toHaveText('In Progress');
+
+  await page.getByRole('button', { name: 'Submit Assessment' }).click();
+  await dialog.getByRole('button', { name: 'Submit Assessment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('submission-banner')).toContainText('Submitted, awaiting review');
+  await expect(page.getByTestId('assessment-status')).toHaveText('Completed');
+  await expect(page.getByRole('button', { name: 'Submit Assessment' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Mark All/ })).toHaveCount(0);
+  const lockedEditor = await openFile(page, 'auth.service.ts');
+  await expect(lockedEditor).toHaveAttribute('aria-readonly', 'true');
+  await expect(saveStatus(page)).toHaveText('Read-only');
+  await lockedEditor.click();
+  await page.keyboard.type('nope');
+  await expect(page.locator('.cm-content')).not.toContainText('nope');
 });
 
 test('the recruiter sees the candidate’s work read-only; another candidate is refused', async ({

@@ -216,6 +216,10 @@ export const assessment = pgTable(
     feedback: text('feedback'),
     score: integer('score'),
     reviewedAt: ts('reviewed_at'),
+    /** 'candidate' (the Submit step) or 'timeout' (the timer ran out); null until submitted. */
+    submittedBy: text('submitted_by', { enum: ['candidate', 'timeout'] }),
+    /** The one due-date reminder was sent (cleared when the due date moves). */
+    reminderSentAt: ts('reminder_sent_at'),
     updatedAt: updated(),
   },
   (t) => [
@@ -261,16 +265,22 @@ export const recruiterAssignment = pgTable(
 
 // --- messaging -------------------------------------------------------------------
 
-export const conversation = pgTable('conversation', {
-  id: text('id').primaryKey(),
-  subject: text('subject').notNull(),
-  createdBy: text('created_by'),
-  createdAt: created(),
-  /** The newest message, for the inbox (messages themselves are rows of their own). */
-  lastMessage: text('last_message').notNull().default(''),
-  lastMessageAt: ts('last_message_at').notNull().defaultNow(),
-  lastSenderId: text('last_sender_id'),
-});
+export const conversation = pgTable(
+  'conversation',
+  {
+    id: text('id').primaryKey(),
+    subject: text('subject').notNull(),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    /** The newest message, for the inbox (messages themselves are rows of their own). */
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    lastSenderId: text('last_sender_id'),
+    /** Started from an assessment (Message Recruiter / Message Candidate); reused from there. */
+    assessmentId: text('assessment_id').references(() => assessment.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('conversation_assessment_idx').on(t.assessmentId)],
+);
 
 /**
  * One row per participant with their own read state. No foreign key to the
@@ -358,3 +368,4 @@ export const emailNotification = pgTable(
 );
 
 export * from './schema-hardening';
+export * from './schema-integrity';

@@ -1,34 +1,49 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
-import { assessmentSchema, candidateFileSchema } from '../../../domain/assessments';
+import {
+  answerSaveSchema,
+  assessmentSchema,
+  assignInputSchema,
+  candidateFileSchema,
+  dueDateInputSchema,
+  evaluationInputSchema,
+  fileSaveSchema,
+  taskAnswerSchema,
+  taskUpdateSchema,
+} from '../../../domain/assessments';
 import {
   createRouter,
   errorResponses,
   idParam,
   idSchema,
+  jsonBody,
   jsonContent,
   requireActor,
-  serviceValidatedJson,
 } from '../../lib/http';
 import {
   type AssessmentDeps,
   assignAssessment,
+  changeDueDate,
   getAssessment,
+  listAnswers,
   listAssessments,
   listFiles,
+  saveAnswer,
   saveEvaluation,
   saveFile,
   setTaskCompleted,
   startAssessment,
+  submitAssessment,
   toggleAllTasks,
 } from './assessments.service';
 
 const errors = { ...errorResponses, 404: jsonContent(errorSchema, 'Assessment not found') };
-const anyJson = serviceValidatedJson;
+const conflict = (description: string) => ({ 409: jsonContent(errorSchema, description) });
 const one = (description: string) => ({
   200: jsonContent(assessmentSchema, description),
   ...errors,
 });
+const taskParams = idParam.extend({ taskId: idSchema });
 
 const list = createRoute({
   method: 'get',
@@ -36,23 +51,23 @@ const list = createRoute({
   tags: ['Assessments'],
   summary:
     "The candidate's own, the recruiter's assigned, or (admin) all assessments, newest first",
-  request: { query: z.object({ status: z.string().optional() }) },
+  request: { query: z.object({ status: z.string().max(20).optional() }) },
   responses: { 200: jsonContent(z.array(assessmentSchema), 'Assessments'), ...errors },
 });
 const assign = createRoute({
   method: 'post',
   path: '/api/assessments',
   tags: ['Assessments'],
-  summary:
-    'Assign a template to a candidate (recruiter). Body: {templateId, candidateId, dueDate, message}',
-  request: { body: anyJson },
+  summary: 'Assign a template to a candidate (recruiter)',
+  request: { body: jsonBody(assignInputSchema) },
   responses: { 201: jsonContent(assessmentSchema, 'Assigned'), ...errors },
 });
 const read = createRoute({
   method: 'get',
   path: '/api/assessments/{id}',
   tags: ['Assessments'],
-  summary: 'One assessment (its candidate, its recruiter, admins)',
+  summary:
+    'One assessment (its candidate, its recruiter, admins); one whose time ran out is submitted first',
   request: { params: idParam },
   responses: one('The assessment'),
 });
@@ -68,25 +83,43 @@ const task = createRoute({
   method: 'put',
   path: '/api/assessments/{id}/tasks/{taskId}',
   tags: ['Assessments'],
-  summary: 'Tick or untick one task (the candidate); the status follows the tasks',
-  request: { params: idParam.extend({ taskId: idSchema }), body: anyJson },
+  summary: 'Tick or untick one task (the candidate, until submitted); progress only, never submits',
+  request: { params: taskParams, body: jsonBody(taskUpdateSchema) },
   responses: one('Saved'),
 });
 const toggle = createRoute({
   method: 'post',
   path: '/api/assessments/{id}/toggle-all',
   tags: ['Assessments'],
-  summary: 'Mark all tasks complete, or all incomplete when they all are (the candidate)',
+  summary: 'Mark all tasks complete, or all incomplete when they all are (never submits)',
   request: { params: idParam },
   responses: one('Saved'),
+});
+const submit = createRoute({
+  method: 'post',
+  path: '/api/assessments/{id}/submit',
+  tags: ['Assessments'],
+  summary:
+    'Submit (the candidate): files and answers become read-only, the recruiter is told; 409 when already submitted',
+  request: { params: idParam },
+  responses: { ...one('Submitted'), ...conflict('Already submitted') },
 });
 const evaluation = createRoute({
   method: 'put',
   path: '/api/assessments/{id}/evaluation',
   tags: ['Assessments'],
-  summary: 'Score (0-100 or null) and feedback (the owning recruiter or an admin)',
-  request: { params: idParam, body: anyJson },
-  responses: one('Saved'),
+  summary:
+    'Score (whole number 0-100 or null) and feedback (the owning recruiter or an admin); 409 before submission',
+  request: { params: idParam, body: jsonBody(evaluationInputSchema) },
+  responses: { ...one('Saved'), ...conflict('Not submitted yet') },
+});
+const dueDate = createRoute({
+  method: 'put',
+  path: '/api/assessments/{id}/due-date',
+  tags: ['Assessments'],
+  summary: 'Extend the due date (the owning recruiter or an admin); the candidate is e-mailed',
+  request: { params: idParam, body: jsonBody(dueDateInputSchema) },
+  responses: { ...one('Saved'), ...conflict('Already submitted') },
 });
 const files = createRoute({
   method: 'get',
@@ -101,12 +134,36 @@ const file = createRoute({
   path: '/api/assessments/{id}/files/{fileName}',
   tags: ['Assessment files'],
   summary:
-    'Save a file (the candidate, until completed); 409 with the stored file when it holds a newer edit',
-  request: { params: idParam.extend({ fileName: z.string().min(1).max(200) }), body: anyJson },
+    'Save a file (the candidate, until submitted or the time is up); 409 with the stored file when it holds a newer edit',
+  request: {
+    params: idParam.extend({ fileName: z.string().min(1).max(200) }),
+    body: jsonBody(fileSaveSchema),
+  },
   responses: {
     200: jsonContent(candidateFileSchema, 'Saved'),
     ...errors,
     409: jsonContent(errorSchema.extend({ file: candidateFileSchema }), 'A newer edit is stored'),
+  },
+});
+const answers = createRoute({
+  method: 'get',
+  path: '/api/assessments/{id}/answers',
+  tags: ['Assessment files'],
+  summary: 'The written answers of the text and document tasks',
+  request: { params: idParam },
+  responses: { 200: jsonContent(z.array(taskAnswerSchema), 'Answers'), ...errors },
+});
+const answer = createRoute({
+  method: 'put',
+  path: '/api/assessments/{id}/answers/{taskId}',
+  tags: ['Assessment files'],
+  summary:
+    'Save the answer of a text or document task (the candidate, until submitted); 409 with the stored answer when it holds a newer edit',
+  request: { params: taskParams, body: jsonBody(answerSaveSchema) },
+  responses: {
+    200: jsonContent(taskAnswerSchema, 'Saved'),
+    ...errors,
+    409: jsonContent(errorSchema.extend({ answer: taskAnswerSchema }), 'A newer edit is stored'),
   },
 });
 
@@ -134,9 +191,19 @@ export function assessmentRoutes(deps: AssessmentDeps) {
     .openapi(toggle, async (c) =>
       c.json(await toggleAllTasks(deps, requireActor(c), c.req.valid('param').id), 200),
     )
+    .openapi(submit, async (c) => {
+      const submitted = await submitAssessment(deps, requireActor(c), c.req.valid('param').id);
+      return c.json(submitted!, 200);
+    })
     .openapi(evaluation, async (c) =>
       c.json(
         await saveEvaluation(deps, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+    )
+    .openapi(dueDate, async (c) =>
+      c.json(
+        await changeDueDate(deps, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
         200,
       ),
     )
@@ -146,5 +213,12 @@ export function assessmentRoutes(deps: AssessmentDeps) {
     .openapi(file, async (c) => {
       const { id, fileName } = c.req.valid('param');
       return c.json(await saveFile(deps, requireActor(c), id, fileName, c.req.valid('json')), 200);
+    })
+    .openapi(answers, async (c) =>
+      c.json(await listAnswers(deps, requireActor(c), c.req.valid('param').id), 200),
+    )
+    .openapi(answer, async (c) => {
+      const { id, taskId } = c.req.valid('param');
+      return c.json(await saveAnswer(deps, requireActor(c), id, taskId, c.req.valid('json')), 200);
     });
 }

@@ -1,36 +1,44 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import {
+  type AnswerSave,
   ASSESSMENT_STATUSES,
   ASSESSMENT_TEXTS,
   type Assessment,
-  assignInputSchema,
+  type AssignInput,
   type CandidateFile,
-  evaluationInputSchema,
-  fileSaveSchema,
+  type DueDateInput,
+  deadlineMs,
+  type EvaluationInput,
+  type FileSave,
+  hasWrittenAnswer,
   type ProjectFile,
+  REMINDER_BEFORE_MS,
   recruiterMayUse,
-  statusFromTasks,
-  taskUpdateSchema,
+  SUBMIT_GRACE_MS,
+  type TaskAnswer,
   toggleAll,
   toIsoDate,
 } from '../../../domain/assessments';
+import type { AssessmentNotificationEvent } from '../../../domain/messaging';
 import { emptyProfileDetails } from '../../../domain/profile';
 import type { Db } from '../../db/client';
 import {
   assessment,
+  assessmentNotification,
   assessmentTemplate,
   candidateFile,
   profile,
   recruiterAssignment,
+  taskAnswer,
   user,
 } from '../../db/schema';
-import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
-import { timestampId } from '../../lib/ids';
-import { enqueueMail, type Mailer } from '../../mail/outbox';
+import { newId, timestampId } from '../../lib/ids';
+import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { toTemplate } from '../templates/templates.service';
-import { invitationMail } from './mails';
+import { dueDateMail, invitationMail, reminderMail, scoredMail, submittedMail } from './mails';
 
 export interface AssessmentDeps {
   db: Db;
@@ -39,6 +47,7 @@ export interface AssessmentDeps {
   appUrl: string;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type FullRow = typeof assessment.$inferSelect;
 type ProjectInfo = Assessment['project'];
 /** A row without the project's file contents (tens of KB each), which most calls never need. */
@@ -77,6 +86,7 @@ function toAssessment(row: Row, candidate: { email: string; phone: string }): As
     feedback: row.feedback,
     score: row.score,
     reviewedAt: iso(row.reviewedAt),
+    submittedBy: row.submittedBy,
     project: row.projectInfo,
   };
 }
@@ -113,7 +123,8 @@ async function loadRow(db: Db, actor: Actor, id: string): Promise<Row> {
   return row;
 }
 
-export async function listAssessments({ db }: AssessmentDeps, actor: Actor, status?: string) {
+export async function listAssessments(deps: AssessmentDeps, actor: Actor, status?: string) {
+  const { db } = deps;
   if (status && !(ASSESSMENT_STATUSES as readonly string[]).includes(status)) {
     throw new AppError(400, 'status must be scheduled, in-progress or completed');
   }
@@ -123,16 +134,29 @@ export async function listAssessments({ db }: AssessmentDeps, actor: Actor, stat
       : actor.role === 'recruiter'
         ? eq(assessment.recruiterId, actor.id)
         : undefined;
-  return selectAssessments(
-    db,
-    and(own, status ? eq(assessment.status, status as Row['status']) : undefined),
-  );
+  const where = and(own, status ? eq(assessment.status, status as Row['status']) : undefined);
+  const list = await selectAssessments(db, where);
+  // One whose time ran out is submitted as it is read (the periodic sweep may not have run yet).
+  const overdue = list.filter((a) => isOverdue(a));
+  if (overdue.length === 0) return list;
+  for (const a of overdue) await submitOverdue(deps, a.id);
+  return selectAssessments(db, where);
 }
 
-export async function getAssessment({ db }: AssessmentDeps, actor: Actor, id: string) {
-  const row = await loadRow(db, actor, id);
-  const [result] = await selectAssessments(db, eq(assessment.id, row.id));
+export async function getAssessment(deps: AssessmentDeps, actor: Actor, id: string) {
+  const row = await loadRow(deps.db, actor, id);
+  if (isOverdue(row)) await submitOverdue(deps, row.id);
+  const [result] = await selectAssessments(deps.db, eq(assessment.id, row.id));
   return result!;
+}
+
+/** In progress (or never submitted) and past its timer plus the grace for a last save. */
+export function isOverdue(
+  row: { status: string; startedAt: Date | string | null; durationHours: number },
+  now = Date.now(),
+): boolean {
+  const end = deadlineMs(row.startedAt, row.durationHours);
+  return row.status !== 'completed' && end !== null && now > end + SUBMIT_GRACE_MS;
 }
 
 /** Tell the candidate, the recruiter and admins that this assessment changed. */
@@ -146,11 +170,12 @@ async function announce(
   });
 }
 
-export async function assignAssessment(deps: AssessmentDeps, actor: Actor, body: unknown) {
+export async function assignAssessment(
+  deps: AssessmentDeps,
+  actor: Actor,
+  input: Required<AssignInput>,
+) {
   assertRole(actor, 'recruiter');
-  const parsed = assignInputSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const input = parsed.data;
   // A day of slack: the recruiter's "today" may be behind the server's in another time zone.
   const yesterday = toIsoDate(new Date(Date.now() - 86_400_000));
   if (input.dueDate < yesterday) {
@@ -223,14 +248,21 @@ export async function assignAssessment(deps: AssessmentDeps, actor: Actor, body:
   return getAssessment(deps, actor, id);
 }
 
-/** Only the assessment's own candidate works on it, and not once it has been reviewed. */
-async function loadForCandidateWork(db: Db, actor: Actor, id: string) {
-  const row = await loadRow(db, actor, id);
+/**
+ * Only the assessment's own candidate works on it, only until it is submitted, and only
+ * while the time lasts (a late change submits what is there and is refused).
+ */
+async function loadForCandidateWork(deps: AssessmentDeps, actor: Actor, id: string) {
+  const row = await loadRow(deps.db, actor, id);
   if (actor.role !== 'candidate' || row.candidateId !== actor.id) {
     throw forbidden('Only the candidate can work on this assessment');
   }
-  if (row.reviewedAt) {
-    throw forbidden('This assessment has been reviewed and can no longer be changed');
+  if (row.status === 'completed' || row.reviewedAt) {
+    throw forbidden(ASSESSMENT_TEXTS.submittedLocked);
+  }
+  if (isOverdue(row)) {
+    await submitOverdue(deps, row.id);
+    throw forbidden(ASSESSMENT_TEXTS.timeIsUp);
   }
   return row;
 }
@@ -253,21 +285,12 @@ export async function startAssessment(deps: AssessmentDeps, actor: Actor, id: st
   return getAssessment(deps, actor, id);
 }
 
-async function saveTasks(
-  deps: AssessmentDeps,
-  row: Row,
-  tasks: Row['tasks'],
-  status: Row['status'],
-) {
+/** Ticking tracks progress only: the assessment stays in progress until it is submitted. */
+async function saveTasks(deps: AssessmentDeps, row: Row, tasks: Row['tasks']) {
   await deps.db
     .update(assessment)
-    .set({
-      tasks,
-      status,
-      startedAt: row.startedAt ?? new Date(),
-      completedDate: status === 'completed' ? (row.completedDate ?? new Date()) : null,
-    })
-    .where(eq(assessment.id, row.id));
+    .set({ tasks, status: 'in-progress', startedAt: row.startedAt ?? new Date() })
+    .where(and(eq(assessment.id, row.id), ne(assessment.status, 'completed')));
   await announce(deps, row);
 }
 
@@ -276,42 +299,283 @@ export async function setTaskCompleted(
   actor: Actor,
   id: string,
   taskId: string,
-  body: unknown,
+  input: { completed: boolean },
 ) {
-  const parsed = taskUpdateSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const row = await loadForCandidateWork(deps.db, actor, id);
+  const row = await loadForCandidateWork(deps, actor, id);
   if (!row.tasks.some((t) => t.id === taskId)) throw notFound('Task not found');
-  const tasks = row.tasks.map((t) =>
-    t.id === taskId ? { ...t, completed: parsed.data.completed } : t,
-  );
-  await saveTasks(deps, row, tasks, statusFromTasks(tasks));
+  const tasks = row.tasks.map((t) => (t.id === taskId ? { ...t, completed: input.completed } : t));
+  await saveTasks(deps, row, tasks);
   return getAssessment(deps, actor, id);
 }
 
+/** The spec's Mark All toggle, for the tasks only: it never submits. */
 export async function toggleAllTasks(deps: AssessmentDeps, actor: Actor, id: string) {
-  const row = await loadForCandidateWork(deps.db, actor, id);
-  const next = toggleAll(row.tasks);
-  await saveTasks(deps, row, next.tasks, next.status);
+  const row = await loadForCandidateWork(deps, actor, id);
+  await saveTasks(deps, row, toggleAll(row.tasks).tasks);
   return getAssessment(deps, actor, id);
 }
+
+// --- submission ------------------------------------------------------------------------
+
+/** A bell item for one user about an assessment, written in the caller's transaction. */
+async function addNotification(
+  tx: Tx,
+  input: {
+    userId: string;
+    assessmentId: string;
+    event: AssessmentNotificationEvent;
+    title: string;
+    fromName: string;
+  },
+) {
+  await tx.insert(assessmentNotification).values({ id: newId(), ...input });
+}
+
+async function emailOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+/**
+ * Submits the assessment: status completed, files and answers read-only from now on, the
+ * assigning recruiter gets a bell item and an e-mail. `actor` null is the server itself
+ * (the timer ran out). The one place a submission happens: anything else that must follow
+ * a submission (queueing the hidden tests) belongs here.
+ */
+export async function submitAssessment(
+  deps: AssessmentDeps,
+  actor: Actor | null,
+  id: string,
+): Promise<Assessment | null> {
+  const { db } = deps;
+  let row: Row;
+  if (actor) {
+    row = await loadRow(db, actor, id);
+    if (actor.role !== 'candidate' || row.candidateId !== actor.id) {
+      throw forbidden('Only the candidate can submit this assessment');
+    }
+  } else {
+    const [found] = await db.select(rowColumns).from(assessment).where(eq(assessment.id, id));
+    if (!found) throw notFound(ASSESSMENT_TEXTS.assessmentNotFound);
+    row = found;
+  }
+  if (row.status === 'completed') throw new AppError(409, ASSESSMENT_TEXTS.alreadySubmitted);
+
+  const now = new Date();
+  const end = deadlineMs(row.startedAt, row.durationHours);
+  const submittedBy = !actor || (end !== null && now.getTime() > end) ? 'timeout' : 'candidate';
+  const recruiter = await emailOf(db, row.recruiterId);
+  const mail: Mail | null = recruiter
+    ? submittedMail({
+        to: recruiter.email,
+        recruiterName: recruiter.name,
+        candidateName: row.candidateName,
+        title: row.title,
+        byTimeout: submittedBy === 'timeout',
+        url: `${deps.appUrl}/recruiter/results?assessment=${encodeURIComponent(id)}`,
+      })
+    : null;
+  const mailId = await db.transaction(async (tx) => {
+    // The condition makes a double submit (two tabs, the sweep and a click) count once.
+    const [updated] = await tx
+      .update(assessment)
+      .set({
+        status: 'completed',
+        completedDate: now,
+        submittedBy,
+        startedAt: row.startedAt ?? now,
+      })
+      .where(and(eq(assessment.id, id), ne(assessment.status, 'completed')))
+      .returning({ id: assessment.id });
+    if (!updated) return false;
+    await addNotification(tx, {
+      userId: row.recruiterId,
+      assessmentId: id,
+      event: 'submitted',
+      title: row.title,
+      fromName: row.candidateName,
+    });
+    return mail ? enqueueMail(tx, mail) : null;
+  });
+  if (mailId === false) throw new AppError(409, ASSESSMENT_TEXTS.alreadySubmitted);
+  if (mailId && mail) deps.mailer.announce(mailId, mail);
+  await announce(deps, row);
+  return actor ? getAssessment(deps, actor, id) : null;
+}
+
+/** The timer ran out: submit what is there; someone else submitting first is fine. */
+async function submitOverdue(deps: AssessmentDeps, id: string) {
+  try {
+    await submitAssessment(deps, null, id);
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 409)) throw error;
+  }
+}
+
+/** The periodic sweep: every assessment whose time ran out is submitted. */
+export async function submitOverdueAssessments(deps: AssessmentDeps, now = new Date()) {
+  const cutoff = new Date(now.getTime() - SUBMIT_GRACE_MS).toISOString();
+  const rows = await deps.db
+    .select({ id: assessment.id })
+    .from(assessment)
+    .where(
+      and(
+        ne(assessment.status, 'completed'),
+        sql`${assessment.startedAt} + ${assessment.durationHours} * interval '1 hour' < ${cutoff}::timestamptz`,
+      ),
+    )
+    .limit(200);
+  for (const { id } of rows) await submitOverdue(deps, id);
+  return rows.length;
+}
+
+// --- review ----------------------------------------------------------------------------
 
 export async function saveEvaluation(
   deps: AssessmentDeps,
   actor: Actor,
   id: string,
-  body: unknown,
+  input: Required<EvaluationInput>,
 ) {
   assertRole(actor, 'recruiter', 'admin');
-  const parsed = evaluationInputSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
   const row = await loadRow(deps.db, actor, id);
-  await deps.db
-    .update(assessment)
-    .set({ score: parsed.data.score, feedback: parsed.data.feedback, reviewedAt: new Date() })
-    .where(eq(assessment.id, id));
+  if (row.status !== 'completed') throw new AppError(409, ASSESSMENT_TEXTS.notSubmittedYet);
+  // The candidate hears about the first review and about a changed score.
+  const tell = row.reviewedAt === null || row.score !== input.score;
+  const candidate = tell ? await emailOf(deps.db, row.candidateId) : null;
+  const mail = candidate
+    ? scoredMail({
+        to: candidate.email,
+        candidateName: candidate.name,
+        recruiterName: actor.name,
+        title: row.title,
+        score: input.score,
+        url: `${deps.appUrl}/assessment/${encodeURIComponent(id)}`,
+      })
+    : null;
+  const mailId = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(assessment)
+      .set({ score: input.score, feedback: input.feedback, reviewedAt: new Date() })
+      .where(eq(assessment.id, id));
+    if (!tell) return null;
+    await addNotification(tx, {
+      userId: row.candidateId,
+      assessmentId: id,
+      event: 'scored',
+      title: row.title,
+      fromName: actor.name,
+    });
+    return mail ? enqueueMail(tx, mail) : null;
+  });
+  if (mailId && mail) deps.mailer.announce(mailId, mail);
   await announce(deps, row);
   return getAssessment(deps, actor, id);
+}
+
+/** The recruiter (or an admin) gives the candidate more time: a later due date. */
+export async function changeDueDate(
+  deps: AssessmentDeps,
+  actor: Actor,
+  id: string,
+  input: DueDateInput,
+) {
+  assertRole(actor, 'recruiter', 'admin');
+  const row = await loadRow(deps.db, actor, id);
+  if (row.status === 'completed') {
+    throw new AppError(409, 'This assessment has been submitted; its due date no longer changes');
+  }
+  if (input.dueDate <= row.dueDate) {
+    const message = `The new due date must be after the current one (${row.dueDate})`;
+    throw new AppError(400, message, [{ path: ['dueDate'], message }]);
+  }
+  const candidate = await emailOf(deps.db, row.candidateId);
+  const mail = candidate
+    ? dueDateMail({
+        to: candidate.email,
+        candidateName: candidate.name,
+        recruiterName: actor.name,
+        title: row.title,
+        dueDate: input.dueDate,
+        url: `${deps.appUrl}/assessment/${encodeURIComponent(id)}`,
+      })
+    : null;
+  const mailId = await deps.db.transaction(async (tx) => {
+    // A new due date earns a new reminder.
+    await tx
+      .update(assessment)
+      .set({ dueDate: input.dueDate, reminderSentAt: null })
+      .where(eq(assessment.id, id));
+    await addNotification(tx, {
+      userId: row.candidateId,
+      assessmentId: id,
+      event: 'due-date',
+      title: row.title,
+      fromName: actor.name,
+    });
+    return mail ? enqueueMail(tx, mail) : null;
+  });
+  if (mailId && mail) deps.mailer.announce(mailId, mail);
+  await announce(deps, row);
+  return getAssessment(deps, actor, id);
+}
+
+/**
+ * The periodic reminder: an assessment due within a day and not submitted gets one e-mail.
+ * The reminder_sent_at column is set in the transaction that queues the mail, under a
+ * condition, so a restart or a second server never sends it twice.
+ */
+export async function sendDueReminders(deps: AssessmentDeps, now = new Date()) {
+  const dueAt = sql`((${assessment.dueDate} + 1)::timestamp at time zone 'UTC')`;
+  const from = now.toISOString();
+  const until = new Date(now.getTime() + REMINDER_BEFORE_MS).toISOString();
+  const rows = await deps.db
+    .select({
+      id: assessment.id,
+      title: assessment.title,
+      dueDate: assessment.dueDate,
+      candidateId: assessment.candidateId,
+      recruiterId: assessment.recruiterId,
+      name: user.name,
+      email: user.email,
+    })
+    .from(assessment)
+    .innerJoin(user, eq(user.id, assessment.candidateId))
+    .where(
+      and(
+        ne(assessment.status, 'completed'),
+        isNull(assessment.reminderSentAt),
+        sql`${dueAt} > ${from}::timestamptz`,
+        sql`${dueAt} <= ${until}::timestamptz`,
+      ),
+    )
+    .limit(500);
+  let sent = 0;
+  for (const r of rows) {
+    const mail = reminderMail({
+      to: r.email,
+      candidateName: r.name,
+      title: r.title,
+      dueDate: r.dueDate,
+      url: `${deps.appUrl}/assessment/${encodeURIComponent(r.id)}`,
+    });
+    const mailId = await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(assessment)
+        .set({ reminderSentAt: now })
+        .where(and(eq(assessment.id, r.id), isNull(assessment.reminderSentAt)))
+        .returning({ id: assessment.id });
+      return claimed ? enqueueMail(tx, mail) : null;
+    });
+    if (mailId) {
+      sent += 1;
+      deps.mailer.announce(mailId, mail);
+    }
+  }
+  return sent;
 }
 
 // --- files ---------------------------------------------------------------------------
@@ -349,16 +613,11 @@ export async function saveFile(
   actor: Actor,
   id: string,
   fileName: string,
-  body: unknown,
+  input: FileSave,
 ): Promise<CandidateFile> {
-  const parsed = fileSaveSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const row = await loadForCandidateWork(deps.db, actor, id);
-  if (row.status === 'completed') {
-    throw forbidden('This assessment is completed; its files can no longer be changed');
-  }
+  const row = await loadForCandidateWork(deps, actor, id);
   if (!row.projectInfo.fileNames.includes(fileName)) throw notFound('File not found');
-  const { content, editedAt } = parsed.data;
+  const { content, editedAt } = input;
   const saved = await deps.db
     .insert(candidateFile)
     .values({ assessmentId: id, fileName, candidateId: actor.id, content, editedAt })
@@ -391,4 +650,91 @@ export class StaleFileError extends AppError {
   constructor(readonly file: CandidateFile) {
     super(409, 'A newer version of this file is already saved', undefined, { file });
   }
+}
+
+// --- answers -----------------------------------------------------------------------------
+
+/** The written answer of every text and document task ('' where none is saved yet). */
+export async function listAnswers(
+  { db }: AssessmentDeps,
+  actor: Actor,
+  id: string,
+): Promise<TaskAnswer[]> {
+  const row = await loadRow(db, actor, id);
+  const saved = await db.select().from(taskAnswer).where(eq(taskAnswer.assessmentId, id));
+  const byTask = new Map(saved.map((a) => [a.taskId, a]));
+  return row.tasks
+    .filter((t) => hasWrittenAnswer(t.type))
+    .map((t) => {
+      const own = byTask.get(t.id);
+      return {
+        taskId: t.id,
+        content: own?.content ?? '',
+        editedAt: own?.editedAt ?? null,
+        updatedAt: iso(own?.updatedAt ?? null),
+      };
+    });
+}
+
+/** Saves an answer like a file: unless the server already holds a newer edit (then 409). */
+export async function saveAnswer(
+  deps: AssessmentDeps,
+  actor: Actor,
+  id: string,
+  taskId: string,
+  input: AnswerSave,
+): Promise<TaskAnswer> {
+  const row = await loadForCandidateWork(deps, actor, id);
+  const task = row.tasks.find((t) => t.id === taskId);
+  if (!task) throw notFound('Task not found');
+  if (!hasWrittenAnswer(task.type)) {
+    throw new AppError(400, 'Code tasks are answered in the files, not with a written answer');
+  }
+  const { content, editedAt } = input;
+  const saved = await deps.db
+    .insert(taskAnswer)
+    .values({ assessmentId: id, taskId, candidateId: actor.id, content, editedAt })
+    .onConflictDoUpdate({
+      target: [taskAnswer.assessmentId, taskAnswer.taskId],
+      set: { content, editedAt, updatedAt: new Date() },
+      setWhere: sql`${taskAnswer.editedAt} <= ${editedAt}`,
+    })
+    .returning();
+  const [current] = saved.length
+    ? saved
+    : await deps.db
+        .select()
+        .from(taskAnswer)
+        .where(and(eq(taskAnswer.assessmentId, id), eq(taskAnswer.taskId, taskId)));
+  const answer = {
+    taskId,
+    content: current!.content,
+    editedAt: current!.editedAt,
+    updatedAt: iso(current!.updatedAt),
+  };
+  if (saved.length === 0) {
+    throw new AppError(409, 'A newer version of this answer is already saved', undefined, {
+      answer,
+    });
+  }
+  return answer;
+}
+
+/** Opening an assessment's bell item marks it read (only the user's own). */
+export async function markAssessmentNotificationsRead(
+  { db }: AssessmentDeps,
+  actor: Actor,
+  ids: string[],
+) {
+  if (ids.length === 0) return;
+  await db
+    .update(assessmentNotification)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        inArray(assessmentNotification.id, ids),
+        eq(assessmentNotification.userId, actor.id),
+        isNull(assessmentNotification.readAt),
+      ),
+    );
 }

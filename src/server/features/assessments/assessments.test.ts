@@ -180,7 +180,7 @@ describe('working on it', () => {
     expect(again.startedAt).toBe(started.startedAt);
   });
 
-  it('ticking every task completes it; unticking one reopens it', async () => {
+  it('ticking tracks progress only: every task ticked is still in progress', async () => {
     const a = await assignOk();
     const tick = (taskId: string, completed: boolean, as = candA) =>
       t.request(`/api/assessments/${a.id}/tasks/${taskId}`, {
@@ -190,22 +190,22 @@ describe('working on it', () => {
       });
     let last: { status: string; completedDate: string | null } = a;
     for (const task of a.tasks) last = await (await tick(task.id, true)).json();
-    expect(last.status).toBe('completed');
-    expect(last.completedDate).toBeTruthy();
-    const reopened = await (await tick(a.tasks[0].id, false)).json();
-    expect(reopened).toMatchObject({ status: 'in-progress', completedDate: null });
+    expect(last).toMatchObject({ status: 'in-progress', completedDate: null });
+    const unticked = await (await tick(a.tasks[0].id, false)).json();
+    expect(unticked).toMatchObject({ status: 'in-progress', completedDate: null });
     expect((await tick(a.tasks[0].id, true, candB)).status).toBe(403);
     expect((await tick(a.tasks[0].id, true, recA)).status).toBe(403);
     expect((await tick('no-task', true)).status).toBe(404);
     expect((await tick(a.tasks[0].id, 'yes' as never)).status).toBe(400);
   });
 
-  it('toggle-all follows the spec', async () => {
+  it('toggle-all follows the spec for the tasks, and never submits', async () => {
     const a = await assignOk();
     const toggle = (as = candA) =>
       t.request(`/api/assessments/${a.id}/toggle-all`, { method: 'POST', as });
     const done = await (await toggle()).json();
-    expect(done.status).toBe('completed');
+    expect(done.status).toBe('in-progress');
+    expect(done.completedDate).toBeNull();
     expect(done.tasks.every((x: { completed: boolean }) => x.completed)).toBe(true);
     const undone = await (await toggle()).json();
     expect(undone.status).toBe('in-progress');
@@ -217,6 +217,8 @@ describe('working on it', () => {
 describe('evaluation', () => {
   it('the owning recruiter scores it; others cannot; the candidate can no longer change it', async () => {
     const a = await assignOk();
+    await t.request(`/api/assessments/${a.id}/start`, { method: 'POST', as: candA });
+    await t.request(`/api/assessments/${a.id}/submit`, { method: 'POST', as: candA });
     const evaluate = (as: TestUser | null, json: unknown) =>
       t.request(`/api/assessments/${a.id}/evaluation`, { method: 'PUT', as, json });
     expect((await evaluate(recA, { score: 101, feedback: '' })).status).toBe(400);
@@ -275,6 +277,12 @@ describe('files', () => {
     expect((await t.request(`/api/assessments/${a.id}/files`, { as: candB })).status).toBe(403);
 
     await t.request(`/api/assessments/${a.id}/toggle-all`, { method: 'POST', as: candA });
-    expect((await put(candA, 'after completion', 4000)).status).toBe(403);
+    expect((await put(candA, 'all ticked, not submitted', 4000)).status).toBe(200);
+    await t.request(`/api/assessments/${a.id}/submit`, { method: 'POST', as: candA });
+    const late = await put(candA, 'after submission', 5000);
+    expect(late.status).toBe(403);
+    expect((await late.json()).message).toBe(
+      'This assessment has been submitted; it can no longer be changed',
+    );
   });
 });

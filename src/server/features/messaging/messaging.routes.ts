@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import {
+  assessmentConversationSchema,
   conversationPageSchema,
   conversationSummarySchema,
   MESSAGING_TEXTS,
@@ -22,12 +23,14 @@ import {
   signedIn,
 } from '../../lib/http';
 import {
+  conversationForAssessment,
   createConversation,
   getConversation,
   listConversations,
   listMessages,
   listRecipients,
   type MessagingDeps,
+  markNotificationRead,
   markRead,
   notifications,
   sendMessage,
@@ -132,6 +135,27 @@ const bell = createRoute({
   responses: { 200: jsonContent(notificationsSchema, 'Notifications'), ...errors },
 });
 
+const readNotification = createRoute({
+  method: 'post',
+  path: '/api/notifications/{id}/read',
+  tags: ['Messaging'],
+  summary: 'Mark one of the bell items about an assessment read (own items only)',
+  request: { params: idParam },
+  responses: { 204: { description: 'Marked read' }, ...errors },
+});
+const aboutAssessment = createRoute({
+  method: 'get',
+  path: '/api/assessments/{id}/conversation',
+  tags: ['Messaging'],
+  summary:
+    'The conversation about this assessment the user takes part in (newest), or null: Message Recruiter reopens it',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(assessmentConversationSchema, 'The conversation id or null'),
+    ...errors,
+  },
+});
+
 export function messagingRoutes(deps: MessagingDeps) {
   return createRouter()
     .openapi(list, async (c) =>
@@ -165,5 +189,12 @@ export function messagingRoutes(deps: MessagingDeps) {
       await markRead(deps, requireActor(c), c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .openapi(bell, async (c) => c.json(await notifications(deps, requireActor(c)), 200));
+    .openapi(bell, async (c) => c.json(await notifications(deps, requireActor(c)), 200))
+    .openapi(readNotification, async (c) => {
+      await markNotificationRead(deps, requireActor(c), c.req.valid('param').id);
+      return c.body(null, 204);
+    })
+    .openapi(aboutAssessment, async (c) =>
+      c.json(await conversationForAssessment(deps, requireActor(c), c.req.valid('param').id), 200),
+    );
 }

@@ -25,6 +25,7 @@ import { isRole } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import {
   assessment,
+  assessmentNotification,
   conversation,
   conversationParticipant,
   emailNotification,
@@ -565,7 +566,8 @@ export async function createConversation(
   actor: Actor,
   input: NewConversation,
 ) {
-  const { subject, message: content, clientId } = input;
+  const { subject, message: content, clientId, assessmentId } = input;
+  if (assessmentId) await assertAssessmentVisible(deps.db, actor, assessmentId);
   const recipientIds = [...new Set(input.recipientIds)].filter((r) => r !== actor.id);
   if (recipientIds.length === 0) {
     throw new AppError(400, MESSAGING_TEXTS.selectRecipient, [
@@ -604,9 +606,14 @@ export async function createConversation(
   try {
     const sent = await db.transaction(async (tx) => {
       const now = new Date();
-      await tx
-        .insert(conversation)
-        .values({ id, subject, createdBy: actor.id, createdAt: now, lastMessageAt: now });
+      await tx.insert(conversation).values({
+        id,
+        subject,
+        createdBy: actor.id,
+        createdAt: now,
+        lastMessageAt: now,
+        assessmentId: assessmentId ?? null,
+      });
       await tx.insert(conversationParticipant).values(
         participants.map((p, index) => ({
           conversationId: id,
@@ -633,6 +640,44 @@ export async function createConversation(
     throw error;
   }
   return { created: true, conversation: await getConversation(deps, actor, id) };
+}
+
+/** A conversation may be linked only to an assessment its creator may see. */
+async function assertAssessmentVisible(db: Db, actor: Actor, assessmentId: string) {
+  const [row] = await db
+    .select({ candidateId: assessment.candidateId, recruiterId: assessment.recruiterId })
+    .from(assessment)
+    .where(eq(assessment.id, assessmentId));
+  const visible =
+    row &&
+    (actor.role === 'admin' ||
+      (actor.role === 'candidate' && row.candidateId === actor.id) ||
+      (actor.role === 'recruiter' && row.recruiterId === actor.id));
+  if (!visible) {
+    throw new AppError(400, 'Assessment not found', [
+      { path: ['assessmentId'], message: 'Assessment not found' },
+    ]);
+  }
+}
+
+/**
+ * The conversation started about an assessment that the actor takes part in (the newest),
+ * so Message Recruiter / Message Candidate reopen it instead of starting another.
+ */
+export async function conversationForAssessment(
+  { db }: MessagingDeps,
+  actor: Actor,
+  assessmentId: string,
+) {
+  const p = conversationParticipant;
+  const [row] = await db
+    .select({ id: conversation.id })
+    .from(conversation)
+    .innerJoin(p, and(eq(p.conversationId, conversation.id), eq(p.userId, actor.id)))
+    .where(eq(conversation.assessmentId, assessmentId))
+    .orderBy(desc(conversation.lastMessageAt))
+    .limit(1);
+  return { conversationId: row?.id ?? null };
 }
 
 /** Opening a conversation marks it read for the viewer (admins reading others' change nothing). */
@@ -724,13 +769,53 @@ export async function notifications(deps: MessagingDeps, actor: Actor): Promise<
       });
     }
   }
+  const news = and(
+    eq(assessmentNotification.userId, actor.id),
+    isNull(assessmentNotification.readAt),
+  );
+  const [[newsTotal], newsRows] = await Promise.all([
+    db.select({ n: count() }).from(assessmentNotification).where(news),
+    db
+      .select()
+      .from(assessmentNotification)
+      .where(news)
+      .orderBy(desc(assessmentNotification.createdAt))
+      .limit(BELL_ITEMS),
+  ]);
+  for (const r of newsRows) {
+    items.push({
+      kind: 'assessment',
+      id: r.id,
+      event: r.event,
+      assessmentId: r.assessmentId,
+      title: r.title,
+      from: r.fromName,
+      at: r.createdAt.toISOString(),
+    });
+  }
+  const unreadAssessmentNews = newsTotal?.n ?? 0;
   items.sort((a, b) => b.at.localeCompare(a.at));
   return {
-    count: unreadConversations + invitations,
+    count: unreadConversations + invitations + unreadAssessmentNews,
     unreadConversations,
     unopenedInvitations: invitations,
+    unreadAssessmentNews,
     items: items.slice(0, BELL_ITEMS),
   };
+}
+
+/** Opening a bell item about an assessment marks it read (the user's own only). */
+export async function markNotificationRead(deps: MessagingDeps, actor: Actor, id: string) {
+  const [row] = await deps.db
+    .update(assessmentNotification)
+    .set({ readAt: sql`coalesce(${assessmentNotification.readAt}, now())` })
+    .where(and(eq(assessmentNotification.id, id), eq(assessmentNotification.userId, actor.id)))
+    .returning({ assessmentId: assessmentNotification.assessmentId });
+  if (!row) throw notFound('Notification not found');
+  await deps.bus.publish({
+    audience: { userIds: [actor.id] },
+    event: { type: 'assessment.changed', assessmentId: row.assessmentId },
+  });
 }
 
 /** The notification record follows its mail: sent once the SMTP server accepted it. */

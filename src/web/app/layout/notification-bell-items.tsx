@@ -2,12 +2,17 @@ import { Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { type NotificationItem, relativeTime } from '../../../domain/messaging';
 import classes from './notification-bell.module.css';
-import { notificationHref, notificationTitle } from './notification-bell-text';
+import { notificationHref, notificationKey, notificationTitle } from './notification-bell-text';
 
-type NotificationItemsProps = { items: readonly NotificationItem[]; onNavigate: () => void };
+type NotificationItemsProps = {
+  items: readonly NotificationItem[];
+  onNavigate: () => void;
+  /** Opening an item about an assessment marks it read. */
+  onOpenItem?: (id: string) => void;
+};
 
-/** The bell's list: unread conversations and new assessment invitations, each a link. */
-export function NotificationItems({ items, onNavigate }: NotificationItemsProps) {
+/** The bell's list: unread conversations, new invitations and assessment news, each a link. */
+export function NotificationItems({ items, onNavigate, onOpenItem }: NotificationItemsProps) {
   if (items.length === 0) {
     return (
       <Text size="sm" className={classes.section}>
@@ -18,11 +23,14 @@ export function NotificationItems({ items, onNavigate }: NotificationItemsProps)
   return (
     <ul className={classes.list}>
       {items.map((item) => (
-        <li key={item.kind === 'message' ? `m:${item.conversationId}` : `a:${item.assessmentId}`}>
+        <li key={notificationKey(item)}>
           <UnstyledButton
             component={Link}
             to={notificationHref(item)}
-            onClick={onNavigate}
+            onClick={() => {
+              if (item.kind === 'assessment') onOpenItem?.(item.id);
+              onNavigate();
+            }}
             className={classes.item}
           >
             <Text size="sm" fw={600} lineClamp={1}>

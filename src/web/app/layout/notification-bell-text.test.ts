@@ -23,6 +23,16 @@ const invitation: NotificationItem = {
   at: '2030-01-01T00:00:00.000Z',
 };
 
+const submitted: NotificationItem = {
+  kind: 'assessment',
+  id: 'n1',
+  event: 'submitted',
+  assessmentId: 'a 1',
+  title: 'Backend task',
+  from: 'Casey Candidate',
+  at: '2030-01-01T00:00:00.000Z',
+};
+
 describe('badgeText', () => {
   it('shows no badge at 0', () => {
     expect(badgeText(0)).toBeNull();
@@ -54,5 +64,16 @@ describe('notificationHref and notificationTitle', () => {
   it('sends an invitation to its assessment as New assessment: title', () => {
     expect(notificationHref(invitation)).toBe('/assessment/a1');
     expect(notificationTitle(invitation)).toBe('New assessment: Frontend task');
+  });
+
+  it("sends a submission to the recruiter's review, a score to the assessment", () => {
+    expect(notificationHref(submitted)).toBe('/recruiter/results?assessment=a%201');
+    expect(notificationTitle(submitted)).toBe('Submitted: Backend task');
+    const scored = { ...submitted, event: 'scored' as const };
+    expect(notificationHref(scored)).toBe('/assessment/a%201');
+    expect(notificationTitle(scored)).toBe('Reviewed: Backend task');
+    expect(notificationTitle({ ...submitted, event: 'due-date' })).toBe(
+      'New due date: Backend task',
+    );
   });
 });

@@ -11,14 +11,33 @@ export function bellLabel(count: number): string {
   return count > 0 ? `Notifications (${count} unread)` : 'Notifications';
 }
 
-/** Where an item of the dropdown leads. */
+/** Where an item of the dropdown leads: a submission to the recruiter's review. */
 export function notificationHref(item: NotificationItem): string {
-  return item.kind === 'message'
-    ? `/messages/conversation/${encodeURIComponent(item.conversationId)}`
-    : `/assessment/${encodeURIComponent(item.assessmentId)}`;
+  if (item.kind === 'message') {
+    return `/messages/conversation/${encodeURIComponent(item.conversationId)}`;
+  }
+  if (item.kind === 'assessment' && item.event === 'submitted') {
+    return `/recruiter/results?assessment=${encodeURIComponent(item.assessmentId)}`;
+  }
+  return `/assessment/${encodeURIComponent(item.assessmentId)}`;
 }
 
-/** An item's first line: the conversation's subject, or the invitation's title. */
+const EVENT_TITLES = {
+  submitted: 'Submitted',
+  scored: 'Reviewed',
+  'due-date': 'New due date',
+} as const;
+
+/** An item's first line: the conversation's subject, or what happened to which assessment. */
 export function notificationTitle(item: NotificationItem): string {
-  return item.kind === 'message' ? item.subject : `New assessment: ${item.title}`;
+  if (item.kind === 'message') return item.subject;
+  if (item.kind === 'invitation') return `New assessment: ${item.title}`;
+  return `${EVENT_TITLES[item.event]}: ${item.title}`;
+}
+
+/** A stable React key per item. */
+export function notificationKey(item: NotificationItem): string {
+  if (item.kind === 'message') return `m:${item.conversationId}`;
+  if (item.kind === 'invitation') return `i:${item.assessmentId}`;
+  return `n:${item.id}`;
 }

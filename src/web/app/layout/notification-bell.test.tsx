@@ -22,7 +22,13 @@ function setup(count: number, list: unknown[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
-      Response.json({ count, unreadConversations: count, unopenedInvitations: 0, items: list }),
+      Response.json({
+        count,
+        unreadConversations: count,
+        unopenedInvitations: 0,
+        unreadAssessmentNews: 0,
+        items: list,
+      }),
     ),
   );
   return renderRoutes(

@@ -3,7 +3,10 @@ import { ActionIcon, Anchor, Divider, Indicator, Loader, Popover, Text } from '@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/http';
-import { useNotifications } from '../../features/messaging/api/conversations';
+import {
+  useMarkNotificationRead,
+  useNotifications,
+} from '../../features/messaging/api/conversations';
 import { BellIcon } from '../../ui/icons';
 import classes from './notification-bell.module.css';
 import { NotificationItems } from './notification-bell-items';
@@ -17,6 +20,7 @@ import { badgeText, bellLabel } from './notification-bell-text';
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
   const count = notifications.data?.count ?? 0;
   const badge = badgeText(count);
   const close = () => setOpened(false);
@@ -40,7 +44,13 @@ export function NotificationBell() {
       </Text>
     );
   } else {
-    body = <NotificationItems items={notifications.data.items} onNavigate={close} />;
+    body = (
+      <NotificationItems
+        items={notifications.data.items}
+        onNavigate={close}
+        onOpenItem={(id) => markRead.mutate(id)}
+      />
+    );
   }
 
   return (

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   type AssignInput,
   assessmentSchema,
+  type DueDateInput,
   type EvaluationInput,
 } from '../../../../domain/assessments';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
@@ -82,6 +83,25 @@ export const useToggleAllTasks = () =>
 export const useSaveEvaluation = () =>
   useAssessmentMutation(({ id, ...input }: EvaluationInput & { id: string }) =>
     apiFetch(`/api/assessments/${encodeURIComponent(id)}/evaluation`, {
+      method: 'PUT',
+      json: input,
+      schema: assessmentSchema,
+    }),
+  );
+
+/** POST /api/assessments/:id/submit (candidate): the confirmed Submit step, or the timer. */
+export const useSubmitAssessment = () =>
+  useAssessmentMutation((id: string) =>
+    apiFetch(`/api/assessments/${encodeURIComponent(id)}/submit`, {
+      method: 'POST',
+      schema: assessmentSchema,
+    }),
+  );
+
+/** PUT /api/assessments/:id/due-date (owning recruiter or admin): a later due date. */
+export const useChangeDueDate = () =>
+  useAssessmentMutation(({ id, ...input }: DueDateInput & { id: string }) =>
+    apiFetch(`/api/assessments/${encodeURIComponent(id)}/due-date`, {
       method: 'PUT',
       json: input,
       schema: assessmentSchema,

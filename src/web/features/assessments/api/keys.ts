@@ -8,6 +8,7 @@ export const assessmentKeys = {
   list: (status?: string) => ['assessments', 'list', status ?? 'all'] as const,
   detail: (id: string) => ['assessments', 'detail', id] as const,
   files: (id: string) => ['assessments', 'files', id] as const,
+  answers: (id: string) => ['assessments', 'answers', id] as const,
 };
 export const templateKeys = { all: ['templates'] as const };
 export const settingsKeys = { all: ['settings'] as const };

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  assessmentConversationSchema,
   conversationPageSchema,
   conversationSummarySchema,
   messagableUserSchema,
@@ -109,4 +110,31 @@ export const useNotifications = (enabled = true) =>
     queryFn: ({ signal }) =>
       apiFetch('/api/notifications', { schema: notificationsSchema, signal }),
     enabled,
+  });
+
+/** POST /api/notifications/:id/read: a bell item about an assessment was opened. */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, {
+        method: 'POST',
+        schema: z.null(),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messagingKeys.notifications }),
+  });
+}
+
+/** GET /api/assessments/:id/conversation: the conversation already started about it, if any. */
+export const useAssessmentConversation = (assessmentId: string | null) =>
+  useQuery({
+    queryKey: ['conversations', 'about-assessment', assessmentId ?? ''] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/assessments/${encodeURIComponent(assessmentId ?? '')}/conversation`, {
+        schema: assessmentConversationSchema,
+        signal,
+      }),
+    enabled: Boolean(assessmentId),
+    staleTime: 0,
+    retry: retryUnlessRefused,
   });

@@ -23,6 +23,8 @@ type ComposeFormProps = {
   requestedIds: readonly string[];
   /** From `?subject=`. */
   initialSubject: string;
+  /** From `?assessment=`: the new conversation is about this assessment. */
+  assessmentId?: string;
 };
 
 /**
@@ -30,7 +32,12 @@ type ComposeFormProps = {
  * a blank subject or message. What is missing is said at the field once the user leaves it
  * (or empties the recipients), so a disabled Send never leaves them guessing why.
  */
-export function ComposeForm({ asCheckboxes, requestedIds, initialSubject }: ComposeFormProps) {
+export function ComposeForm({
+  asCheckboxes,
+  requestedIds,
+  initialSubject,
+  assessmentId,
+}: ComposeFormProps) {
   const navigate = useNavigate();
   const users = useMessagableUsers();
   const create = useCreateConversation();
@@ -61,6 +68,7 @@ export function ComposeForm({ asCheckboxes, requestedIds, initialSubject }: Comp
         recipientIds: values.recipientIds,
         subject: values.subject.trim(),
         message: values.message,
+        ...(assessmentId ? { assessmentId } : {}),
       });
       navigate(`/messages/conversation/${encodeURIComponent(conversation.id)}`);
     } catch (error) {

@@ -28,11 +28,15 @@ function setup(
   role: Role,
   recipients: unknown = users,
   post?: (body: unknown) => Response | Promise<Response>,
+  existing: string | null = null,
 ) {
   const calls: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
+      if (path === '/api/assessments/a1/conversation') {
+        return Response.json({ conversationId: existing });
+      }
       if (path === '/api/conversations/recipients') {
         return recipients instanceof Response ? recipients : Response.json(recipients);
       }
@@ -62,6 +66,34 @@ afterEach(() => {
 });
 
 describe('ComposeScreen', () => {
+  it('opens the conversation already started about the assessment', async () => {
+    const { router, calls } = setup(
+      '/messages/new?to=u1&subject=Re:%20Task&assessment=a1',
+      'candidate',
+      users,
+      undefined,
+      'conv-about-a1',
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/messages/conversation/conv-about-a1'),
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('links a new conversation to the assessment when there is none', async () => {
+    const { calls, router } = setup(
+      '/messages/new?to=u2&subject=Re:%20Task&assessment=a1',
+      'recruiter',
+    );
+    expect(await screen.findByRole('button', { name: 'Remove Carl Candidate' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/messages/conversation/conv1'),
+    );
+    expect(calls[0]).toMatchObject({ recipientIds: ['u2'], assessmentId: 'a1' });
+  });
+
   it('keeps Send disabled until the form is complete, and says what is missing on leaving a field', async () => {
     setup('/messages/new', 'recruiter');
     const input = await screen.findByLabelText('To:');

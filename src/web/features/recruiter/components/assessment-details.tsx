@@ -5,14 +5,19 @@ import {
   ASSESSMENT_TEXTS,
   type Assessment,
   formatDuration,
+  hasWrittenAnswer,
   progressOf,
+  type TaskAnswer,
 } from '../../../../domain/assessments';
 import { ApiError } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
+import { MarkdownView } from '../../../ui/markdown-view';
+import { useAssessmentAnswers } from '../../assessments/api/answers';
 import { useAssessment } from '../../assessments/api/assessments';
 import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
+import { DueDateForm } from './due-date-form';
 import { EvaluationForm } from './evaluation-form';
 import { LoadError } from './query-states';
 import { LightBadge, StatusBadge } from './status-badge';
@@ -80,9 +85,43 @@ function timeTaken(a: Assessment): string | null {
   return Number.isFinite(ms) && ms >= 0 ? formatDuration(ms) : null;
 }
 
+/** The candidate's written answer, beside its task: Markdown rendered for documents. */
+function WrittenAnswer({
+  type,
+  answer,
+  loading,
+}: {
+  type: 'text' | 'document';
+  answer: TaskAnswer | undefined;
+  loading: boolean;
+}) {
+  if (loading) return <LoadingText text="Loading answer..." />;
+  const content = answer?.content ?? '';
+  return (
+    <Paper withBorder radius="sm" p="sm" mt={6} bg="gray.0" data-testid="written-answer">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+        {type === 'document' ? 'Document' : 'Answer'}
+      </Text>
+      {type === 'document' ? (
+        <MarkdownView source={content} empty="No answer written." />
+      ) : content.trim() ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {content}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No answer written.
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
 function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: HeadingLevel }) {
   const taken = timeTaken(a);
   const done = a.tasks.filter((t) => t.completed).length;
+  const answers = useAssessmentAnswers(a.id);
+  const submitted = a.status === 'completed';
   return (
     <Stack gap="md">
       <Section title="Assessment Information" level={level}>
@@ -97,7 +136,10 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
           </div>
           <Field label="Due Date">{formatDate(a.dueDate)}</Field>
           <Field label="Started">{formatDateTime(a.startedAt)}</Field>
-          <Field label="Completed">{formatDateTime(a.completedDate)}</Field>
+          <Field label="Submitted">
+            {formatDateTime(a.completedDate)}
+            {a.submittedBy === 'timeout' ? ' (time ran out)' : ''}
+          </Field>
           <Field label="Duration">
             {hoursLabel(a.durationHours)} allowed{taken ? ` · took ${taken}` : ''}
           </Field>
@@ -109,6 +151,7 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
             Your message: {a.message}
           </Text>
         ) : null}
+        {submitted ? null : <DueDateForm key={a.dueDate} assessment={a} />}
       </Section>
 
       <Section title="Candidate Information" level={level}>
@@ -119,12 +162,12 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
         </SimpleGrid>
         <Button
           component={Link}
-          to={`/messages/new?to=${encodeURIComponent(a.candidateId)}&subject=${encodeURIComponent(a.title)}`}
+          to={`/messages/new?to=${encodeURIComponent(a.candidateId)}&subject=${encodeURIComponent(a.title)}&assessment=${encodeURIComponent(a.id)}`}
           variant="light"
           size="xs"
           mt="sm"
         >
-          Message Candidate
+          {ASSESSMENT_TEXTS.messageCandidate}
         </Button>
       </Section>
 
@@ -132,7 +175,12 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
         {a.tasks.length === 0 ? (
           <Text c="dimmed">This assessment has no tasks.</Text>
         ) : (
-          <List listStyleType="none" spacing="xs" aria-label="Tasks">
+          <List
+            listStyleType="none"
+            spacing="xs"
+            aria-label="Tasks"
+            styles={{ itemWrapper: { display: 'block' }, itemLabel: { display: 'block' } }}
+          >
             {a.tasks.map((task) => (
               <List.Item key={task.id}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -150,6 +198,13 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
                     {task.completed ? 'Completed' : 'Pending'}
                   </LightBadge>
                 </Group>
+                {task.type === 'text' || task.type === 'document' ? (
+                  <WrittenAnswer
+                    type={task.type}
+                    answer={answers.data?.find((x) => x.taskId === task.id)}
+                    loading={answers.isPending && hasWrittenAnswer(task.type)}
+                  />
+                ) : null}
               </List.Item>
             ))}
           </List>
@@ -161,7 +216,13 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
       </Section>
 
       <Section title="Evaluation" level={level}>
-        <EvaluationForm key={a.id} assessment={a} />
+        {submitted ? (
+          <EvaluationForm key={a.id} assessment={a} />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="evaluation-waiting">
+            The evaluation form appears once the candidate submits the assessment.
+          </Text>
+        )}
       </Section>
     </Stack>
   );

@@ -1,19 +1,22 @@
 import '../lib/mantine-styles';
-import { Box, Button, Stack, Tabs, TextInput } from '@mantine/core';
+import { Box, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  ASSESSMENT_TEXTS,
-  DEFAULT_POSITION,
-  POSITIONS,
-  type Template,
-} from '../../../../domain/assessments';
+import { ASSESSMENT_TEXTS, type Template } from '../../../../domain/assessments';
 import { useSessionState } from '../../../lib/session';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { useAssessments } from '../../assessments/api/assessments';
 import { useTemplates } from '../../assessments/api/templates';
-import { ALL_POSITIONS, filterAssessments, filterTemplates, matchesPosition } from '../lib/filters';
+import {
+  ALL_POSITIONS,
+  effectivePosition,
+  filterAssessments,
+  filterTemplates,
+  hiddenByFilterText,
+  matchesPosition,
+  positionOptions,
+} from '../lib/filters';
 import { asDashboardTab, DASHBOARD_TABS, type DashboardTab, DEFAULT_TAB } from '../lib/tabs';
 import { ActiveTab } from './active-tab';
 import { AssignModal } from './assign-modal';
@@ -26,7 +29,27 @@ import { EmptyState, LoadError } from './query-states';
 import { ResultsList } from './results-list';
 import { ToggleGroup } from './toggle-group';
 
-const POSITION_OPTIONS = [ALL_POSITIONS, ...POSITIONS].map((p) => ({ value: p, label: p }));
+const POSITION_KEY = 'tf:recruiter:position';
+
+/** The last position chosen on this browser (All Positions until one is chosen). */
+function useRememberedPosition(): [string | null, (value: string) => void] {
+  const [value, setValue] = useState<string | null>(() => {
+    try {
+      return window.localStorage.getItem(POSITION_KEY);
+    } catch {
+      return null;
+    }
+  });
+  const remember = (next: string) => {
+    setValue(next);
+    try {
+      window.localStorage.setItem(POSITION_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this visit only.
+    }
+  };
+  return [value, remember];
+}
 
 /** /recruiter: the recruiter's assessments, templates and results, all from the API. */
 export function RecruiterDashboardScreen() {
@@ -34,12 +57,16 @@ export function RecruiterDashboardScreen() {
   const name = (session.status === 'signed-in' && session.user.name.trim()) || 'Recruiter';
   const [params, setParams] = useSearchParams();
   const tab = asDashboardTab(params.get('tab'));
-  const [position, setPosition] = useState<string>(DEFAULT_POSITION);
+  const [chosenPosition, setPosition] = useRememberedPosition();
   const [search, setSearch] = useState('');
   const [assigning, setAssigning] = useState<Template | null>(null);
 
   const assessments = useAssessments();
   const templates = useTemplates();
+  const positions = positionOptions([templates.data ?? [], assessments.data ?? []]);
+  // Until both lists have loaded the remembered role may not be among the chips yet.
+  const loaded = templates.isSuccess && assessments.isSuccess;
+  const position = loaded ? effectivePosition(chosenPosition, positions) : ALL_POSITIONS;
   const filter = { position, search };
   const visibleAssessments = filterAssessments(assessments.data ?? [], filter);
   const positionAssessments = (assessments.data ?? []).filter((a) => matchesPosition(a, position));
@@ -47,6 +74,10 @@ export function RecruiterDashboardScreen() {
   const templatesFilteredOut = search.trim()
     ? `No templates match "${search.trim()}".`
     : `No templates for ${position}. Choose All Positions to see every template.`;
+  const hiddenText = hiddenByFilterText(
+    (templates.data ?? []).filter((t) => !matchesPosition(t, position)).length,
+    (assessments.data ?? []).filter((a) => !matchesPosition(a, position)).length,
+  );
 
   const selectTab = (next: DashboardTab) => {
     setParams(next === DEFAULT_TAB ? {} : { tab: next });
@@ -90,10 +121,18 @@ export function RecruiterDashboardScreen() {
         <ToggleGroup
           label="Position"
           showLabel
-          options={POSITION_OPTIONS}
+          options={positions.map((p) => ({ value: p, label: p }))}
           value={position}
           onChange={setPosition}
         />
+        {hiddenText ? (
+          <Group gap="xs" role="status" data-testid="hidden-by-filter">
+            <Text size="sm">{hiddenText}</Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => setPosition(ALL_POSITIONS)}>
+              Show all
+            </Button>
+          </Group>
+        ) : null}
 
         <Tabs
           value={tab}

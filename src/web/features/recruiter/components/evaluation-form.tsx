@@ -14,9 +14,16 @@ import { notifySuccess } from '../lib/notify';
 
 type EvaluationValues = { score: number | string; feedback: string };
 
-/** The NumberInput's '' (empty) is saved as null (spec section 5). */
+/** The NumberInput's '' (empty) is saved as null (spec section 5); '-' or '1.' stay invalid. */
 const toInput = (values: EvaluationValues) => ({
-  score: values.score === '' ? null : Number(values.score),
+  score:
+    values.score === ''
+      ? null
+      : typeof values.score === 'number'
+        ? values.score
+        : Number.isFinite(Number(values.score))
+          ? Number(values.score)
+          : Number.NaN,
   feedback: values.feedback,
 });
 
@@ -47,8 +54,9 @@ export function EvaluationForm({ assessment }: { assessment: Assessment }) {
           description={`A whole number from 0 to ${MAX_SCORE}; leave empty for no score`}
           min={0}
           max={MAX_SCORE}
-          allowDecimal={false}
-          allowNegative={false}
+          // A fractional or negative entry is shown and refused with a message, not changed.
+          allowDecimal
+          allowNegative
           clampBehavior="none"
           {...form.getInputProps('score')}
         />

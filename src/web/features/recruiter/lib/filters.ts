@@ -16,6 +16,39 @@ export function matchesSearch(haystacks: string[], search: string): boolean {
 
 export type ListFilter = { position: string; search: string };
 
+/**
+ * The position chips: All Positions, then every role that a template or an assessment of
+ * this recruiter has (not a fixed list, so a "Backend" template can always be found).
+ */
+export function positionOptions(lists: readonly (readonly { roleName: string }[])[]): string[] {
+  const roles = new Set<string>();
+  for (const list of lists) {
+    for (const item of list) {
+      const role = item.roleName.trim();
+      if (role) roles.add(role);
+    }
+  }
+  return [ALL_POSITIONS, ...[...roles].sort((a, b) => a.localeCompare(b))];
+}
+
+/** A remembered choice that no longer exists falls back to All Positions. */
+export function effectivePosition(chosen: string | null, options: readonly string[]): string {
+  return chosen && options.includes(chosen) ? chosen : ALL_POSITIONS;
+}
+
+/** What the position filter hides, said out loud ("2 templates and 1 assessment hidden…"). */
+export function hiddenByFilterText(hiddenTemplates: number, hiddenAssessments: number) {
+  const parts = [
+    hiddenTemplates > 0
+      ? `${hiddenTemplates} ${hiddenTemplates === 1 ? 'template' : 'templates'}`
+      : null,
+    hiddenAssessments > 0
+      ? `${hiddenAssessments} ${hiddenAssessments === 1 ? 'assessment' : 'assessments'}`
+      : null,
+  ].filter(Boolean);
+  return parts.length === 0 ? null : `${parts.join(' and ')} hidden by the filter.`;
+}
+
 export function filterAssessments(list: Assessment[], { position, search }: ListFilter) {
   return list.filter(
     (a) => matchesPosition(a, position) && matchesSearch([a.candidateName, a.title], search),

@@ -44,7 +44,7 @@ export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
           </Badge>
         </Field>
         <Field label="Started">{formatDate(assessment.startedAt)}</Field>
-        <Field label="Completed">{formatDate(assessment.completedDate)}</Field>
+        <Field label="Submitted">{formatDate(assessment.completedDate)}</Field>
       </SimpleGrid>
       <TaskProgress tasks={assessment.tasks} />
 

@@ -2,15 +2,22 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ASSESSMENT_TEXTS, type Assessment, type Task } from '../../../../domain/assessments';
+import {
+  ASSESSMENT_TEXTS,
+  type Assessment,
+  deadlineMs,
+  type Task,
+} from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
 import type { SessionUser } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { assessmentAnswersQuery } from '../../assessments/api/answers';
 import {
   useSetTaskCompleted,
   useStartAssessment,
+  useSubmitAssessment,
   useToggleAllTasks,
 } from '../../assessments/api/assessments';
 import { assessmentFilesQuery } from '../../assessments/api/files';
@@ -18,12 +25,14 @@ import { workspaceAccess } from '../lib/access';
 import { AssessmentPanel } from './assessment-panel';
 import { CodePanel } from './code-panel';
 import { DocumentationPanel } from './documentation-panel';
+import { SubmissionBanner } from './submission-banner';
+import { SubmitDialog } from './submit-dialog';
 import { TasksPanel } from './tasks-panel';
-import { useFileSync } from './use-file-sync';
+import { useAnswerSync, useFileSync } from './use-file-sync';
 import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
 
-const UNSAVED_BEFORE_COMPLETING =
-  'Some of your file changes have not reached the server yet. Completing the assessment makes the files read-only, so try again once they show as Saved.';
+const UNSAVED_BEFORE_SUBMITTING =
+  'Some of your changes have not reached the server yet. Submitting makes your files and answers read-only, so try again once they show as Saved.';
 
 const isReadme = (name: string) => name.toLowerCase() === 'readme.md';
 
@@ -69,50 +78,97 @@ export function AssessmentWorkspace({
   const [selectedFile, setSelectedFile] = useState(fileNames[0] ?? '');
   const [tab, setTab] = useState<WorkspaceTab>('tasks');
 
+  const answers = useQuery({
+    ...assessmentAnswersQuery(assessment.id),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const answersEditable = access.canEditFiles && answers.isFetchedAfterMount;
+  const answerSync = useAnswerSync(assessment.id, answers.data, answersEditable);
+
   const setTask = useSetTaskCompleted();
   const toggleAll = useToggleAllTasks();
+  const submit = useSubmitAssessment();
   const [taskError, setTaskError] = useState<string | null>(null);
   // Set in the click itself, so the box shows its new state at once (and keeps it while
-  // files are flushed and the server answers); cleared when the change settles.
+  // the server answers); cleared when the change settles.
   const [pending, setPending] = useState<{ taskId: string; completed: boolean } | 'all' | null>(
     null,
   );
+  const [confirming, setConfirming] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
 
   const allDone = assessment.tasks.length > 0 && assessment.tasks.every((t) => t.completed);
-
-  /** Completing makes the files read-only: make sure the server has every edit first. */
-  async function filesSavedBeforeCompleting(): Promise<boolean> {
-    await sync.flush();
-    if (!sync.hasPending()) return true;
-    setTaskError(UNSAVED_BEFORE_COMPLETING);
-    return false;
-  }
 
   const settle = {
     onError: (error: Error) => setTaskError(errorMessage(error)),
     onSettled: () => setPending(null),
   };
 
-  async function onToggleTask(task: Task, completed: boolean) {
+  function onToggleTask(task: Task, completed: boolean) {
     setTaskError(null);
     setPending({ taskId: task.id, completed });
-    const completes = completed && assessment.tasks.every((t) => t.id === task.id || t.completed);
-    if (completes && !(await filesSavedBeforeCompleting())) {
-      setPending(null);
-      return;
-    }
     setTask.mutate({ id: assessment.id, taskId: task.id, completed }, settle);
   }
 
-  async function onToggleAll() {
+  /** The spec's toggle for the tasks; marking all complete then offers the Submit step. */
+  function onToggleAll() {
     setTaskError(null);
     setPending('all');
-    if (!allDone && !(await filesSavedBeforeCompleting())) {
-      setPending(null);
+    const completing = !allDone;
+    toggleAll.mutate(assessment.id, {
+      ...settle,
+      onSuccess: () => {
+        if (completing) openSubmit();
+      },
+    });
+  }
+
+  function openSubmit() {
+    setSubmitError(null);
+    setConfirming(true);
+  }
+
+  /** Every edit of files and answers on the server first: submitting makes them read-only. */
+  async function everythingSaved(): Promise<boolean> {
+    await Promise.all([sync.flush(), answerSync.flush()]);
+    return !sync.hasPending() && !answerSync.hasPending();
+  }
+
+  async function confirmSubmit() {
+    setSubmitError(null);
+    setSubmitting(true);
+    if (!(await everythingSaved())) {
+      setSubmitting(false);
+      setSubmitError(UNSAVED_BEFORE_SUBMITTING);
       return;
     }
-    toggleAll.mutate(assessment.id, settle);
+    submit.mutate(assessment.id, {
+      onSuccess: () => setConfirming(false),
+      onError: (error) => setSubmitError(errorMessage(error)),
+      onSettled: () => setSubmitting(false),
+    });
   }
+
+  // The timer running out submits what is there (the server does the same on its side).
+  const deadline = access.canSubmit
+    ? deadlineMs(assessment.startedAt, assessment.durationHours)
+    : null;
+  const latest = useRef({ everythingSaved, submit: submit.mutate });
+  latest.current = { everythingSaved, submit: submit.mutate };
+  useEffect(() => {
+    if (deadline === null) return;
+    const timer = window.setTimeout(
+      () => {
+        void latest.current.everythingSaved().finally(() => {
+          latest.current.submit(assessment.id, { onError: () => {} });
+        });
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [deadline, assessment.id]);
 
   function selectFile(name: string) {
     // Switching files sends what is pending for the file being left at once.
@@ -159,7 +215,13 @@ export function AssessmentWorkspace({
     );
   }
 
-  const messageHref = `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}`;
+  const answerTexts: Record<string, string> = {};
+  for (const task of assessment.tasks) {
+    const view = answerSync.view(task.id);
+    if (view) answerTexts[task.id] = view.content;
+  }
+
+  const messageHref = `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}&assessment=${encodeURIComponent(assessment.id)}`;
 
   return (
     <>
@@ -173,11 +235,17 @@ export function AssessmentWorkspace({
         </Button>
         {access.canEditTasks ? (
           <Button
-            onClick={() => void onToggleAll()}
+            variant="default"
+            onClick={onToggleAll}
             loading={pending === 'all'}
             disabled={assessment.tasks.length === 0 || pending !== null || starting}
           >
             {allDone ? ASSESSMENT_TEXTS.markAllIncomplete : ASSESSMENT_TEXTS.markAllComplete}
+          </Button>
+        ) : null}
+        {access.canSubmit ? (
+          <Button onClick={openSubmit} disabled={starting}>
+            {ASSESSMENT_TEXTS.submit}
           </Button>
         ) : null}
         {access.isCandidate ? (
@@ -187,6 +255,7 @@ export function AssessmentWorkspace({
         ) : null}
       </Group>
       {startError ? <FormError>{errorMessage(startError)}</FormError> : null}
+      <SubmissionBanner assessment={assessment} isCandidate={access.isCandidate} />
       <WorkspaceFrame
         project={assessment.project}
         fileNames={fileNames}
@@ -201,7 +270,12 @@ export function AssessmentWorkspace({
             canEdit={canEditTasks}
             pending={pending}
             error={taskError}
-            onToggle={(task, completed) => void onToggleTask(task, completed)}
+            onToggle={onToggleTask}
+            answers={{
+              view: (taskId) => answerSync.view(taskId),
+              editable: answersEditable,
+              onChange: (taskId, text) => answerSync.edit(taskId, text),
+            }}
           />
         }
         code={code}
@@ -212,6 +286,15 @@ export function AssessmentWorkspace({
           durationHours: assessment.durationHours,
           completed: assessment.status === 'completed',
         }}
+      />
+      <SubmitDialog
+        opened={confirming}
+        tasks={assessment.tasks}
+        answers={answerTexts}
+        submitting={submitting}
+        error={submitError}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmSubmit()}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { Text, Typography } from '@mantine/core';
 import { useMemo } from 'react';
-import { renderMarkdown } from '../lib/markdown';
+import { renderMarkdown } from '../../../ui/markdown';
 import classes from './workspace.module.css';
 
 /** The project's README.md as sanitised Markdown (including unsaved edits in the editor). */

@@ -1,7 +1,9 @@
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { TASK_TYPE_LABELS, type Task } from '../../../../domain/assessments';
+import { hasWrittenAnswer, TASK_TYPE_LABELS, type Task } from '../../../../domain/assessments';
 import { FormError } from '../../../ui/form-error';
+import type { DocView } from '../lib/file-sync';
+import { AnswerField } from './answer-field';
 import { TaskProgress } from './task-progress';
 import classes from './workspace.module.css';
 
@@ -15,9 +17,15 @@ type TasksPanelProps = {
   pending: { taskId: string; completed: boolean } | 'all' | null;
   error: string | null;
   onToggle: (task: Task, completed: boolean) => void;
+  /** The written answers of text and document tasks. */
+  answers: {
+    view: (taskId: string) => DocView | undefined;
+    editable: boolean;
+    onChange: (taskId: string, text: string) => void;
+  };
 };
 
-export function TasksPanel({ tasks, canEdit, pending, error, onToggle }: TasksPanelProps) {
+export function TasksPanel({ tasks, canEdit, pending, error, onToggle, answers }: TasksPanelProps) {
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">
@@ -53,6 +61,16 @@ export function TasksPanel({ tasks, canEdit, pending, error, onToggle }: TasksPa
                     {TASK_TYPE_LABELS[task.type]}
                   </Badge>
                 </Group>
+                {hasWrittenAnswer(task.type) ? (
+                  <div className={classes.answer}>
+                    <AnswerField
+                      task={task}
+                      view={answers.view(task.id)}
+                      editable={answers.editable}
+                      onChange={(text) => answers.onChange(task.id, text)}
+                    />
+                  </div>
+                ) : null}
               </Paper>
             </li>
           ))}

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { CandidateFile } from '../../../../domain/assessments';
+import type { CandidateFile, TaskAnswer } from '../../../../domain/assessments';
 import { assessmentKeys } from '../../assessments/api/keys';
-import { putAssessmentFile } from '../api/save-file';
-import { FileSync, type KeyValueStore } from '../lib/file-sync';
+import { putAssessmentFile, putTaskAnswer } from '../api/save-file';
+import { FileSync, type KeyValueStore, type SaveFn } from '../lib/file-sync';
 
 /** localStorage, or null where the browser refuses it (some private modes). */
 function browserStorage(): KeyValueStore | null {
@@ -15,37 +15,32 @@ function browserStorage(): KeyValueStore | null {
 }
 
 /**
- * One FileSync per assessment (the caller keys its component by assessment id), fed with
- * the server's files and wired to the browser: 'online' retries, hiding the page flushes
- * with keepalive, leaving the screen flushes, and the tab warns before closing only when
- * an edit lives nowhere but in memory (storage refused it).
+ * A FileSync fed with the server's versions and wired to the browser: 'online' retries,
+ * hiding the page flushes with keepalive, leaving the screen flushes, and the tab warns
+ * before closing only when an edit lives nowhere but in memory (storage refused it).
  */
-export function useFileSync(
-  assessmentId: string,
-  files: CandidateFile[] | undefined,
-  editable: boolean,
-) {
-  const queryClient = useQueryClient();
+function useTextSync(options: {
+  /** Names the localStorage entries (the assessment id, plus a suffix for answers). */
+  storageId: string;
+  items: CandidateFile[] | undefined;
+  editable: boolean;
+  save: SaveFn;
+  onServerFile: (file: CandidateFile) => void;
+}) {
   const [sync] = useState(
     () =>
       new FileSync({
-        assessmentId,
+        assessmentId: options.storageId,
         storage: browserStorage(),
-        save: (fileName, body, options) => putAssessmentFile(assessmentId, fileName, body, options),
-        // Keep the cached file list in step with what the server confirmed, so coming back to
-        // the workspace never starts from text older than the last save.
-        onServerFile: (file) =>
-          queryClient.setQueryData<CandidateFile[]>(assessmentKeys.files(assessmentId), (old) =>
-            old?.map((f) =>
-              f.fileName === file.fileName && (f.editedAt ?? 0) <= (file.editedAt ?? 0) ? file : f,
-            ),
-          ),
+        save: options.save,
+        onServerFile: options.onServerFile,
       }),
   );
+  const { items, editable } = options;
 
   useEffect(() => {
-    for (const file of files ?? []) sync.sync(file, editable);
-  }, [sync, files, editable]);
+    for (const item of items ?? []) sync.sync(item, editable);
+  }, [sync, items, editable]);
 
   useEffect(() => {
     sync.retain();
@@ -75,4 +70,73 @@ export function useFileSync(
 
   useSyncExternalStore(sync.subscribe, sync.getVersion);
   return sync;
+}
+
+/**
+ * The editor's files: one FileSync per assessment (the caller keys its component by
+ * assessment id), kept in step with the cached file list.
+ */
+export function useFileSync(
+  assessmentId: string,
+  files: CandidateFile[] | undefined,
+  editable: boolean,
+) {
+  const queryClient = useQueryClient();
+  return useTextSync({
+    storageId: assessmentId,
+    items: files,
+    editable,
+    save: (fileName, body, options) => putAssessmentFile(assessmentId, fileName, body, options),
+    // Keep the cached file list in step with what the server confirmed, so coming back to
+    // the workspace never starts from text older than the last save.
+    onServerFile: (file) =>
+      queryClient.setQueryData<CandidateFile[]>(assessmentKeys.files(assessmentId), (old) =>
+        old?.map((f) =>
+          f.fileName === file.fileName && (f.editedAt ?? 0) <= (file.editedAt ?? 0) ? file : f,
+        ),
+      ),
+  });
+}
+
+/**
+ * The written answers of text and document tasks, saved exactly like files (autosave,
+ * localStorage until acknowledged, newest edit wins). Inside the sync an answer is a
+ * "file" named by its task id; its localStorage entries live under `${id}:answers`.
+ */
+export function useAnswerSync(
+  assessmentId: string,
+  answers: TaskAnswer[] | undefined,
+  editable: boolean,
+) {
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<CandidateFile[] | undefined>(undefined);
+  useEffect(() => {
+    setItems(
+      answers?.map((a) => ({
+        fileName: a.taskId,
+        content: a.content,
+        editedAt: a.editedAt,
+        updatedAt: a.updatedAt,
+      })),
+    );
+  }, [answers]);
+  return useTextSync({
+    storageId: `${assessmentId}:answers`,
+    items,
+    editable,
+    save: (taskId, body, options) => putTaskAnswer(assessmentId, taskId, body, options),
+    onServerFile: (file) =>
+      queryClient.setQueryData<TaskAnswer[]>(assessmentKeys.answers(assessmentId), (old) =>
+        old?.map((a) =>
+          a.taskId === file.fileName && (a.editedAt ?? 0) <= (file.editedAt ?? 0)
+            ? {
+                taskId: a.taskId,
+                content: file.content,
+                editedAt: file.editedAt,
+                updatedAt: file.updatedAt,
+              }
+            : a,
+        ),
+      ),
+  });
 }

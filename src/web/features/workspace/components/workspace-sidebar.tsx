@@ -31,8 +31,8 @@ function TimeRemaining({ startedAt, durationHours, completed }: TimerProps) {
   let value: string;
   let hint: string;
   if (completed) {
-    value = 'Completed';
-    hint = 'All tasks are marked as complete.';
+    value = 'Submitted';
+    hint = 'The assessment has been submitted.';
   } else if (left === null) {
     value = formatDuration(fullDuration);
     hint = `The ${durationHours}-hour clock starts when the candidate opens the assessment.`;

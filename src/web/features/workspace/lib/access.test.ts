@@ -9,6 +9,7 @@ describe('workspaceAccess', () => {
       isCandidate: true,
       canEditTasks: true,
       canEditFiles: true,
+      canSubmit: true,
       shouldStart: false,
       backTo: '/assessments',
       readOnlyReason: null,
@@ -21,11 +22,13 @@ describe('workspaceAccess', () => {
     expect(workspaceAccess(scheduled, { id: 'rec', role: 'recruiter' }).shouldStart).toBe(false);
   });
 
-  it('keeps tasks but not files editable once completed, nothing once reviewed', () => {
+  it('keeps nothing editable once submitted or reviewed', () => {
     const completed = { ...base, status: 'completed' as const };
     expect(workspaceAccess(completed, { id: 'cand', role: 'candidate' })).toMatchObject({
-      canEditTasks: true,
+      canEditTasks: false,
       canEditFiles: false,
+      canSubmit: false,
+      readOnlyReason: 'This assessment has been submitted; it can no longer be changed.',
     });
     const reviewed = { ...completed, reviewedAt: '2030-01-01T00:00:00.000Z' };
     expect(workspaceAccess(reviewed, { id: 'cand', role: 'candidate' })).toMatchObject({

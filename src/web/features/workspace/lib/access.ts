@@ -4,10 +4,12 @@ import type { Role } from '../../../../domain/constants';
 export type WorkspaceAccess = {
   /** The assessment's candidate (the only one who works in it). */
   isCandidate: boolean;
-  /** Tick boxes and Mark All: the candidate until the recruiter reviewed it. */
+  /** Tick boxes, Mark All, answers, Submit: the candidate until it is submitted. */
   canEditTasks: boolean;
-  /** The editor: the candidate while it is neither completed nor reviewed. */
+  /** The editor and the answers: the candidate until it is submitted. */
   canEditFiles: boolean;
+  /** The candidate may submit: it is theirs and not submitted yet. */
+  canSubmit: boolean;
   /** The first open by the candidate moves a scheduled assessment to in progress. */
   shouldStart: boolean;
   /** Where 'Back to Assessments' leads for this viewer. */
@@ -39,12 +41,12 @@ export function workspaceAccess(
   else if (reviewed)
     readOnlyReason = 'This assessment has been reviewed; it can no longer be changed.';
   else if (completed)
-    readOnlyReason =
-      'This assessment is completed, so its files are read-only. Mark a task as incomplete to keep working.';
+    readOnlyReason = 'This assessment has been submitted; it can no longer be changed.';
   return {
     isCandidate,
-    canEditTasks: isCandidate && !reviewed,
+    canEditTasks: canEditFiles,
     canEditFiles,
+    canSubmit: canEditFiles,
     shouldStart: isCandidate && assessment.status === 'scheduled',
     backTo: isCandidate ? '/assessments' : DASHBOARD[viewer.role ?? 'candidate'],
     readOnlyReason,

@@ -1,0 +1,44 @@
+import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { assessment, user } from './schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The candidate's written answer to a text or document task, saved like a file. */
+export const taskAnswer = pgTable(
+  'task_answer',
+  {
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessment.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** The client's time of the edit this text came from; older saves are refused. */
+    editedAt: bigint('edited_at', { mode: 'number' }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assessmentId, t.taskId] })],
+);
+
+/** A bell item about an assessment (submitted, scored, due date moved), unread until opened. */
+export const assessmentNotification = pgTable(
+  'assessment_notification',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessment.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ['submitted', 'scored', 'due-date'] }).notNull(),
+    title: text('title').notNull(),
+    /** Who caused it, as the bell shows it. */
+    fromName: text('from_name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('assessment_notification_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,55 @@
+import type { Logger } from '../../lib/logger';
+import {
+  type AssessmentDeps,
+  sendDueReminders,
+  submitOverdueAssessments,
+} from './assessments.service';
+
+const DEFAULT_INTERVAL_MS = 60_000;
+
+/**
+ * The periodic work of assessments: submit those whose time ran out, and send the one
+ * reminder a day before the due date. Both are safe to run on several servers at once
+ * (each change is made under a condition), so every server runs them.
+ */
+export class AssessmentJobs {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly deps: AssessmentDeps,
+    private readonly logger: Logger,
+    private readonly intervalMs = DEFAULT_INTERVAL_MS,
+  ) {}
+
+  /** One pass; also what tests call. */
+  async runOnce(now = new Date()) {
+    const submitted = await submitOverdueAssessments(this.deps, now);
+    const reminded = await sendDueReminders(this.deps, now);
+    if (submitted || reminded) {
+      this.logger.info({ submitted, reminded }, 'assessment jobs ran');
+    }
+    return { submitted, reminded };
+  }
+
+  start() {
+    if (this.timer) return;
+    const tick = () => {
+      this.running = this.runOnce()
+        .then(() => undefined)
+        .catch((err) => this.logger.error({ err }, 'assessment jobs failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    this.timer = setInterval(tick, this.intervalMs);
+    this.timer.unref();
+    tick();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}
