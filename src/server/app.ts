@@ -10,6 +10,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
+import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
@@ -33,6 +34,8 @@ export interface AppDeps {
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
+/** Routes taking a file (a photo, a résumé): up to the body limit instead of 256 KB. */
+const UPLOADS = /^\/api\/(profile\/image|jobs\/[^/]+\/applications)$/;
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
 export function createApp({ env, database, auth, storage, logger, bus, mailer, webRoot }: AppDeps) {
@@ -96,10 +99,7 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     }),
   );
   app.use('/api/*', async (c, next) => {
-    if (
-      c.req.path !== '/api/profile/image' &&
-      Number(c.req.header('content-length') ?? 0) > 256 * 1024
-    ) {
+    if (!UPLOADS.test(c.req.path) && Number(c.req.header('content-length') ?? 0) > 256 * 1024) {
       return c.json({ message: 'The request is too large' }, 413);
     }
     await next();
@@ -138,7 +138,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route('/', profileRoutes({ db, storage }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
-    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

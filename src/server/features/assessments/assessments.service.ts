@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   ASSESSMENT_STATUSES,
   ASSESSMENT_TEXTS,
@@ -150,7 +151,27 @@ export async function assignAssessment(deps: AssessmentDeps, actor: Actor, body:
   assertRole(actor, 'recruiter');
   const parsed = assignInputSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
-  const input = parsed.data;
+  const id = await assign(deps, actor, parsed.data);
+  return getAssessment(deps, actor, id);
+}
+
+/** An open transaction, for callers that add their own writes to an assignment. */
+export type AssessmentTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Assigns a template to a candidate (the recruiter's own rules: due date,
+ * template authorisation, a real candidate), links the recruiter to the
+ * candidate and queues the invitation, in one transaction. `within` runs in
+ * that transaction with the new assessment's id (the hiring pipeline links it
+ * to an application there). Returns the assessment's id.
+ */
+export async function assign(
+  deps: AssessmentDeps,
+  actor: Actor,
+  input: z.output<typeof assignInputSchema>,
+  within?: (tx: AssessmentTx, assessmentId: string) => Promise<void>,
+): Promise<string> {
+  assertRole(actor, 'recruiter');
   // A day of slack: the recruiter's "today" may be behind the server's in another time zone.
   const yesterday = toIsoDate(new Date(Date.now() - 86_400_000));
   if (input.dueDate < yesterday) {
@@ -216,11 +237,12 @@ export async function assignAssessment(deps: AssessmentDeps, actor: Actor, body:
       .insert(recruiterAssignment)
       .values({ candidateId: candidate.id, recruiterId: actor.id })
       .onConflictDoNothing();
+    await within?.(tx, id);
     return enqueueMail(tx, mail);
   });
   deps.mailer.announce(mailId, mail);
   await announce(deps, { id, candidateId: candidate.id, recruiterId: actor.id });
-  return getAssessment(deps, actor, id);
+  return id;
 }
 
 /** Only the assessment's own candidate works on it, and not once it has been reviewed. */
