@@ -27,7 +27,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { resumeUrl, useAddNote, useApplication } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
-import { formatDate, formatDateTime, StageBadge } from './job-badges';
+import { formatDate, formatDateTime, READABLE, StageBadge } from './job-badges';
 
 type Props = {
   applicationId: string | null;
@@ -177,7 +177,10 @@ function Notes({ app }: { app: ApplicationDetail }) {
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
-        Notes <Badge variant="light">{app.notes.length}</Badge>
+        Notes{' '}
+        <Badge variant="light" styles={READABLE}>
+          {app.notes.length}
+        </Badge>
       </Title>
       {app.notes.map((n) => (
         <Paper key={n.id} withBorder p="xs" radius="sm">

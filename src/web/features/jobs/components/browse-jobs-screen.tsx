@@ -30,7 +30,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { useBrowseJobs } from '../api/jobs';
-import { formatDate, JobMeta } from './job-badges';
+import { formatDate, JobMeta, READABLE } from './job-badges';
 
 type Filters = {
   q: string;
@@ -154,7 +154,7 @@ export function BrowseJobsScreen() {
           </Grid.Col>
         </Grid>
         <Group justify="flex-end" mt="sm">
-          <Button variant="subtle" size="xs" onClick={() => setFilters(EMPTY)}>
+          <Button variant="default" size="xs" onClick={() => setFilters(EMPTY)}>
             Clear filters
           </Button>
         </Group>
@@ -203,7 +203,7 @@ function JobCardView({ job }: { job: JobCard }) {
             {job.title}
           </Anchor>
           {job.applied ? (
-            <Badge color="green" variant="light" autoContrast>
+            <Badge color="green" variant="light" styles={READABLE}>
               Applied
             </Badge>
           ) : null}

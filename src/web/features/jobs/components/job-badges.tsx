@@ -13,9 +13,12 @@ import {
   WORKPLACE_LABELS,
 } from '../../../../domain/jobs';
 
+/** Dark labels: Mantine's light badges fall short of WCAG AA in several colours. */
+export const READABLE = { label: { color: 'var(--mantine-color-dark-9)' } };
+
 export function JobStatusBadge({ status }: { status: JobStatus }) {
   return (
-    <Badge color={JOB_STATUS_COLORS[status]} variant="light" autoContrast>
+    <Badge color={JOB_STATUS_COLORS[status]} variant="light" styles={READABLE}>
       {JOB_STATUS_LABELS[status]}
     </Badge>
   );
@@ -24,7 +27,7 @@ export function JobStatusBadge({ status }: { status: JobStatus }) {
 /** A stage as recruiters name it, or as candidates see it. */
 export function StageBadge({ stage, candidate = false }: { stage: Stage; candidate?: boolean }) {
   return (
-    <Badge color={STAGE_COLORS[stage]} variant="light" autoContrast>
+    <Badge color={STAGE_COLORS[stage]} variant="light" styles={READABLE}>
       {candidate ? CANDIDATE_STAGE_LABELS[stage] : STAGE_LABELS[stage]}
     </Badge>
   );

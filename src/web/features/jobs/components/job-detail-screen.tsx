@@ -146,6 +146,7 @@ function ApplyForm({ job }: { job: JobDetail }) {
             placeholder="Choose a PDF"
             accept="application/pdf,.pdf"
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the résumé' }}
             value={resume}
             onChange={setResume}
             error={errors.resume}

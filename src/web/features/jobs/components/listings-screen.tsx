@@ -61,7 +61,7 @@ function ListingCard({ job, onError }: { job: ManagedJob; onError: (e: unknown) 
               </Anchor>
               <JobStatusBadge status={job.status} />
               {job.newApplications > 0 ? (
-                <Badge color="red" variant="filled">
+                <Badge color="red.9" variant="filled">
                   {job.newApplications} new
                 </Badge>
               ) : null}

@@ -78,7 +78,7 @@ function ApplicationCard({ app, onWithdraw }: { app: MyApplication; onWithdraw: 
               Message Recruiter
             </Button>
             {mayWithdraw(app.stage) ? (
-              <Button variant="light" color="red" size="xs" onClick={onWithdraw}>
+              <Button variant="outline" color="red.9" size="xs" onClick={onWithdraw}>
                 Withdraw
               </Button>
             ) : null}

@@ -215,7 +215,7 @@ function Row({
         <Group gap={6} wrap="nowrap">
           <Text fw={500}>{app.candidateName}</Text>
           {!app.seen && session.user?.id === app.recruiterId ? (
-            <Badge color="red" size="xs" variant="filled">
+            <Badge color="red.9" size="xs" variant="filled">
               New
             </Badge>
           ) : null}
@@ -232,7 +232,12 @@ function Row({
         {app.assessment ? <AssessmentSummary assessment={app.assessment} recruiter /> : '—'}
       </Table.Td>
       <Table.Td>
-        <Button size="xs" variant="light" onClick={onOpen} aria-label={`Open ${app.candidateName}`}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={onOpen}
+          aria-label={`Open ${app.candidateName}`}
+        >
           Open
         </Button>
       </Table.Td>

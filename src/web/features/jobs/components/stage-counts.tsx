@@ -5,6 +5,7 @@ import {
   STAGE_LABELS,
   STAGES,
 } from '../../../../domain/jobs';
+import { READABLE } from './job-badges';
 
 /** 'Applied 3 · Screening 1 …': only the stages with applications. */
 export function StageCounts({ counts }: { counts: Counts }) {
@@ -13,7 +14,7 @@ export function StageCounts({ counts }: { counts: Counts }) {
   return (
     <Group gap={6} wrap="wrap" aria-label="Applications per stage">
       {shown.map((s) => (
-        <Badge key={s} variant="outline" color={STAGE_COLORS[s]} autoContrast>
+        <Badge key={s} variant="outline" color={STAGE_COLORS[s]} styles={READABLE}>
           {STAGE_LABELS[s]}: {counts[s]}
         </Badge>
       ))}
