@@ -1,3 +1,4 @@
+import '../styles';
 import { Anchor } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_TEXTS } from '../../../../domain/jobs';

@@ -1,3 +1,4 @@
+import '../styles';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../styles';
 import { Anchor, Button, Group, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';

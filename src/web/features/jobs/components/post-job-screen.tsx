@@ -1,3 +1,4 @@
+import '../styles';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../ui/page-header';
 import { notifySuccess } from '../../recruiter/lib/notify';
