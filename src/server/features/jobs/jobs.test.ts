@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultDueDate, toIsoDate } from '../../../domain/assessments';
 import { JOB_TEXTS } from '../../../domain/jobs';
 import {
@@ -428,13 +428,16 @@ describe('the pipeline', () => {
     const res = await move(recA, j.id, { applicationIds: [a.id, b.id], stage: 'screening' });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toEqual({ moved: 2 });
-    const changed = events.filter((e) => e.event.type === 'application.changed');
-    expect(changed.map((e) => e.audience.userIds)).toEqual(
-      expect.arrayContaining([
-        [candA.id, recA.id],
-        [candB.id, recA.id],
-      ]),
-    );
+    // On PostgreSQL the bus is LISTEN/NOTIFY: events arrive shortly after the answer.
+    await vi.waitFor(() => {
+      const changed = events.filter((e) => e.event.type === 'application.changed');
+      expect(changed.map((e) => e.audience.userIds)).toEqual(
+        expect.arrayContaining([
+          [candA.id, recA.id],
+          [candB.id, recA.id],
+        ]),
+      );
+    });
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, candA.email));
     expect(mails.some((m) => m.subject === 'Your application for Pipeline role: In review')).toBe(
       true,
