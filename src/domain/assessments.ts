@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, idSchema } from './inputs';
+import { jobRealtimeEventSchemas } from './jobs';
 
 /** Spec section 9 / DESIGN: assessment duration options, in hours. */
 export const DURATION_HOURS = [1, 2, 3, 4, 8] as const;
@@ -425,5 +426,6 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('assessment.changed'), assessmentId: z.string() }),
   z.object({ type: z.literal('templates.changed') }),
   z.object({ type: z.literal('conversation.changed'), conversationId: z.string() }),
+  ...jobRealtimeEventSchemas,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

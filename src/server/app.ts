@@ -9,6 +9,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, messagingLimits } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
+import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
@@ -36,7 +37,7 @@ export interface AppDeps {
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
 /** Every JSON body is small; only the routes matched here take files. */
 const MAX_JSON_BYTES = 256 * 1024;
-const UPLOADS = /^\/api\/(profile\/image)$/;
+const UPLOADS = /^\/api\/(profile\/image|jobs\/[^/]+\/applications)$/;
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
 export function createApp({ env, database, auth, storage, logger, bus, mailer, webRoot }: AppDeps) {
@@ -144,7 +145,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route(
       '/',
       messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) }),
-    );
+    )
+    .route('/', jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

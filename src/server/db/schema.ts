@@ -369,3 +369,4 @@ export const emailNotification = pgTable(
 
 export * from './schema-hardening';
 export * from './schema-integrity';
+export * from './schema-jobs';

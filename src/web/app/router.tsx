@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../domain/constants';
 import { LoginScreen } from '../features/auth/components/login-screen';
@@ -75,6 +75,47 @@ const RecruiterResultsScreen = lazy(() =>
   })),
 );
 
+const PostJobScreen = lazy(() =>
+  import('../features/jobs/components/post-job-screen').then((m) => ({
+    default: m.PostJobScreen,
+  })),
+);
+const EditJobScreen = lazy(() =>
+  import('../features/jobs/components/edit-job-screen').then((m) => ({
+    default: m.EditJobScreen,
+  })),
+);
+const ListingsScreen = lazy(() =>
+  import('../features/jobs/components/listings-screen').then((m) => ({
+    default: m.ListingsScreen,
+  })),
+);
+const PipelineScreen = lazy(() =>
+  import('../features/jobs/components/pipeline-screen').then((m) => ({
+    default: m.PipelineScreen,
+  })),
+);
+const BrowseJobsScreen = lazy(() =>
+  import('../features/jobs/components/browse-jobs-screen').then((m) => ({
+    default: m.BrowseJobsScreen,
+  })),
+);
+const JobDetailScreen = lazy(() =>
+  import('../features/jobs/components/job-detail-screen').then((m) => ({
+    default: m.JobDetailScreen,
+  })),
+);
+const MyApplicationsScreen = lazy(() =>
+  import('../features/jobs/components/my-applications-screen').then((m) => ({
+    default: m.MyApplicationsScreen,
+  })),
+);
+const AdminJobsScreen = lazy(() =>
+  import('../features/jobs/components/admin-jobs-screen').then((m) => ({
+    default: m.AdminJobsScreen,
+  })),
+);
+
 const MessagesLayout = lazy(() =>
   import('../features/messaging/components/messages-layout').then((m) => ({
     default: m.MessagesLayout,
@@ -99,6 +140,11 @@ const ComposeScreen = lazy(() =>
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
+
+/** A screen behind its role guard. */
+function guarded(path: string, element: ReactNode, roles: readonly Role[]): RouteObject {
+  return { path, element: <RequireAuth roles={roles}>{element}</RequireAuth> };
+}
 
 /** A screen of a later release, behind the right guard. */
 function upcoming(path: string, title: string, roles?: readonly Role[]): RouteObject {
@@ -152,8 +198,9 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      upcoming('candidate/jobs', 'Browse Jobs', CANDIDATE),
-      upcoming('candidate/applications', 'My Applications', CANDIDATE),
+      guarded('candidate/jobs', <BrowseJobsScreen />, CANDIDATE),
+      guarded('candidate/jobs/:jobId', <JobDetailScreen />, CANDIDATE),
+      guarded('candidate/applications', <MyApplicationsScreen />, CANDIDATE),
       {
         path: 'recruiter',
         element: (
@@ -162,9 +209,11 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      upcoming('recruiter/post-job', 'Post Job', RECRUITER),
+      guarded('recruiter/post-job', <PostJobScreen />, RECRUITER),
       upcoming('recruiter/candidates', 'Find Candidates', RECRUITER),
-      upcoming('recruiter/job-listings', 'My Listings', RECRUITER),
+      guarded('recruiter/job-listings', <ListingsScreen />, RECRUITER),
+      guarded('recruiter/job-listings/:jobId', <PipelineScreen />, RECRUITER),
+      guarded('recruiter/job-listings/:jobId/edit', <EditJobScreen />, RECRUITER),
       {
         path: 'recruiter/results',
         element: (
@@ -182,7 +231,8 @@ export const routes: RouteObject[] = [
         ),
       },
       upcoming('admin/users', 'Manage Users', ADMIN),
-      upcoming('admin/jobs', 'Manage Jobs', ADMIN),
+      guarded('admin/jobs', <AdminJobsScreen />, ADMIN),
+      guarded('admin/jobs/:jobId', <PipelineScreen admin />, ADMIN),
       upcoming('admin/analytics', 'Analytics', ADMIN),
       {
         path: 'assessments',

@@ -27,6 +27,17 @@ function invalidate(queryClient: QueryClient, raw: unknown) {
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
       // An assignment makes the recruiter someone the candidate may write to.
       void queryClient.invalidateQueries({ queryKey: ['people'] });
+      // Applications show their assessment's status and score.
+      void queryClient.invalidateQueries({ queryKey: ['applications'] });
+      break;
+    case 'application.changed':
+      void queryClient.invalidateQueries({ queryKey: ['applications'] });
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      // Applying makes the job's recruiter someone the candidate may write to.
+      void queryClient.invalidateQueries({ queryKey: ['people'] });
+      break;
+    case 'job.changed':
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
       break;
     case 'templates.changed':
       void queryClient.invalidateQueries({ queryKey: ['templates'] });

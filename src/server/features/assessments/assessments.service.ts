@@ -176,6 +176,27 @@ export async function assignAssessment(
   input: Required<AssignInput>,
 ) {
   assertRole(actor, 'recruiter');
+  const id = await assign(deps, actor, input);
+  return getAssessment(deps, actor, id);
+}
+
+/** An open transaction, for callers that add their own writes to an assignment. */
+export type AssessmentTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Assigns a template to a candidate (the recruiter's own rules: due date,
+ * template authorisation, a real candidate), links the recruiter to the
+ * candidate and queues the invitation, in one transaction. `within` runs in
+ * that transaction with the new assessment's id (the hiring pipeline links it
+ * to an application there). Returns the assessment's id.
+ */
+export async function assign(
+  deps: AssessmentDeps,
+  actor: Actor,
+  input: Required<AssignInput>,
+  within?: (tx: AssessmentTx, assessmentId: string) => Promise<void>,
+): Promise<string> {
+  assertRole(actor, 'recruiter');
   // A day of slack: the recruiter's "today" may be behind the server's in another time zone.
   const yesterday = toIsoDate(new Date(Date.now() - 86_400_000));
   if (input.dueDate < yesterday) {
@@ -241,11 +262,12 @@ export async function assignAssessment(
       .insert(recruiterAssignment)
       .values({ candidateId: candidate.id, recruiterId: actor.id })
       .onConflictDoNothing();
+    await within?.(tx, id);
     return enqueueMail(tx, mail);
   });
   deps.mailer.announce(mailId, mail);
   await announce(deps, { id, candidateId: candidate.id, recruiterId: actor.id });
-  return getAssessment(deps, actor, id);
+  return id;
 }
 
 /**

@@ -1,0 +1,228 @@
+import {
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  type ApplicationDetail,
+  JOB_TEXTS,
+  MAX_NOTE,
+  MOVE_TARGETS,
+  type MoveTarget,
+  STAGE_LABELS,
+} from '../../../../domain/jobs';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { resumeUrl, useAddNote, useApplication } from '../api/applications';
+import { AssessmentSummary } from './assessment-summary';
+import { formatDate, formatDateTime, READABLE, StageBadge } from './job-badges';
+
+type Props = {
+  applicationId: string | null;
+  onClose: () => void;
+  onMove: (app: ApplicationDetail, stage: MoveTarget) => void;
+};
+
+/** One application: cover letter, résumé, assessment, move, notes and the stage history. */
+export function ApplicationDrawer({ applicationId, onClose, onMove }: Props) {
+  const app = useApplication(applicationId);
+  return (
+    <Drawer
+      opened={applicationId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={app.data ? app.data.candidateName : 'Application'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {app.isPending && applicationId ? <LoadingText text="Loading application..." /> : null}
+      {app.isError ? <FormError>{errorMessage(app.error)}</FormError> : null}
+      {app.data ? <Details app={app.data} onMove={onMove} /> : null}
+    </Drawer>
+  );
+}
+
+function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMove'] }) {
+  const [stage, setStage] = useState<MoveTarget | null>(null);
+  const subject = `Your application: ${app.jobTitle}`;
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="wrap">
+        <StageBadge stage={app.stage} />
+        <Text size="sm" c="dimmed">
+          {app.candidateEmail} · applied {formatDate(app.createdAt)}
+        </Text>
+      </Group>
+      {app.rejectionReason ? (
+        <Text size="sm">
+          <strong>Rejection reason:</strong> {app.rejectionReason}
+        </Text>
+      ) : null}
+      <Group gap="sm" wrap="wrap">
+        <Button
+          component={Link}
+          to={`/messages/new?to=${encodeURIComponent(app.candidateId)}&subject=${encodeURIComponent(subject)}`}
+          variant="default"
+          size="xs"
+        >
+          Message Candidate
+        </Button>
+        {app.hasResume ? (
+          <Button component="a" href={resumeUrl(app.id)} variant="default" size="xs">
+            Download résumé{app.resumeName ? ` (${app.resumeName})` : ''}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No résumé uploaded
+          </Text>
+        )}
+      </Group>
+      {app.stage !== 'withdrawn' ? (
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            label="Move to"
+            placeholder="Choose a stage"
+            data={MOVE_TARGETS.filter((s) => s !== app.stage).map((s) => ({
+              value: s,
+              label: STAGE_LABELS[s],
+            }))}
+            value={stage}
+            onChange={(v) => setStage(v as MoveTarget | null)}
+            w={200}
+          />
+          <Button disabled={!stage} onClick={() => stage && onMove(app, stage)}>
+            Move
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {JOB_TEXTS.withdrawn}
+        </Text>
+      )}
+
+      <Divider />
+      <Title order={3} fz="md">
+        Cover letter
+      </Title>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {app.coverLetter}
+      </Text>
+
+      {app.assessment ? (
+        <>
+          <Divider />
+          <Title order={3} fz="md">
+            Assessment
+          </Title>
+          <AssessmentSummary assessment={app.assessment} recruiter />
+        </>
+      ) : null}
+
+      <Divider />
+      <Notes app={app} />
+
+      <Divider />
+      <Title order={3} fz="md">
+        Stage history
+      </Title>
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped aria-label="Stage history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>To</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {app.history.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{formatDateTime(e.at)}</Table.Td>
+                <Table.Td>{e.actorName}</Table.Td>
+                <Table.Td>{e.fromStage ? STAGE_LABELS[e.fromStage] : '—'}</Table.Td>
+                <Table.Td>
+                  {STAGE_LABELS[e.toStage]}
+                  {e.reason ? (
+                    <Text size="xs" c="dimmed">
+                      {e.reason}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function Notes({ app }: { app: ApplicationDetail }) {
+  const add = useAddNote();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Notes{' '}
+        <Badge variant="light" styles={READABLE}>
+          {app.notes.length}
+        </Badge>
+      </Title>
+      {app.notes.map((n) => (
+        <Paper key={n.id} withBorder p="xs" radius="sm">
+          <Text size="xs" c="dimmed">
+            {n.authorName} · {formatDateTime(n.at)}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {n.body}
+          </Text>
+        </Paper>
+      ))}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!body.trim()) {
+            setError('Please write a note');
+            return;
+          }
+          setError(null);
+          add.mutate({ id: app.id, body }, { onSuccess: () => setBody('') });
+        }}
+      >
+        <Stack gap="xs">
+          <Textarea
+            label="Add a note"
+            description="Only recruiters and admins see notes."
+            autosize
+            minRows={2}
+            maxLength={MAX_NOTE}
+            value={body}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            error={error}
+          />
+          {add.isError ? <FormError>{errorMessage(add.error)}</FormError> : null}
+          <Group justify="flex-end">
+            <Button type="submit" size="xs" loading={add.isPending}>
+              Save Note
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

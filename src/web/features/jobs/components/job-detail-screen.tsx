@@ -1,0 +1,165 @@
+import '../styles';
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  applyInputSchema,
+  JOB_TEXTS,
+  type JobDetail,
+  MAX_COVER_LETTER,
+  MAX_RESUME_BYTES,
+} from '../../../../domain/jobs';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { MarkdownView } from '../../../ui/markdown-view';
+import { PageHeader } from '../../../ui/page-header';
+import { notifySuccess } from '../../recruiter/lib/notify';
+import { useApply } from '../api/applications';
+import { useJob } from '../api/jobs';
+import { formatDate, JobMeta, StageBadge } from './job-badges';
+
+/** A job as a candidate opens it (/candidate/jobs/:jobId): the description and Apply. */
+export function JobDetailScreen() {
+  const { jobId = '' } = useParams();
+  const job = useJob(jobId);
+  if (job.isPending) return <LoadingText text={JOB_TEXTS.loadingJob} />;
+  if (job.isError) {
+    return (
+      <>
+        <PageHeader title="Job" />
+        <FormError>{errorMessage(job.error)}</FormError>
+        <Anchor component={Link} to="/candidate/jobs" mt="md" display="block">
+          ← Browse Jobs
+        </Anchor>
+      </>
+    );
+  }
+  const j = job.data;
+  return (
+    <>
+      <PageHeader title={j.title} description={j.companyName || j.recruiterName} />
+      <Anchor component={Link} to="/candidate/jobs" size="sm" mb="md" display="block">
+        ← Browse Jobs
+      </Anchor>
+      <Stack gap="md">
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+          <Stack gap={6}>
+            <JobMeta job={j} />
+            <Text size="sm" c="dimmed">
+              Posted {formatDate(j.publishedAt)} · {j.openings}{' '}
+              {j.openings === 1 ? 'opening' : 'openings'}
+              {j.closingDate ? ` · closes ${formatDate(j.closingDate)}` : ''}
+            </Text>
+          </Stack>
+        </Paper>
+        <Paper
+          withBorder
+          p={{ base: 'sm', sm: 'lg' }}
+          radius="md"
+          component="section"
+          aria-label="Description"
+        >
+          <MarkdownView source={j.description} empty="No description." />
+        </Paper>
+        {j.myApplication ? (
+          <Paper withBorder p="md" radius="md">
+            <Group gap="xs">
+              <Text>You applied on {formatDate(j.myApplication.createdAt)}.</Text>
+              <StageBadge stage={j.myApplication.stage} candidate />
+              <Anchor component={Link} to="/candidate/applications">
+                My Applications
+              </Anchor>
+            </Group>
+          </Paper>
+        ) : j.canApply ? (
+          <ApplyForm job={j} />
+        ) : (
+          <Paper withBorder p="md" radius="md">
+            <Text>{JOB_TEXTS.notOpen}</Text>
+          </Paper>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function ApplyForm({ job }: { job: JobDetail }) {
+  const apply = useApply();
+  const [coverLetter, setCoverLetter] = useState('');
+  const [resume, setResume] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ coverLetter?: string; resume?: string }>({});
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    const parsed = applyInputSchema.safeParse({ coverLetter });
+    if (!parsed.success) next.coverLetter = parsed.error.issues[0]?.message;
+    if (resume && resume.size > MAX_RESUME_BYTES) next.resume = JOB_TEXTS.resumeTooLarge;
+    if (resume && !/\.pdf$/i.test(resume.name) && resume.type !== 'application/pdf') {
+      next.resume = JOB_TEXTS.resumePdf;
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    apply.mutate(
+      { jobId: job.id, coverLetter, resume },
+      { onSuccess: () => notifySuccess('Application sent', `You applied to ${job.title}.`) },
+    );
+  };
+
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      radius="md"
+      component="section"
+      aria-labelledby="apply-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="apply-title">
+            Apply
+          </Title>
+          <Textarea
+            label="Cover letter"
+            required
+            autosize
+            minRows={6}
+            maxRows={16}
+            maxLength={MAX_COVER_LETTER}
+            value={coverLetter}
+            onChange={(e) => setCoverLetter(e.currentTarget.value)}
+            error={errors.coverLetter}
+          />
+          <FileInput
+            label="Résumé (optional)"
+            description="PDF, at most 5 MB"
+            placeholder="Choose a PDF"
+            accept="application/pdf,.pdf"
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the résumé' }}
+            value={resume}
+            onChange={setResume}
+            error={errors.resume}
+          />
+          {apply.isError ? <FormError>{errorMessage(apply.error)}</FormError> : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={apply.isPending}>
+              Submit Application
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
