@@ -13,6 +13,8 @@ import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
+import type { TestRunQueue } from './features/test-runs/queue';
+import { testRunRoutes } from './features/test-runs/test-runs.routes';
 import { AppError } from './lib/errors';
 import { type AppEnv, createRouter, toActor } from './lib/http';
 import type { Logger } from './lib/logger';
@@ -28,6 +30,7 @@ export interface AppDeps {
   logger: Logger;
   bus: EventBus;
   mailer: Mailer;
+  testRuns: TestRunQueue;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
 }
@@ -35,7 +38,17 @@ export interface AppDeps {
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
-export function createApp({ env, database, auth, storage, logger, bus, mailer, webRoot }: AppDeps) {
+export function createApp({
+  env,
+  database,
+  auth,
+  storage,
+  logger,
+  bus,
+  mailer,
+  testRuns,
+  webRoot,
+}: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
   const app = createRouter();
@@ -138,7 +151,16 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route('/', profileRoutes({ db, storage }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
-    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route(
+      '/',
+      testRunRoutes({
+        db,
+        bus,
+        unavailableReason: () => testRuns.unavailableReason(),
+        kick: () => testRuns.kick(),
+      }),
+    );
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -4,6 +4,7 @@ import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
 import { markNotificationSent } from './features/messaging/messaging.service';
+import { TestRunQueue } from './features/test-runs/queue';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
@@ -17,6 +18,8 @@ export interface Services {
   mailer: Mailer;
   bus: EventBus;
   hub: RealtimeHub;
+  /** The sandboxed test-run queue (its worker runs in every server process). */
+  testRuns: TestRunQueue;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -41,6 +44,15 @@ export async function createServices(
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
   const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
+  const testRuns = new TestRunQueue({
+    db: database.db,
+    bus,
+    logger,
+    singleProcess: database.kind === 'pglite',
+  });
+  const sandbox = testRuns.unavailableReason();
+  if (sandbox) logger.warn(sandbox);
+  await testRuns.start();
   const app = createApp({
     env,
     database,
@@ -49,6 +61,7 @@ export async function createServices(
     logger,
     bus,
     mailer,
+    testRuns,
     webRoot: options.webRoot,
   });
   return {
@@ -58,8 +71,10 @@ export async function createServices(
     mailer,
     bus,
     hub,
+    testRuns,
     app,
     async close() {
+      await testRuns.stop();
       await hub.close();
       await mailer.stop();
       await bus.close();

@@ -27,6 +27,9 @@ function invalidate(queryClient: QueryClient, raw: unknown) {
       // An assignment makes the recruiter someone the candidate may write to.
       void queryClient.invalidateQueries({ queryKey: ['people'] });
       break;
+    case 'testRun.changed':
+      void queryClient.invalidateQueries({ queryKey: ['test-runs'] });
+      break;
     case 'templates.changed':
       void queryClient.invalidateQueries({ queryKey: ['templates'] });
       break;

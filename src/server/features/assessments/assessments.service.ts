@@ -47,7 +47,7 @@ type Row = Omit<FullRow, 'project'> & { projectInfo: ProjectInfo };
 const { project: _project, ...columnsWithoutProject } = getTableColumns(assessment);
 const rowColumns = {
   ...columnsWithoutProject,
-  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
+  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files' - 'hiddenFiles') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
