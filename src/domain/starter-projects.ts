@@ -218,23 +218,9 @@ export const SQL_PROJECT: SampleProject = {
   ],
 };
 
-export const STARTER_PROJECTS: Record<
-  StarterProjectKey,
-  { label: string; description: string; project: SampleProject }
-> = {
-  typescript: {
-    label: 'TypeScript: auth service (password policy)',
-    description: 'Express auth service; tests on node:test, TypeScript transpiled before running.',
-    project: DEFAULT_PROJECT,
-  },
-  javascript: {
-    label: 'JavaScript: shopping cart (discount codes)',
-    description: 'ES modules with tests on node:test.',
-    project: JAVASCRIPT_PROJECT,
-  },
-  sql: {
-    label: 'SQL: bookshop reports',
-    description: 'Queries and notes, read by the reviewer.',
-    project: SQL_PROJECT,
-  },
+/** Labels and descriptions for the form: STARTER_PROJECT_INFO in test-runs.ts. */
+export const STARTER_PROJECTS: Record<StarterProjectKey, SampleProject> = {
+  typescript: DEFAULT_PROJECT,
+  javascript: JAVASCRIPT_PROJECT,
+  sql: SQL_PROJECT,
 };

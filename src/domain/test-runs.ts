@@ -114,3 +114,33 @@ export function projectRunner(project: { runner?: ProjectRunner; files: { path: 
   if (project.runner) return project.runner;
   return hasTestFiles(project.files.map((f) => f.path)) ? 'node' : 'none';
 }
+
+export const projectSummarySchema = z.object({
+  name: z.string(),
+  runner: z.enum(PROJECT_RUNNERS),
+  fileNames: z.array(z.string()),
+  hiddenFileNames: z.array(z.string()),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+/** What the template form shows for each built-in project (the files stay on the server). */
+export const STARTER_PROJECT_INFO: Record<
+  StarterProjectKey,
+  { label: string; description: string; runnable: boolean }
+> = {
+  typescript: {
+    label: 'TypeScript: auth service (password policy)',
+    description: 'An Express auth service; node:test tests, TypeScript transpiled before running.',
+    runnable: true,
+  },
+  javascript: {
+    label: 'JavaScript: shopping cart (discount codes)',
+    description: 'ES modules with node:test tests.',
+    runnable: true,
+  },
+  sql: {
+    label: 'SQL: bookshop reports',
+    description: 'Queries and notes for the reviewer to read.',
+    runnable: false,
+  },
+};

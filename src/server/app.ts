@@ -111,6 +111,8 @@ export function createApp({
   app.use('/api/*', async (c, next) => {
     if (
       c.req.path !== '/api/profile/image' &&
+      // Project zips (test runs feature) are capped at 1 MB by their route.
+      !/^\/api\/templates\/[^/]+\/project$/.test(c.req.path) &&
       Number(c.req.header('content-length') ?? 0) > 256 * 1024
     ) {
       return c.json({ message: 'The request is too large' }, 413);

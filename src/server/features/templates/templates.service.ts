@@ -77,7 +77,7 @@ const withTaskIds = (tasks: TemplateBody['tasks']) =>
 
 /** A built-in starter project when one is chosen, else the given project (or none). */
 function chosenProject(input: TemplateBody) {
-  if (input.starterProject) return STARTER_PROJECTS[input.starterProject].project;
+  if (input.starterProject) return STARTER_PROJECTS[input.starterProject];
   return input.project;
 }
 

@@ -1,8 +1,13 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
-import { testRunListSchema, testRunSchema } from '../../../domain/test-runs';
+import { projectSummarySchema, testRunListSchema, testRunSchema } from '../../../domain/test-runs';
 import { createRouter, errorResponses, idParam, jsonContent, requireActor } from '../../lib/http';
-import { listTestRuns, requestTestRun, type TestRunDeps } from './test-runs.service';
+import {
+  listTestRuns,
+  requestTestRun,
+  type TestRunDeps,
+  uploadTemplateProject,
+} from './test-runs.service';
 
 const errors = { ...errorResponses, 404: jsonContent(errorSchema, 'Assessment not found') };
 
@@ -32,6 +37,28 @@ const run = createRoute({
   },
 });
 
+const upload = createRoute({
+  method: 'put',
+  path: '/api/templates/{id}/project',
+  tags: ['Templates'],
+  summary:
+    "Replace a template's project with an uploaded zip (admin): text files only, 60 files, 200,000 bytes each, 2 MB in all, 1 MB zipped. Files under hidden/ or .hidden-tests/ are hidden tests: run on submit and by reviewers, never shown to the candidate.",
+  request: {
+    params: idParam,
+    query: z.object({ name: z.string().max(100).optional() }),
+    body: {
+      content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(projectSummarySchema, 'The stored project (file names only)'),
+    ...errorResponses,
+    404: jsonContent(errorSchema, 'No such template'),
+    413: jsonContent(errorSchema, 'The zip is too large'),
+  },
+});
+
 export function testRunRoutes(deps: TestRunDeps) {
   return createRouter()
     .openapi(list, async (c) =>
@@ -39,5 +66,14 @@ export function testRunRoutes(deps: TestRunDeps) {
     )
     .openapi(run, async (c) =>
       c.json(await requestTestRun(deps, requireActor(c), c.req.valid('param').id), 202),
-    );
+    )
+    .openapi(upload, async (c) => {
+      const actor = requireActor(c);
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const { id } = c.req.valid('param');
+      return c.json(
+        await uploadTemplateProject(deps, actor, id, bytes, c.req.valid('query').name),
+        200,
+      );
+    });
 }

@@ -8,12 +8,13 @@ import {
   type TestRunList,
 } from '../../../domain/test-runs';
 import type { Db } from '../../db/client';
-import { assessment, candidateFile, testRun } from '../../db/schema';
+import { assessment, assessmentTemplate, candidateFile, testRun } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { Actor } from '../../lib/http';
+import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import type { EventBus } from '../../realtime/event-bus';
 import type { SandboxFile } from '../../sandbox/runner';
+import { parseProjectZip } from './project-zip';
 
 /** Whatever a transaction or the database itself offers for inserts. */
 type DbOrTx = Pick<Db, 'insert' | 'select'>;
@@ -253,5 +254,37 @@ export async function filesForRun(
     files: [...files.entries()].map(([path, content]) => ({ path, content })),
     candidateId: row.candidateId,
     recruiterId: row.recruiterId,
+  };
+}
+
+/** The template's project from an uploaded zip (admin); assigned assessments keep their copy. */
+export async function uploadTemplateProject(
+  deps: Pick<TestRunDeps, 'db' | 'bus'>,
+  actor: Actor,
+  templateId: string,
+  bytes: Uint8Array,
+  fileName?: string,
+) {
+  assertRole(actor, 'admin');
+  const project = parseProjectZip(bytes, fileName?.replace(/\.zip$/i, ''));
+  const [row] = await deps.db
+    .update(assessmentTemplate)
+    .set({ project })
+    .where(eq(assessmentTemplate.id, templateId))
+    .returning({ id: assessmentTemplate.id });
+  if (!row) throw notFound('Assessment template not found');
+  await deps.bus.publish({
+    audience: { roles: ['admin', 'recruiter'] },
+    event: { type: 'templates.changed' },
+  });
+  return projectSummary(project);
+}
+
+export function projectSummary(project: SampleProject) {
+  return {
+    name: project.name,
+    runner: projectRunner(project),
+    fileNames: project.files.map((f) => f.path),
+    hiddenFileNames: (project.hiddenFiles ?? []).map((f) => f.path),
   };
 }

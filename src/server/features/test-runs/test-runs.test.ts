@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate } from '../../../domain/assessments';
 import { TEST_RUN_TEXTS, type TestRun, type TestRunList } from '../../../domain/test-runs';
-import { testRun } from '../../db/schema';
+import { assessmentTemplate, testRun } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { detectSandbox, type RunOutcome, type SandboxFile } from '../../sandbox/runner';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
@@ -354,4 +355,95 @@ describe.skipIf(!detectSandbox().available)('through the real sandbox', () => {
       await t.testRuns.start();
     }
   }, 30_000);
+});
+
+describe('project zip upload', () => {
+  const upload = (body: BodyInit, as: TestUser | null = admin, id = sqlTemplate) =>
+    t.request(`/api/templates/${id}/project?name=shop`, {
+      method: 'PUT',
+      as,
+      body,
+      headers: { 'content-type': 'application/zip' },
+    });
+  const zip = (files: Record<string, string | Uint8Array>) =>
+    zipSync(
+      Object.fromEntries(
+        Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? strToU8(v) : v]),
+      ),
+    );
+  const storedProject = async (id = sqlTemplate) => {
+    const [row] = await t.database.db
+      .select({ project: assessmentTemplate.project })
+      .from(assessmentTemplate)
+      .where(eq(assessmentTemplate.id, id));
+    return row!.project;
+  };
+
+  it('stores the visible files and the hidden tests apart, and the candidate never sees the hidden ones', async () => {
+    const res = await upload(
+      zip({
+        'shop/sum.js': 'exports.sum = (a, b) => a + b;',
+        'shop/sum.test.js': "require('node:test')('ok', () => {});",
+        'shop/hidden/sum.hidden.test.js': `// ${HIDDEN_SECRET}`,
+        'shop/README.md': '# Shop',
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({
+      name: 'shop',
+      runner: 'node',
+      fileNames: ['README.md', 'sum.js', 'sum.test.js'],
+      hiddenFileNames: ['sum.hidden.test.js'],
+    });
+    const project = await storedProject();
+    expect(project.hiddenFiles?.[0]?.content).toContain(HIDDEN_SECRET);
+
+    const id = await assignStarted(sqlTemplate);
+    for (const path of [`/api/assessments/${id}`, `/api/assessments/${id}/files`]) {
+      const body = await (await t.request(path, { as: candA })).text();
+      expect(body).not.toContain(HIDDEN_SECRET);
+      expect(body).not.toContain('sum.hidden.test.js');
+    }
+    expect(((await (await runs(id, candA)).json()) as TestRunList).runnable).toBe(true);
+  });
+
+  it.each([
+    ['not a zip', () => strToU8('hello'), 400, 'could not be read'],
+    ['path traversal', () => zip({ '../evil.js': 'x', 'a.js': 'x' }), 400, 'File path not allowed'],
+    ['absolute path', () => zip({ '/etc/evil.js': 'x' }), 400, 'File path not allowed'],
+    [
+      'a binary file',
+      () => zip({ 'logo.png': new Uint8Array([137, 80, 0, 71]) }),
+      400,
+      'Only text files',
+    ],
+    ['a file too big', () => zip({ 'big.js': 'x'.repeat(200_001) }), 400, 'File too large'],
+    [
+      'too many files',
+      () => zip(Object.fromEntries(Array.from({ length: 61 }, (_, i) => [`f${i}.js`, 'x']))),
+      400,
+      'too many files',
+    ],
+    ['only hidden files', () => zip({ 'hidden/a.test.js': 'x' }), 400, 'no files the candidate'],
+  ])('refuses %s and keeps the project', async (_name, make, status, message) => {
+    const before = await storedProject();
+    const res = await upload(make());
+    expect(res.status).toBe(status);
+    expect((await res.json()).message).toContain(message);
+    expect(await storedProject()).toEqual(before);
+  });
+
+  it('refuses a zip over 1 MB with 413', async () => {
+    const random = new Uint8Array(1_100_000).map(() => Math.floor(Math.random() * 256));
+    const res = await upload(random);
+    expect(res.status).toBe(413);
+  });
+
+  it('is for admins only', async () => {
+    const body = zip({ 'a.js': 'x' });
+    expect((await upload(body, recA)).status).toBe(403);
+    expect((await upload(body, candA)).status).toBe(403);
+    expect((await upload(body, null)).status).toBe(401);
+    expect((await upload(body, admin, 'no-such-template')).status).toBe(404);
+  });
 });

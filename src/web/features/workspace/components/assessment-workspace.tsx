@@ -14,6 +14,7 @@ import {
   useToggleAllTasks,
 } from '../../assessments/api/assessments';
 import { assessmentFilesQuery } from '../../assessments/api/files';
+import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { workspaceAccess } from '../lib/access';
 import { AssessmentPanel } from './assessment-panel';
 import { CodePanel } from './code-panel';
@@ -187,6 +188,13 @@ export function AssessmentWorkspace({
         ) : null}
       </Group>
       {startError ? <FormError>{errorMessage(startError)}</FormError> : null}
+      {/* Test runs feature: the candidate runs the visible tests; a reviewer adds the hidden ones. */}
+      <TestRunsPanel
+        assessmentId={assessment.id}
+        canRun={access.isCandidate ? editable && !starting : true}
+        beforeRun={access.isCandidate ? () => sync.flush() : undefined}
+        reviewer={!access.isCandidate}
+      />
       <WorkspaceFrame
         project={assessment.project}
         fileNames={fileNames}
