@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
- * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging; none
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, sandbox; none
  * named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
@@ -16,7 +16,8 @@
  * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10),
  * BENCH_ASSESSMENTS_CONNECTIONS (50), BENCH_ASSESSMENTS_SECONDS (10),
  * BENCH_MESSAGING_CONNECTIONS (50), BENCH_MESSAGING_SECONDS (10), BENCH_MESSAGING_SOCKETS (500),
- * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10).
+ * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10),
+ * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib
 import * as lighthouse from './lighthouse';
 import * as loginBundle from './login-bundle';
 import * as messaging from './messaging';
+import * as sandbox from './sandbox';
 import * as signIn from './sign-in';
 
 interface Stage {
@@ -52,6 +54,8 @@ const stages: Stage[] = [
   // Builds the web app itself (a failing build loses only its JavaScript figure).
   { name: assessments.stage, aliases: ['assessment'], needsWeb: false, run: assessments.run },
   { name: messaging.stage, aliases: ['messages'], needsWeb: false, run: messaging.run },
+  // Sandboxed test runs in bubblewrap: latency and runs per minute with two at once.
+  { name: sandbox.stage, aliases: ['test-runs'], needsWeb: false, run: sandbox.run },
 ];
 
 function parseArgs(argv: string[]) {

@@ -161,3 +161,34 @@ test('a project without tests says so and offers no Run Tests', async ({ page })
       .getByRole('button', { name: 'queries.sql' }),
   ).toBeVisible();
 });
+
+test('an admin creates a template on the JavaScript project, and its candidate gets those files', async ({
+  page,
+}) => {
+  const title = `Cart Exercise ${Date.now().toString(36)}`;
+  await logIn(page, adminAccount);
+  await expect(page).toHaveURL('/admin');
+  await page.getByRole('button', { name: 'Create New Assessment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Assessment' });
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Role', { exact: true }).fill('Frontend Developer');
+  const starter = dialog.getByRole('radiogroup', { name: 'Starter project' });
+  await expect(starter.getByRole('radio', { name: /TypeScript/ })).toBeChecked();
+  await expect(starter.getByText('No automated tests')).toHaveCount(1);
+  await starter.getByRole('radio', { name: /JavaScript: shopping cart/ }).check();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name: title, exact: true })).toBeVisible();
+
+  const admin = await session(adminAccount, false);
+  const templates = (await (await admin.api.get('/api/templates')).json()) as {
+    id: string;
+    title: string;
+    project: { name: string; runner?: string };
+  }[];
+  const created = templates.find((t) => t.title === title);
+  expect(created?.project).toMatchObject({ name: 'corner-shop-cart', runner: 'node' });
+});

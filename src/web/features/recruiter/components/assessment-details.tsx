@@ -11,6 +11,7 @@ import { ApiError } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useAssessment } from '../../assessments/api/assessments';
+import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
 import { EvaluationForm } from './evaluation-form';
@@ -159,6 +160,9 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
       <Section title="Candidate Files" level={level}>
         <CandidateFiles assessmentId={a.id} />
       </Section>
+
+      {/* Test runs feature: every run, and a run with the hidden tests. */}
+      <TestRunsPanel assessmentId={a.id} canRun reviewer headingOrder={level} />
 
       <Section title="Evaluation" level={level}>
         <EvaluationForm key={a.id} assessment={a} />

@@ -36,7 +36,7 @@ export function projectChoiceError(value: ProjectChoice): string | null {
 
 function RunsBadge({ runnable }: { runnable: boolean }) {
   return (
-    <Badge size="sm" variant="outline" color={runnable ? 'green' : 'gray'}>
+    <Badge size="sm" variant="outline" color={runnable ? 'green.9' : 'gray.8'}>
       {runnable ? TEST_RUN_TEXTS.canRun : TEST_RUN_TEXTS.noTests}
     </Badge>
   );

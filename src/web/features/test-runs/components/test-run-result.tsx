@@ -20,7 +20,12 @@ const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', dateStyle: '
 export function RunStatusBadge({ run }: { run: TestRun }) {
   const { label, color } = RUN_STATUS_LABELS[run.status];
   return (
-    <Badge color={color} variant="light" data-testid="run-status">
+    <Badge
+      color={color}
+      variant="light"
+      data-testid="run-status"
+      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+    >
       {label}
     </Badge>
   );

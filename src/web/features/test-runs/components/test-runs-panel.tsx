@@ -16,11 +16,13 @@ export function TestRunsPanel({
   canRun,
   beforeRun,
   reviewer = false,
+  headingOrder = 2,
 }: {
   assessmentId: string;
   canRun: boolean;
   beforeRun?: () => Promise<unknown>;
   reviewer?: boolean;
+  headingOrder?: 2 | 3 | 4;
 }) {
   const runs = useTestRuns(assessmentId);
   const run = useRunTests(assessmentId);
@@ -44,13 +46,13 @@ export function TestRunsPanel({
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
-            <Title order={2} size="h4" id="test-runs-heading">
+            <Title order={headingOrder} size="h4" id="test-runs-heading">
               Tests
             </Title>
             {list ? (
               <Badge
                 variant="outline"
-                color={list.runnable ? 'green' : 'gray'}
+                color={list.runnable ? 'green.9' : 'gray.8'}
                 data-testid="runnable-badge"
               >
                 {list.runnable ? TEST_RUN_TEXTS.canRun : TEST_RUN_TEXTS.noTests}
