@@ -122,6 +122,7 @@ test('the candidate runs the tests, sees the failures, fixes the code and sees t
   await expect(result.getByTestId('run-status')).toHaveText('Passed', { timeout: 30_000 });
   await expect(result.getByTestId('run-counts')).toHaveText('6 passed, 0 failed');
   await expect(panel.getByText('Earlier runs (1)')).toBeVisible();
+  await page.screenshot({ path: '.tmp/shots/workspace-tests-1280.png' });
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(panel.getByRole('button', { name: 'Run Tests' })).toBeVisible();
@@ -129,6 +130,7 @@ test('the candidate runs the tests, sees the failures, fixes the code and sees t
     () => document.documentElement.scrollWidth > window.innerWidth + 1,
   );
   expect(overflow).toBe(false);
+  await page.screenshot({ path: '.tmp/shots/workspace-tests-375.png', fullPage: true });
   await expectAccessible(page);
 });
 
@@ -178,7 +180,10 @@ test('an admin creates a template on the JavaScript project, and its candidate g
   await starter.getByRole('radio', { name: /JavaScript: shopping cart/ }).check();
   await page.setViewportSize({ width: 375, height: 800 });
   await expectAccessible(page);
+  await page.screenshot({ path: '.tmp/shots/template-form-375.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
+  await starter.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/shots/template-form-1280.png' });
   await dialog.getByRole('button', { name: 'Create Template' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('article', { name: title, exact: true })).toBeVisible();

@@ -26,9 +26,12 @@ const test = (body: string): SandboxFile[] => [
   },
 ];
 
-/** Processes of the sandbox uid, after giving the last ones up to 3 s to be reaped. */
+/**
+ * Processes of the sandbox uid, after giving the last ones up to 8 s to be reaped
+ * (another test file's sandboxed run may be going on at the same time).
+ */
 async function leftoverProcesses(): Promise<string[]> {
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 80; i++) {
     if (sandboxProcesses().length === 0) return [];
     await new Promise((r) => setTimeout(r, 100));
   }
