@@ -167,6 +167,7 @@ test('a project without tests says so and offers no Run Tests', async ({ page })
 test('an admin creates a template on the JavaScript project, and its candidate gets those files', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const title = `Cart Exercise ${Date.now().toString(36)}`;
   await logIn(page, adminAccount);
   await expect(page).toHaveURL('/admin');
@@ -196,4 +197,27 @@ test('an admin creates a template on the JavaScript project, and its candidate g
   }[];
   const created = templates.find((t) => t.title === title);
   expect(created?.project).toMatchObject({ name: 'corner-shop-cart', runner: 'node' });
+});
+
+test('the assigning recruiter runs the tests with the hidden ones and sees every run', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { assessment, candidate, recruiter } = await assignedCart();
+  // The candidate opens it (in progress) and runs the visible tests once.
+  const candidateSession = await session(candidate, false);
+  await candidateSession.api.post(`/api/assessments/${assessment.id}/start`);
+  const run = await candidateSession.api.post(`/api/assessments/${assessment.id}/test-runs`);
+  expect(run.status()).toBe(202);
+
+  await logIn(page, recruiter);
+  await page.goto(`/recruiter/results?assessment=${assessment.id}`);
+  const panel = page.getByRole('region', { name: 'Tests' });
+  await expect(panel.getByTestId('run-status').first()).toHaveText('Failed', { timeout: 30_000 });
+  await expect(panel.getByText(/^Candidate · /)).toBeVisible();
+  await panel.getByRole('button', { name: 'Run Tests (with hidden tests)' }).click();
+  await expect(panel.getByText(/^Reviewer \(with hidden tests\)/)).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByTestId('run-status').first()).toHaveText('Failed', { timeout: 30_000 });
+  await page.screenshot({ path: '.tmp/shots/reviewer-tests-1280.png', fullPage: true });
+  await expectAccessible(page);
 });

@@ -36,7 +36,12 @@ export function projectChoiceError(value: ProjectChoice): string | null {
 
 function RunsBadge({ runnable }: { runnable: boolean }) {
   return (
-    <Badge size="sm" variant="outline" color={runnable ? 'green.9' : 'gray.8'}>
+    <Badge
+      size="sm"
+      variant="light"
+      color={runnable ? 'green' : 'gray'}
+      styles={{ label: { color: runnable ? '#1e5a2a' : 'var(--mantine-color-gray-9)' } }}
+    >
       {runnable ? TEST_RUN_TEXTS.canRun : TEST_RUN_TEXTS.noTests}
     </Badge>
   );

@@ -51,8 +51,11 @@ export function TestRunsPanel({
             </Title>
             {list ? (
               <Badge
-                variant="outline"
-                color={list.runnable ? 'green.9' : 'gray.8'}
+                variant="light"
+                color={list.runnable ? 'green' : 'gray'}
+                styles={{
+                  label: { color: list.runnable ? '#1e5a2a' : 'var(--mantine-color-gray-9)' },
+                }}
                 data-testid="runnable-badge"
               >
                 {list.runnable ? TEST_RUN_TEXTS.canRun : TEST_RUN_TEXTS.noTests}
