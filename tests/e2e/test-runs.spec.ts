@@ -76,15 +76,20 @@ const FIXED_TOTAL = `  totalCents(discountCode) {
     throw new Error('Unknown discount code');
   }`;
 
-async function replaceTotal(page: Page) {
+async function replaceTotal(page: Page, candidate: Account, assessmentId: string) {
   await page
     .getByRole('navigation', { name: 'Project files' })
     .getByRole('button', { name: 'cart.js' })
     .click();
   const editor = page.getByRole('textbox', { name: 'Code editor: cart.js' });
   await expect(editor).toBeVisible();
-  const current = await editor.evaluate((el) => (el as HTMLElement).innerText);
-  // innerText of CodeMirror lines: rebuild the file and put it in as one paste.
+  // The stored text (the editor's DOM holds only the lines on screen), fixed, pasted whole.
+  const { api } = await session(candidate, false);
+  const files = (await (await api.get(`/api/assessments/${assessmentId}/files`)).json()) as {
+    fileName: string;
+    content: string;
+  }[];
+  const current = files.find((f) => f.fileName === 'cart.js')?.content ?? '';
   const start = current.indexOf('  totalCents(discountCode) {');
   const end = current.indexOf('\n  }', start) + '\n  }'.length;
   expect(start).toBeGreaterThan(0);
@@ -117,7 +122,7 @@ test('the candidate runs the tests, sees the failures, fixes the code and sees t
   await expect(firstFailure).toContainText('1295 !== 1165');
   await expectAccessible(page);
 
-  await replaceTotal(page);
+  await replaceTotal(page, candidate, assessment.id);
   await panel.getByRole('button', { name: 'Run Tests' }).click();
   await expect(result.getByTestId('run-status')).toHaveText('Passed', { timeout: 30_000 });
   await expect(result.getByTestId('run-counts')).toHaveText('6 passed, 0 failed');

@@ -1,3 +1,4 @@
+import '../styles';
 import { Badge, FileInput, Group, Radio, Stack, Text } from '@mantine/core';
 import type { Template } from '../../../../domain/assessments';
 import {

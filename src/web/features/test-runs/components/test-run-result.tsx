@@ -1,3 +1,4 @@
+import '../styles';
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import {
   RUN_STATUS_LABELS,

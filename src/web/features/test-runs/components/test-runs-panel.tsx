@@ -1,3 +1,4 @@
+import '../styles';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TEST_RUN_TEXTS } from '../../../../domain/test-runs';
