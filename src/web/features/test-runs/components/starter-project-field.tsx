@@ -1,5 +1,5 @@
 import '../styles';
-import { Badge, FileInput, Group, Radio, Stack, Text } from '@mantine/core';
+import { Badge, FileInput, Group, Radio, Stack } from '@mantine/core';
 import type { Template } from '../../../../domain/assessments';
 import {
   STARTER_PROJECT_INFO,

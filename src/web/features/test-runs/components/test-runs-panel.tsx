@@ -86,7 +86,7 @@ export function TestRunsPanel({
           </Text>
         ) : null}
         {latest ? <TestRunResult run={latest} showTrigger={reviewer} /> : null}
-        {list && list.runnable && !latest ? (
+        {list?.runnable && !latest ? (
           <Text size="sm" c="dimmed">
             {TEST_RUN_TEXTS.noRuns}
           </Text>
