@@ -4,6 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs; none
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, sandbox; none
  * named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
@@ -18,6 +19,7 @@
  * BENCH_MESSAGING_CONNECTIONS (50), BENCH_MESSAGING_SECONDS (10), BENCH_MESSAGING_SOCKETS (500),
  * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10),
  * BENCH_JOBS_CONNECTIONS (50), BENCH_JOBS_SECONDS (10) (jobs: Browse Jobs over 1,000 published jobs).
+ * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib
 import * as lighthouse from './lighthouse';
 import * as loginBundle from './login-bundle';
 import * as messaging from './messaging';
+import * as sandbox from './sandbox';
 import * as signIn from './sign-in';
 
 interface Stage {
@@ -55,6 +58,8 @@ const stages: Stage[] = [
   { name: assessments.stage, aliases: ['assessment'], needsWeb: false, run: assessments.run },
   { name: messaging.stage, aliases: ['messages'], needsWeb: false, run: messaging.run },
   { name: jobs.stage, aliases: ['browse'], needsWeb: false, run: jobs.run },
+  // Sandboxed test runs in bubblewrap: latency and runs per minute with two at once.
+  { name: sandbox.stage, aliases: ['test-runs'], needsWeb: false, run: sandbox.run },
 ];
 
 function parseArgs(argv: string[]) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, idSchema } from './inputs';
 import { jobRealtimeEventSchemas } from './jobs';
+import { STARTER_PROJECT_KEYS } from './test-runs';
 
 /** Spec section 9 / DESIGN: assessment duration options, in hours. */
 export const DURATION_HOURS = [1, 2, 3, 4, 8] as const;
@@ -99,6 +100,12 @@ export const sampleProjectSchema = z.object({
   /** The ticket the candidate works on. */
   ticket: z.string().max(5000),
   files: z.array(projectFileSchema).min(1).max(50),
+  /** How its tests run: 'node' (node --test, TypeScript transpiled) or 'none'. Older projects: from their test files. */
+  runner: z.enum(['node', 'none']).optional(),
+  /** Which built-in starter project it came from, or 'upload'. */
+  starter: z.enum(['typescript', 'javascript', 'sql', 'upload']).optional(),
+  /** Tests the candidate never sees: run on submit and by reviewers (test runs feature). */
+  hiddenFiles: z.array(projectFileSchema).max(50).optional(),
 });
 export type SampleProject = z.infer<typeof sampleProjectSchema>;
 
@@ -130,8 +137,30 @@ export const templateInputSchema = z.object({
     .max(50)
     .default([]),
   project: sampleProjectSchema.optional(),
+  /** A built-in starter project (test runs feature); replaces the project when given. */
+  starterProject: z.enum(STARTER_PROJECT_KEYS).optional(),
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
+
+/**
+ * The request body of POST/PUT /api/templates: the form's schema, with tasks
+ * that have no title dropped first (spec section 5: "a task is added only if
+ * it has a title").
+ */
+export const templateBodySchema = templateInputSchema.extend({
+  tasks: z.preprocess(
+    (tasks) =>
+      Array.isArray(tasks)
+        ? tasks.filter(
+            (t: unknown) =>
+              typeof (t as { title?: unknown })?.title === 'string' &&
+              (t as { title: string }).title.trim() !== '',
+          )
+        : tasks,
+    templateInputSchema.shape.tasks,
+  ),
+});
+export type TemplateBody = z.output<typeof templateBodySchema>;
 
 export const templateSchema = z.object({
   id: z.string(),
@@ -204,7 +233,9 @@ export const assessmentSchema = z.object({
   /** How it was submitted: by the candidate, or when the time ran out. */
   submittedBy: z.enum(['candidate', 'timeout']).nullable(),
   /** The project the workspace shows (files without the candidate's edits). */
-  project: sampleProjectSchema.omit({ files: true }).extend({ fileNames: z.array(z.string()) }),
+  project: sampleProjectSchema
+    .omit({ files: true, hiddenFiles: true })
+    .extend({ fileNames: z.array(z.string()) }),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;
 
@@ -427,5 +458,6 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('templates.changed') }),
   z.object({ type: z.literal('conversation.changed'), conversationId: z.string() }),
   ...jobRealtimeEventSchemas,
+  z.object({ type: z.literal('testRun.changed'), assessmentId: z.string(), runId: z.string() }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

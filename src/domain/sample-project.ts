@@ -372,7 +372,8 @@ export class AuthError extends Error {
 }
 `;
 
-const AUTH_TEST = `import { beforeEach, describe, expect, it } from 'vitest';
+const AUTH_TEST = `import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
 import { AuthService } from './auth.service';
 import { AuthError, type PasswordHasher, type TokenPayload, type TokenSigner } from './auth.types';
 import { InMemoryUserRepository } from './user.model';
@@ -409,29 +410,29 @@ describe('AuthService', () => {
   describe('register', () => {
     it('creates a user and returns a token for it', async () => {
       const result = await service.register({ email: ' Ada@Example.com ', password: 'Secret123' });
-      expect(result.user.email).toBe('ada@example.com');
-      expect(result.user).not.toHaveProperty('passwordHash');
-      expect(tokens.verify(result.token)).toEqual({ sub: result.user.id, email: 'ada@example.com' });
+      assert.equal(result.user.email, 'ada@example.com');
+      assert.ok(!('passwordHash' in result.user));
+      assert.deepEqual(tokens.verify(result.token), { sub: result.user.id, email: 'ada@example.com' });
     });
 
     it('stores the hashed password, never the plain one', async () => {
       await service.register({ email: 'ada@example.com', password: 'Secret123' });
       const stored = await users.findByEmail('ada@example.com');
-      expect(stored?.passwordHash).toBe('hashed:Secret123');
+      assert.equal(stored?.passwordHash, 'hashed:Secret123');
     });
 
     it('rejects an email that is already registered with 409', async () => {
       await service.register({ email: 'ada@example.com', password: 'Secret123' });
-      await expect(
-        service.register({ email: 'ADA@example.com', password: 'Other4567' }),
-      ).rejects.toMatchObject({ status: 409 });
-      expect(users.size).toBe(1);
+      await assert.rejects(service.register({ email: 'ADA@example.com', password: 'Other4567' }), {
+        status: 409,
+      });
+      assert.equal(users.size, 1);
     });
 
     it('rejects an invalid email with 400', async () => {
-      await expect(
-        service.register({ email: 'not-an-email', password: 'Secret123' }),
-      ).rejects.toMatchObject({ status: 400 });
+      await assert.rejects(service.register({ email: 'not-an-email', password: 'Secret123' }), {
+        status: 400,
+      });
     });
   });
 
@@ -442,20 +443,23 @@ describe('AuthService', () => {
 
     it('returns the user and a token for the right password', async () => {
       const result = await service.login({ email: 'Ada@example.com', password: 'Secret123' });
-      expect(result.user.email).toBe('ada@example.com');
-      expect(tokens.verify(result.token)?.sub).toBe(result.user.id);
+      assert.equal(result.user.email, 'ada@example.com');
+      assert.equal(tokens.verify(result.token)?.sub, result.user.id);
     });
 
     it('rejects a wrong password with 401', async () => {
-      const attempt = service.login({ email: 'ada@example.com', password: 'wrong' });
-      await expect(attempt).rejects.toBeInstanceOf(AuthError);
-      await expect(attempt).rejects.toMatchObject({ status: 401 });
+      await assert.rejects(service.login({ email: 'ada@example.com', password: 'wrong' }), (error) => {
+        assert.ok(error instanceof AuthError);
+        assert.equal(error.status, 401);
+        return true;
+      });
     });
 
     it('gives the same answer for an unknown email', async () => {
-      await expect(
-        service.login({ email: 'bob@example.com', password: 'Secret123' }),
-      ).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });
+      await assert.rejects(service.login({ email: 'bob@example.com', password: 'Secret123' }), {
+        status: 401,
+        message: 'Invalid email or password',
+      });
     });
   });
 
@@ -490,8 +494,7 @@ Errors are JSON: \`{ "error": "message", "details": ["..."] }\`.
 ## Running the tests
 
 \`\`\`sh
-npm test              # runs vitest once
-npm test -- --watch   # reruns on every change
+npm test              # runs node --test once (TypeScript transpiled first)
 \`\`\`
 
 The tests use an in-memory user repository and fake hasher and token signer,
@@ -505,7 +508,7 @@ so they need no database and no secrets.
 - \`auth.routes.ts\`: wires the service, controller and middleware into a router.
 - \`auth.middleware.ts\`: \`requireAuth\` (bearer JWT) and \`requireJsonBody\`.
 - \`auth.types.ts\`: shared types, the hasher and signer interfaces, \`AuthError\`.
-- \`auth.test.ts\`: unit tests of the service (vitest).
+- \`auth.test.ts\`: unit tests of the service (node:test). **Run Tests** in the workspace runs them.
 - \`README.md\`: this file.
 
 ## Current ticket
@@ -530,6 +533,8 @@ and the placeholder tests at the end of \`auth.test.ts\`.
 
 export const DEFAULT_PROJECT: SampleProject = {
   name: 'auth-service',
+  runner: 'node',
+  starter: 'typescript',
   branch: 'feature/password-policy',
   context: CONTEXT,
   ticket: TICKET,

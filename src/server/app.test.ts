@@ -31,6 +31,7 @@ beforeAll(async () => {
     logger: createLogger('silent'),
     bus: t.bus,
     mailer: t.mailer,
+    testRuns: t.testRuns,
     webRoot,
   });
 });

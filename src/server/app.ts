@@ -13,6 +13,8 @@ import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
+import type { TestRunQueue } from './features/test-runs/queue';
+import { testRunRoutes } from './features/test-runs/test-runs.routes';
 import { AppError } from './lib/errors';
 import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
@@ -30,6 +32,7 @@ export interface AppDeps {
   logger: Logger;
   bus: EventBus;
   mailer: Mailer;
+  testRuns: TestRunQueue;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
 }
@@ -37,10 +40,21 @@ export interface AppDeps {
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
 /** Every JSON body is small; only the routes matched here take files. */
 const MAX_JSON_BYTES = 256 * 1024;
-const UPLOADS = /^\/api\/(profile\/image|jobs\/[^/]+\/applications)$/;
+// Photos, résumés (jobs) and project zips (templates; their route caps them at 1 MB).
+const UPLOADS = /^\/api\/(profile\/image|jobs\/[^/]+\/applications|templates\/[^/]+\/project)$/;
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
-export function createApp({ env, database, auth, storage, logger, bus, mailer, webRoot }: AppDeps) {
+export function createApp({
+  env,
+  database,
+  auth,
+  storage,
+  logger,
+  bus,
+  mailer,
+  testRuns,
+  webRoot,
+}: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
   const app = createRouter();
@@ -146,7 +160,16 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
       '/',
       messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) }),
     )
-    .route('/', jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL }));
+    .route('/', jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL }))
+    .route(
+      '/',
+      testRunRoutes({
+        db,
+        bus,
+        unavailableReason: () => testRuns.unavailableReason(),
+        kick: () => testRuns.kick(),
+      }),
+    );
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -6,6 +6,7 @@ import { type Env, loadOrCreateSecret } from './env';
 import { AssessmentJobs } from './features/assessments/jobs';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
+import { TestRunQueue } from './features/test-runs/queue';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
@@ -23,6 +24,8 @@ export interface Services {
   digests: DigestWorker;
   /** Submits assessments whose time ran out, sends due-date reminders (started by main). */
   jobs: AssessmentJobs;
+  /** The sandboxed test-run queue (its worker runs in every server process). */
+  testRuns: TestRunQueue;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -58,6 +61,15 @@ export async function createServices(
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
   const digests = new DigestWorker({ db: database.db, mailer, appUrl: env.APP_URL, logger });
+  const testRuns = new TestRunQueue({
+    db: database.db,
+    bus,
+    logger,
+    singleProcess: database.kind === 'pglite',
+  });
+  const sandbox = testRuns.unavailableReason();
+  if (sandbox) logger.warn(sandbox);
+  await testRuns.start();
   const app = createApp({
     env,
     database,
@@ -66,6 +78,7 @@ export async function createServices(
     logger,
     bus,
     mailer,
+    testRuns,
     webRoot: options.webRoot,
   });
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
@@ -78,9 +91,11 @@ export async function createServices(
     hub,
     digests,
     jobs,
+    testRuns,
     app,
     async close() {
       await jobs.stop();
+      await testRuns.stop();
       await hub.close();
       await digests.stop();
       await mailer.stop();

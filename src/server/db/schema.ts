@@ -370,3 +370,4 @@ export const emailNotification = pgTable(
 export * from './schema-hardening';
 export * from './schema-integrity';
 export * from './schema-jobs';
+export * from './schema-test-runs';

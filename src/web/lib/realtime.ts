@@ -39,6 +39,9 @@ function invalidate(queryClient: QueryClient, raw: unknown) {
     case 'job.changed':
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });
       break;
+    case 'testRun.changed':
+      void queryClient.invalidateQueries({ queryKey: ['test-runs'] });
+      break;
     case 'templates.changed':
       void queryClient.invalidateQueries({ queryKey: ['templates'] });
       break;

@@ -38,6 +38,7 @@ import { newId, timestampId } from '../../lib/ids';
 import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { toTemplate } from '../templates/templates.service';
+import { queueSubmissionRun } from '../test-runs/test-runs.service';
 import { dueDateMail, invitationMail, reminderMail, scoredMail, submittedMail } from './mails';
 
 export interface AssessmentDeps {
@@ -56,7 +57,7 @@ type Row = Omit<FullRow, 'project'> & { projectInfo: ProjectInfo };
 const { project: _project, ...columnsWithoutProject } = getTableColumns(assessment);
 const rowColumns = {
   ...columnsWithoutProject,
-  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
+  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files' - 'hiddenFiles') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -420,6 +421,8 @@ export async function submitAssessment(
       title: row.title,
       fromName: row.candidateName,
     });
+    // The visible and hidden tests run once on what was submitted (projects that can run).
+    await queueSubmissionRun(tx, id);
     return mail ? enqueueMail(tx, mail) : null;
   });
   if (mailId === false) throw new AppError(409, ASSESSMENT_TEXTS.alreadySubmitted);

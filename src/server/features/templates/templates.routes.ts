@@ -1,14 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
-import { candidateOptionSchema, settingsSchema, templateSchema } from '../../../domain/assessments';
 import {
-  createRouter,
-  errorResponses,
-  idParam,
-  jsonContent,
-  requireActor,
-  serviceValidatedJson,
-} from '../../lib/http';
+  candidateOptionSchema,
+  settingsSchema,
+  templateBodySchema,
+  templateSchema,
+} from '../../../domain/assessments';
+import { createRouter, errorResponses, idParam, jsonContent, requireActor } from '../../lib/http';
 import {
   createTemplate,
   deleteTemplate,
@@ -21,7 +19,14 @@ import {
 } from './templates.service';
 
 const errors = errorResponses;
-const anyJson = serviceValidatedJson;
+const templateBody = {
+  content: { 'application/json': { schema: templateBodySchema } },
+  required: true,
+};
+const settingsBody = {
+  content: { 'application/json': { schema: settingsSchema } },
+  required: true,
+};
 
 const list = createRoute({
   method: 'get',
@@ -34,8 +39,9 @@ const create = createRoute({
   method: 'post',
   path: '/api/templates',
   tags: ['Templates'],
-  summary: 'Create a template (admin). Body: TemplateInput; untitled tasks are dropped.',
-  request: { body: anyJson },
+  summary:
+    'Create a template (admin); untitled tasks are dropped. starterProject picks a built-in project.',
+  request: { body: templateBody },
   responses: { 201: jsonContent(templateSchema, 'Created'), ...errors },
 });
 const update = createRoute({
@@ -43,7 +49,7 @@ const update = createRoute({
   path: '/api/templates/{id}',
   tags: ['Templates'],
   summary: 'Edit a template (admin)',
-  request: { params: idParam, body: anyJson },
+  request: { params: idParam, body: templateBody },
   responses: {
     200: jsonContent(templateSchema, 'Saved'),
     ...errors,
@@ -74,7 +80,7 @@ const writeSettings = createRoute({
   path: '/api/settings',
   tags: ['Settings'],
   summary: 'Save assessment settings (admin); new templates take the default duration',
-  request: { body: anyJson },
+  request: { body: settingsBody },
   responses: { 200: jsonContent(settingsSchema, 'Saved'), ...errors },
 });
 const recruiters = createRoute({

@@ -2,16 +2,18 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_DURATION_HOURS,
   type DurationHours,
-  keepTitledTasks,
   type Settings,
   settingsSchema,
   type Template,
-  templateInputSchema,
+  type TemplateBody,
+  type TemplateInput,
+  templateBodySchema,
 } from '../../../domain/assessments';
 import { DEFAULT_PROJECT } from '../../../domain/sample-project';
+import { STARTER_PROJECTS } from '../../../domain/starter-projects';
 import type { Db } from '../../db/client';
 import { assessmentTemplate, setting, user } from '../../db/schema';
-import { AppError, notFound, validationError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import type { EventBus } from '../../realtime/event-bus';
@@ -70,29 +72,24 @@ async function checkRecruiters(db: Db, ids: string[]) {
   }
 }
 
-function parseInput(body: unknown) {
-  // Spec section 5: a task is added only if it has a title.
-  const raw = body as { tasks?: unknown };
-  const withTitled =
-    raw && Array.isArray(raw.tasks)
-      ? {
-          ...raw,
-          tasks: keepTitledTasks(
-            raw.tasks.filter((t): t is { title: string } => typeof t?.title === 'string'),
-          ),
-        }
-      : body;
-  const parsed = templateInputSchema.safeParse(withTitled);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
-
-const withTaskIds = (tasks: ReturnType<typeof parseInput>['tasks']) =>
+const withTaskIds = (tasks: TemplateBody['tasks']) =>
   tasks.map((t, i) => ({ ...t, id: t.id ?? timestampId(`task${i + 1}`) }));
 
-export async function createTemplate(deps: TemplateDeps, actor: Actor, body: unknown) {
+/** A built-in starter project when one is chosen, else the given project (or none). */
+function chosenProject(input: TemplateBody) {
+  if (input.starterProject) return STARTER_PROJECTS[input.starterProject];
+  return input.project;
+}
+
+/**
+ * Routes hand over a body their declared schema already checked; scripts pass
+ * plain input, which gets the schema's defaults here.
+ */
+const normalise = (input: TemplateInput): TemplateBody => templateBodySchema.parse(input);
+
+export async function createTemplate(deps: TemplateDeps, actor: Actor, body: TemplateInput) {
   assertRole(actor, 'admin');
-  const input = parseInput(body);
+  const input = normalise(body);
   await checkRecruiters(deps.db, input.authorizedRecruiters);
   const defaults = await getSettings(deps, actor);
   const [row] = await deps.db
@@ -106,16 +103,22 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: unk
       authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
       durationHours: input.durationHours ?? defaults.defaultDurationHours,
       tasks: withTaskIds(input.tasks),
-      project: input.project ?? DEFAULT_PROJECT,
+      project: chosenProject(input) ?? DEFAULT_PROJECT,
     })
     .returning();
   await announce(deps);
   return toTemplate(row!);
 }
 
-export async function updateTemplate(deps: TemplateDeps, actor: Actor, id: string, body: unknown) {
+export async function updateTemplate(
+  deps: TemplateDeps,
+  actor: Actor,
+  id: string,
+  body: TemplateInput,
+) {
   assertRole(actor, 'admin');
-  const input = parseInput(body);
+  const input = normalise(body);
+  const project = chosenProject(input);
   await checkRecruiters(deps.db, input.authorizedRecruiters);
   const [row] = await deps.db
     .update(assessmentTemplate)
@@ -127,7 +130,7 @@ export async function updateTemplate(deps: TemplateDeps, actor: Actor, id: strin
       authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
       ...(input.durationHours ? { durationHours: input.durationHours } : {}),
       tasks: withTaskIds(input.tasks),
-      ...(input.project ? { project: input.project } : {}),
+      ...(project ? { project } : {}),
     })
     .where(eq(assessmentTemplate.id, id))
     .returning();
@@ -170,15 +173,17 @@ export async function getSettings(
     : { defaultDurationHours: DEFAULT_DURATION_HOURS as DurationHours };
 }
 
-export async function saveSettings({ db }: Pick<TemplateDeps, 'db'>, actor: Actor, body: unknown) {
+export async function saveSettings(
+  { db }: Pick<TemplateDeps, 'db'>,
+  actor: Actor,
+  input: Settings,
+) {
   assertRole(actor, 'admin');
-  const parsed = settingsSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
   await db
     .insert(setting)
-    .values({ key: SETTINGS_KEY, value: parsed.data })
-    .onConflictDoUpdate({ target: setting.key, set: { value: parsed.data } });
-  return parsed.data;
+    .values({ key: SETTINGS_KEY, value: input })
+    .onConflictDoUpdate({ target: setting.key, set: { value: input } });
+  return input;
 }
 
 /** Who may list whom: admins pick recruiters for templates; recruiters and admins pick candidates. */

@@ -22,6 +22,13 @@ import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessments/api/templates';
+import { uploadTemplateProject } from '../../test-runs/api/project-upload';
+import {
+  initialProjectChoice,
+  projectChoiceError,
+  StarterProjectField,
+  starterProjectInput,
+} from '../../test-runs/components/starter-project-field';
 import {
   DURATION_OPTIONS,
   emptyTemplateValues,
@@ -45,16 +52,36 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const [error, setError] = useState<string | null>(null);
-  const saving = create.isPending || update.isPending;
+  // Test runs feature: the starter project, and a zip uploaded once the template is saved.
+  const [project, setProject] = useState(initialProjectChoice(template));
+  const [projectError, setProjectError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const saving = create.isPending || update.isPending || uploading;
+  const afterSave = async (id: string) => {
+    if (project.choice !== 'upload' || !project.file) return true;
+    setUploading(true);
+    try {
+      await uploadTemplateProject(id, project.file);
+      return true;
+    } catch (e) {
+      setProjectError(errorMessage(e));
+      return false;
+    } finally {
+      setUploading(false);
+    }
+  };
 
   const submit = form.onSubmit((values) => {
     setError(null);
-    const input = toTemplateInput(values);
+    setProjectError(projectChoiceError(project));
+    if (projectChoiceError(project)) return;
+    const input = { ...toTemplateInput(values), ...starterProjectInput(project) };
     if (template) {
       update.mutate(
         { id: template.id, ...input },
         {
-          onSuccess: (saved) => {
+          onSuccess: async (saved) => {
+            if (!(await afterSave(saved.id))) return;
             notifications.show({ color: 'green', message: `Saved “${saved.title}”.` });
             onDone();
           },
@@ -64,7 +91,16 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
       );
     } else {
       create.mutate(input, {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          if (!(await afterSave(saved.id))) {
+            // The template exists (with the default project): say so rather than create it twice.
+            notifications.show({
+              color: 'red',
+              message: `Created “${saved.title}”, but its project was not uploaded. Edit it to try again.`,
+            });
+            onDone();
+            return;
+          }
           notifications.show({ color: 'green', message: `Created “${saved.title}”.` });
           onDone();
         },
@@ -101,6 +137,12 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
         <RecruiterChecklist
           value={form.values.authorizedRecruiters}
           onChange={(ids) => form.setFieldValue('authorizedRecruiters', ids)}
+        />
+        <StarterProjectField
+          template={template}
+          value={project}
+          onChange={setProject}
+          error={projectError}
         />
         <Divider />
         <TaskRows form={form} />

@@ -15,6 +15,7 @@ import { LoadingText } from '../../../ui/loading-text';
 import { MarkdownView } from '../../../ui/markdown-view';
 import { useAssessmentAnswers } from '../../assessments/api/answers';
 import { useAssessment } from '../../assessments/api/assessments';
+import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
 import { DueDateForm } from './due-date-form';
@@ -214,6 +215,9 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
       <Section title="Candidate Files" level={level}>
         <CandidateFiles assessmentId={a.id} />
       </Section>
+
+      {/* Test runs feature: every run, and a run with the hidden tests. */}
+      <TestRunsPanel assessmentId={a.id} canRun reviewer headingOrder={level} />
 
       <Section title="Evaluation" level={level}>
         {submitted ? (

@@ -21,6 +21,7 @@ import {
   useToggleAllTasks,
 } from '../../assessments/api/assessments';
 import { assessmentFilesQuery } from '../../assessments/api/files';
+import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { workspaceAccess } from '../lib/access';
 import { AssessmentPanel } from './assessment-panel';
 import { CodePanel } from './code-panel';
@@ -256,6 +257,13 @@ export function AssessmentWorkspace({
       </Group>
       {startError ? <FormError>{errorMessage(startError)}</FormError> : null}
       <SubmissionBanner assessment={assessment} isCandidate={access.isCandidate} />
+      {/* Test runs feature: the candidate runs the visible tests; a reviewer adds the hidden ones. */}
+      <TestRunsPanel
+        assessmentId={assessment.id}
+        canRun={access.isCandidate ? editable && !starting : true}
+        beforeRun={access.isCandidate ? () => sync.flush() : undefined}
+        reviewer={!access.isCandidate}
+      />
       <WorkspaceFrame
         project={assessment.project}
         fileNames={fileNames}

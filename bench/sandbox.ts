@@ -1,0 +1,85 @@
+/**
+ * Sandboxed test runs: the latency of one run (bubblewrap start, esbuild,
+ * node --test, JUnit parsing) for a passing and a failing suite, and the runs
+ * per minute the machine gets through with two at once (the queue's default).
+ * Uses the built-in JavaScript starter project. Needs bubblewrap.
+ *
+ * Environment: BENCH_SANDBOX_RUNS (20 per suite), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
+ */
+import { JAVASCRIPT_PROJECT } from '../src/domain/starter-projects';
+import { detectSandbox, runInSandbox, type SandboxFile } from '../src/server/sandbox/runner';
+import { type Metric, metric } from './lib/report';
+
+export const stage = 'sandbox';
+
+const FIXED = `  totalCents(discountCode) {
+    const subtotal = this.subtotalCents();
+    if (discountCode === undefined) return subtotal;
+    if (discountCode === 'SAVE10') return Math.floor(subtotal * 0.9);
+    if (discountCode === 'FIVEOFF') return Math.max(0, subtotal - 500);
+    throw new Error('Unknown discount code');
+  }`;
+
+function suites(): { passing: SandboxFile[]; failing: SandboxFile[] } {
+  const failing = JAVASCRIPT_PROJECT.files;
+  const passing = failing.map((f) => {
+    if (f.path !== 'cart.js') return f;
+    const start = f.content.indexOf('  totalCents(discountCode) {');
+    const end = f.content.indexOf('\n  }', start) + 4;
+    return { ...f, content: f.content.slice(0, start) + FIXED + f.content.slice(end) };
+  });
+  return { passing, failing };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function latency(files: SandboxFile[], runs: number, expected: string) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const result = await runInSandbox(files);
+    times.push(performance.now() - started);
+    if (result.status !== expected) {
+      throw new Error(`expected ${expected}, got ${result.status}: ${result.output.slice(0, 500)}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+export async function run(): Promise<{ metrics: Metric[]; details?: unknown }> {
+  const sandbox = detectSandbox();
+  if (!sandbox.available) throw new Error(sandbox.reason ?? 'no sandbox');
+  const runs = Number(process.env.BENCH_SANDBOX_RUNS ?? 20);
+  const total = Number(process.env.BENCH_SANDBOX_THROUGHPUT_RUNS ?? 20);
+  const { passing, failing } = suites();
+  await runInSandbox(passing); // warm esbuild's service and the page cache
+  const pass = await latency(passing, runs, 'passed');
+  const fail = await latency(failing, runs, 'failed');
+
+  // Two workers, as the queue runs them.
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      await runInSandbox(i % 2 === 0 ? passing : failing);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  const minutes = (performance.now() - started) / 60_000;
+  const perMinute = total / minutes;
+
+  const ms = (n: number) => Math.round(n);
+  return {
+    metrics: [
+      metric(stage, 'passing suite p50', ms(pass.p50), 'ms'),
+      metric(stage, 'passing suite p99', ms(pass.p99), 'ms'),
+      metric(stage, 'failing suite p50', ms(fail.p50), 'ms'),
+      metric(stage, 'failing suite p99', ms(fail.p99), 'ms'),
+      metric(stage, 'runs per minute, 2 at once', Math.round(perMinute * 10) / 10, 'runs/min'),
+    ],
+    details: { runsPerSuite: runs, throughputRuns: total, pass, fail, perMinute },
+  };
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { testRun } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
+import type { EventBus } from '../../realtime/event-bus';
+import {
+  detectSandbox,
+  type RunOutcome,
+  runInSandbox,
+  type SandboxFile,
+  type SandboxStatus,
+} from '../../sandbox/runner';
+import { announceRun, filesForRun } from './test-runs.service';
+
+export type Runner = (files: SandboxFile[]) => Promise<RunOutcome>;
+
+export interface QueueOptions {
+  db: Db;
+  bus: EventBus;
+  logger: Logger;
+  /** Runs at once across every server sharing the database (2 on a 2-core machine). */
+  concurrency?: number;
+  /** How long a claimed run stays ours without a renewal. */
+  leaseMs?: number;
+  pollMs?: number;
+  /** The embedded database has one process: any run still marked running at start is orphaned. */
+  singleProcess?: boolean;
+  runner?: Runner;
+  sandbox?: () => SandboxStatus;
+}
+
+/** Takes turns claiming runs: concurrent claims across processes serialise on this lock. */
+const CLAIM_LOCK = 72_401_337;
+const MAX_ATTEMPTS = 2;
+
+/**
+ * The test-run queue is the test_run table. Each server process runs a
+ * worker that claims queued rows under an advisory lock (so the concurrency
+ * limit holds across servers) with FOR UPDATE SKIP LOCKED, renews the lease
+ * while the sandbox runs and writes the result. A run whose lease ran out (its
+ * server was killed) is queued again once, then failed.
+ */
+export class TestRunQueue {
+  readonly workerId = randomUUID();
+  private readonly db: Db;
+  private readonly bus: EventBus;
+  private readonly logger: Logger;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly singleProcess: boolean;
+  private runner: Runner;
+  private sandbox: () => SandboxStatus;
+  private active = new Set<Promise<void>>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private claiming = false;
+  private again = false;
+  private stopped = true;
+
+  constructor(options: QueueOptions) {
+    this.db = options.db;
+    this.bus = options.bus;
+    this.logger = options.logger;
+    this.concurrency = options.concurrency ?? 2;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 1000;
+    this.singleProcess = options.singleProcess ?? false;
+    this.runner = options.runner ?? ((files) => runInSandbox(files));
+    this.sandbox = options.sandbox ?? (() => detectSandbox());
+  }
+
+  /** For tests and benches: another runner (and a sandbox that is "there"). */
+  useRunner(runner: Runner) {
+    this.runner = runner;
+    this.sandbox = () => ({ available: true, reason: null });
+  }
+
+  unavailableReason(): string | null {
+    const status = this.sandbox();
+    return status.available ? null : status.reason;
+  }
+
+  async start() {
+    this.stopped = false;
+    await this.recover(this.singleProcess);
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref?.();
+    this.kick();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.active]);
+  }
+
+  /**
+   * Runs whose lease expired (or, on the embedded database at start, every
+   * running one) go back to the queue, or fail after MAX_ATTEMPTS.
+   */
+  async recover(all = false) {
+    const expired = all
+      ? eq(testRun.status, 'running')
+      : and(eq(testRun.status, 'running'), sql`${testRun.leaseUntil} < now()`);
+    const failed = await this.db
+      .update(testRun)
+      .set({
+        status: 'error',
+        output: 'The server stopped during this run, twice. Run the tests again.',
+        finishedAt: new Date(),
+        workerId: null,
+        leaseUntil: null,
+      })
+      .where(and(expired, sql`${testRun.attempts} >= ${MAX_ATTEMPTS}`))
+      .returning({ id: testRun.id, assessmentId: testRun.assessmentId });
+    const requeued = await this.db
+      .update(testRun)
+      .set({ status: 'queued', workerId: null, leaseUntil: null, startedAt: null })
+      .where(and(expired, sql`${testRun.attempts} < ${MAX_ATTEMPTS}`))
+      .returning({ id: testRun.id, assessmentId: testRun.assessmentId });
+    for (const run of [...failed, ...requeued]) await this.announce(run.assessmentId, run.id);
+    if (failed.length + requeued.length > 0) {
+      this.logger.warn(
+        { failed: failed.length, requeued: requeued.length },
+        'recovered test runs left by a stopped server',
+      );
+    }
+  }
+
+  /** Claim and start runs while there is room. */
+  kick() {
+    if (this.stopped) return;
+    if (this.claiming) {
+      this.again = true;
+      return;
+    }
+    this.claiming = true;
+    void this.fill()
+      .catch((error) => this.logger.error({ err: error }, 'test run queue failed to claim'))
+      .finally(() => {
+        this.claiming = false;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async fill() {
+    await this.recover(false);
+    while (!this.stopped && this.active.size < this.concurrency) {
+      const run = await this.claim();
+      if (!run) return;
+      const job = this.execute(run).finally(() => {
+        this.active.delete(job);
+        this.kick();
+      });
+      this.active.add(job);
+    }
+  }
+
+  private async claim() {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+      const [{ running } = { running: 0 }] = await tx
+        .select({ running: sql<number>`count(*)::int` })
+        .from(testRun)
+        .where(and(eq(testRun.status, 'running'), sql`${testRun.leaseUntil} >= now()`));
+      if (running >= this.concurrency) return null;
+      const leaseUntil = new Date(Date.now() + this.leaseMs);
+      const [row] = await tx
+        .update(testRun)
+        .set({
+          status: 'running',
+          startedAt: new Date(),
+          leaseUntil,
+          workerId: this.workerId,
+          attempts: sql`${testRun.attempts} + 1`,
+        })
+        .where(
+          eq(
+            testRun.id,
+            sql`(select id from test_run where status = 'queued' order by created_at, id limit 1 for update skip locked)`,
+          ),
+        )
+        .returning();
+      return row ?? null;
+    });
+  }
+
+  private async execute(run: typeof testRun.$inferSelect) {
+    const mine = and(
+      eq(testRun.id, run.id),
+      eq(testRun.workerId, this.workerId),
+      eq(testRun.status, 'running'),
+    );
+    await this.announce(run.assessmentId, run.id);
+    const renew = setInterval(() => {
+      void this.db
+        .update(testRun)
+        .set({ leaseUntil: new Date(Date.now() + this.leaseMs) })
+        .where(mine)
+        .catch(() => {});
+    }, this.leaseMs / 3);
+    let outcome: RunOutcome;
+    try {
+      const input = await filesForRun(this.db, run.assessmentId, run.includeHidden);
+      if (!input) return;
+      const unavailable = this.unavailableReason();
+      outcome = unavailable
+        ? {
+            status: 'error',
+            passed: 0,
+            failed: 0,
+            skipped: 0,
+            failures: [],
+            output: unavailable,
+            durationMs: 0,
+          }
+        : await this.runner(input.files);
+    } catch (error) {
+      this.logger.error({ err: error, runId: run.id }, 'test run failed to execute');
+      outcome = {
+        status: 'error',
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        failures: [],
+        output: 'The tests could not be run. Try again.',
+        durationMs: 0,
+      };
+    } finally {
+      clearInterval(renew);
+    }
+    await this.db
+      .update(testRun)
+      .set({
+        status: outcome.status,
+        passed: outcome.passed,
+        failed: outcome.failed,
+        skipped: outcome.skipped,
+        failures: outcome.failures,
+        output: outcome.output.replace(/\0/g, ''),
+        durationMs: outcome.durationMs,
+        finishedAt: new Date(),
+        leaseUntil: null,
+      })
+      .where(mine);
+    await this.announce(run.assessmentId, run.id);
+  }
+
+  private async announce(assessmentId: string, runId: string) {
+    const [row] = await this.db
+      .select({ candidateId: sql<string>`candidate_id`, recruiterId: sql<string>`recruiter_id` })
+      .from(sql`assessment`)
+      .where(sql`id = ${assessmentId}`);
+    if (row) await announceRun(this.bus, { id: assessmentId, ...row }, runId).catch(() => {});
+  }
+}

@@ -1,0 +1,290 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ASSESSMENT_TEXTS, type SampleProject } from '../../../domain/assessments';
+import {
+  projectRunner,
+  type RunTrigger,
+  TEST_RUN_TEXTS,
+  type TestRun,
+  type TestRunList,
+} from '../../../domain/test-runs';
+import type { Db } from '../../db/client';
+import { assessment, assessmentTemplate, candidateFile, testRun } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { type Actor, assertRole } from '../../lib/http';
+import { timestampId } from '../../lib/ids';
+import type { EventBus } from '../../realtime/event-bus';
+import type { SandboxFile } from '../../sandbox/runner';
+import { parseProjectZip } from './project-zip';
+
+/** Whatever a transaction or the database itself offers for inserts. */
+type DbOrTx = Pick<Db, 'insert' | 'select'>;
+
+export interface TestRunDeps {
+  db: Db;
+  bus: EventBus;
+  /** Why runs are refused on this server (no sandbox), or null. */
+  unavailableReason: () => string | null;
+  /** Wakes this process's queue at once (others poll). */
+  kick: () => void;
+}
+
+type RunRow = typeof testRun.$inferSelect;
+
+export function toTestRun(row: RunRow): TestRun {
+  return {
+    id: row.id,
+    assessmentId: row.assessmentId,
+    requestedById: row.requestedById,
+    requestedByName: row.requestedByName,
+    trigger: row.trigger,
+    includeHidden: row.includeHidden,
+    status: row.status,
+    passed: row.passed,
+    failed: row.failed,
+    skipped: row.skipped,
+    failures: row.failures,
+    output: row.output,
+    durationMs: row.durationMs,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+interface AssessmentAccess {
+  id: string;
+  candidateId: string;
+  recruiterId: string;
+  status: string;
+  reviewedAt: Date | null;
+  runner: string;
+}
+
+async function loadAssessment(db: Db, id: string): Promise<AssessmentAccess> {
+  const [row] = await db
+    .select({
+      id: assessment.id,
+      candidateId: assessment.candidateId,
+      recruiterId: assessment.recruiterId,
+      status: assessment.status,
+      reviewedAt: assessment.reviewedAt,
+      runner: sql<string>`coalesce(${assessment.project}->>'runner', '')`,
+      paths: sql<
+        string[]
+      >`coalesce((select jsonb_agg(f->>'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb)`,
+    })
+    .from(assessment)
+    .where(eq(assessment.id, id));
+  if (!row) throw notFound(ASSESSMENT_TEXTS.assessmentNotFound);
+  const runner = projectRunner({
+    runner: row.runner === 'node' || row.runner === 'none' ? row.runner : undefined,
+    files: row.paths.map((path) => ({ path })),
+  });
+  return { ...row, runner };
+}
+
+/** Reviewers: the recruiter who assigned it and admins. */
+const isReviewer = (actor: Actor, row: AssessmentAccess) =>
+  actor.role === 'admin' || (actor.role === 'recruiter' && row.recruiterId === actor.id);
+const isOwnCandidate = (actor: Actor, row: AssessmentAccess) =>
+  actor.role === 'candidate' && row.candidateId === actor.id;
+
+function checkView(actor: Actor, row: AssessmentAccess) {
+  if (!isReviewer(actor, row) && !isOwnCandidate(actor, row)) {
+    throw forbidden(ASSESSMENT_TEXTS.noPermission);
+  }
+}
+
+/**
+ * A candidate sees only their own runs of the visible tests; runs with the
+ * hidden tests (on submit, by a reviewer) are for reviewers only.
+ */
+export async function listTestRuns(
+  deps: TestRunDeps,
+  actor: Actor,
+  assessmentId: string,
+): Promise<TestRunList> {
+  const row = await loadAssessment(deps.db, assessmentId);
+  checkView(actor, row);
+  const rows = await deps.db
+    .select()
+    .from(testRun)
+    .where(
+      and(
+        eq(testRun.assessmentId, assessmentId),
+        isReviewer(actor, row) ? undefined : eq(testRun.includeHidden, false),
+      ),
+    )
+    .orderBy(desc(testRun.createdAt), desc(testRun.id))
+    .limit(20);
+  const unavailable = deps.unavailableReason();
+  const runnable = row.runner === 'node' && !unavailable;
+  return {
+    runnable,
+    reason: row.runner !== 'node' ? TEST_RUN_TEXTS.notRunnable : unavailable,
+    runs: rows.map(toTestRun),
+  };
+}
+
+async function insertRun(
+  db: DbOrTx,
+  values: {
+    assessmentId: string;
+    trigger: RunTrigger;
+    includeHidden: boolean;
+    requestedById: string | null;
+    requestedByName: string;
+  },
+): Promise<RunRow | null> {
+  const [row] = await db
+    .insert(testRun)
+    .values({ id: timestampId('run'), ...values })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The candidate runs the visible tests of their own assessment while it is in
+ * progress; the assigning recruiter and admins run them with the hidden tests.
+ * One queued or running run per assessment and trigger (409 otherwise).
+ */
+export async function requestTestRun(
+  deps: TestRunDeps,
+  actor: Actor,
+  assessmentId: string,
+): Promise<TestRun> {
+  const row = await loadAssessment(deps.db, assessmentId);
+  checkView(actor, row);
+  const reviewer = isReviewer(actor, row);
+  if (!reviewer) {
+    if (row.status !== 'in-progress' || row.reviewedAt) {
+      throw new AppError(409, TEST_RUN_TEXTS.onlyInProgress);
+    }
+  }
+  if (row.runner !== 'node') throw new AppError(409, TEST_RUN_TEXTS.notRunnable);
+  const unavailable = deps.unavailableReason();
+  if (unavailable) throw new AppError(503, unavailable);
+  const run = await insertRun(deps.db, {
+    assessmentId,
+    trigger: reviewer ? 'reviewer' : 'candidate',
+    includeHidden: reviewer,
+    requestedById: actor.id,
+    requestedByName: actor.name,
+  });
+  if (!run) throw new AppError(429, TEST_RUN_TEXTS.alreadyRunning);
+  deps.kick();
+  await announceRun(deps.bus, row, run.id);
+  return toTestRun(run);
+}
+
+/**
+ * Queues one run of the visible and hidden tests with trigger 'submit', inside
+ * the caller's transaction if it passes one. Returns the run's id, or null
+ * when the project has no tests or a submit run is already waiting. Queue
+ * workers poll, so it starts within a second of the commit.
+ */
+export async function queueSubmissionRun(db: DbOrTx, assessmentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({
+      runner: sql<string>`coalesce(${assessment.project}->>'runner', '')`,
+      paths: sql<
+        string[]
+      >`coalesce((select jsonb_agg(f->>'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb)`,
+    })
+    .from(assessment)
+    .where(eq(assessment.id, assessmentId));
+  if (!row) return null;
+  const runner = projectRunner({
+    runner: row.runner === 'node' || row.runner === 'none' ? row.runner : undefined,
+    files: row.paths.map((path) => ({ path })),
+  });
+  if (runner !== 'node') return null;
+  const run = await insertRun(db, {
+    assessmentId,
+    trigger: 'submit',
+    includeHidden: true,
+    requestedById: null,
+    requestedByName: 'Submission',
+  });
+  return run?.id ?? null;
+}
+
+export async function announceRun(
+  bus: EventBus,
+  row: Pick<AssessmentAccess, 'id' | 'candidateId' | 'recruiterId'>,
+  runId: string,
+) {
+  await bus.publish({
+    audience: { userIds: [row.candidateId, row.recruiterId], roles: ['admin'] },
+    event: { type: 'testRun.changed', assessmentId: row.id, runId },
+  });
+}
+
+/**
+ * The files a run gets: the project's files with the candidate's saved text,
+ * plus the hidden tests for a run that includes them (they win on a clash,
+ * so a candidate's file cannot replace a hidden test).
+ */
+export async function filesForRun(
+  db: Db,
+  assessmentId: string,
+  includeHidden: boolean,
+): Promise<{ files: SandboxFile[]; candidateId: string; recruiterId: string } | null> {
+  const [row] = await db
+    .select({
+      project: assessment.project,
+      candidateId: assessment.candidateId,
+      recruiterId: assessment.recruiterId,
+    })
+    .from(assessment)
+    .where(eq(assessment.id, assessmentId));
+  if (!row) return null;
+  const project = row.project as SampleProject & { hiddenFiles?: SandboxFile[] };
+  const saved = await db
+    .select({ fileName: candidateFile.fileName, content: candidateFile.content })
+    .from(candidateFile)
+    .where(eq(candidateFile.assessmentId, assessmentId));
+  const own = new Map(saved.map((f) => [f.fileName, f.content]));
+  const files = new Map<string, string>();
+  for (const file of project.files) files.set(file.path, own.get(file.path) ?? file.content);
+  if (includeHidden)
+    for (const file of project.hiddenFiles ?? []) files.set(file.path, file.content);
+  return {
+    files: [...files.entries()].map(([path, content]) => ({ path, content })),
+    candidateId: row.candidateId,
+    recruiterId: row.recruiterId,
+  };
+}
+
+/** The template's project from an uploaded zip (admin); assigned assessments keep their copy. */
+export async function uploadTemplateProject(
+  deps: Pick<TestRunDeps, 'db' | 'bus'>,
+  actor: Actor,
+  templateId: string,
+  bytes: Uint8Array,
+  fileName?: string,
+) {
+  assertRole(actor, 'admin');
+  const project = parseProjectZip(bytes, fileName?.replace(/\.zip$/i, ''));
+  const [row] = await deps.db
+    .update(assessmentTemplate)
+    .set({ project })
+    .where(eq(assessmentTemplate.id, templateId))
+    .returning({ id: assessmentTemplate.id });
+  if (!row) throw notFound('Assessment template not found');
+  await deps.bus.publish({
+    audience: { roles: ['admin', 'recruiter'] },
+    event: { type: 'templates.changed' },
+  });
+  return projectSummary(project);
+}
+
+export function projectSummary(project: SampleProject) {
+  return {
+    name: project.name,
+    runner: projectRunner(project),
+    fileNames: project.files.map((f) => f.path),
+    hiddenFileNames: (project.hiddenFiles ?? []).map((f) => f.path),
+  };
+}

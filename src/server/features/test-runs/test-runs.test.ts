@@ -1,0 +1,449 @@
+import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDueDate } from '../../../domain/assessments';
+import { TEST_RUN_TEXTS, type TestRun, type TestRunList } from '../../../domain/test-runs';
+import { assessmentTemplate, testRun } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
+import { detectSandbox, type RunOutcome, type SandboxFile } from '../../sandbox/runner';
+import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
+import { TestRunQueue } from './queue';
+import { queueSubmissionRun } from './test-runs.service';
+
+let t: TestApp;
+let admin: TestUser;
+let recA: TestUser;
+let recB: TestUser;
+let candA: TestUser;
+let candB: TestUser;
+let jsTemplate: string;
+let sqlTemplate: string;
+
+const HIDDEN_SECRET = 'hidden-assertion-7f3a';
+const project = {
+  name: 'sum',
+  branch: 'main',
+  context: '',
+  ticket: '',
+  runner: 'node',
+  files: [
+    { path: 'sum.js', content: 'exports.sum = (a, b) => a - b;\n' },
+    {
+      path: 'sum.test.js',
+      content:
+        "const test = require('node:test');\nconst assert = require('node:assert');\nconst { sum } = require('./sum');\ntest('adds', () => assert.strictEqual(sum(1, 2), 3, 'one plus two'));\n",
+    },
+  ],
+  hiddenFiles: [
+    {
+      path: 'sum.hidden.test.js',
+      content: `const test = require('node:test');\nconst assert = require('node:assert');\nconst { sum } = require('./sum');\ntest('${HIDDEN_SECRET}', () => assert.strictEqual(sum(2, 2), 4));\n`,
+    },
+  ],
+};
+
+/** A runner that records what it was given; calls wait for `release` when gated. */
+const seen: SandboxFile[][] = [];
+let gate: Promise<void> | null = null;
+let release: () => void = () => {};
+const fakeRunner = async (files: SandboxFile[]): Promise<RunOutcome> => {
+  seen.push(files);
+  if (gate) await gate;
+  const sum = files.find((f) => f.path === 'sum.js')?.content ?? '';
+  const ok = sum.includes('a + b');
+  return {
+    status: ok ? 'passed' : 'failed',
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    failures: ok ? [] : [{ name: 'adds', message: 'one plus two' }],
+    output: ok ? 'ok' : 'not ok',
+    durationMs: 5,
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.testRuns.useRunner(fakeRunner);
+  admin = await t.createUser('admin');
+  recA = await t.signUp({ accountType: 'recruiter', name: 'Rita Recruiter' });
+  recB = await t.signUp({ accountType: 'recruiter', name: 'Other Recruiter' });
+  candA = await t.signUp({ accountType: 'candidate', name: 'Casey Candidate' });
+  candB = await t.signUp({ accountType: 'candidate', name: 'Other Candidate' });
+  const make = async (body: Record<string, unknown>) => {
+    const res = await t.request('/api/templates', {
+      method: 'POST',
+      as: admin,
+      json: { title: 'Sum', roleName: 'Developer', tasks: [], ...body },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  jsTemplate = await make({ project });
+  sqlTemplate = await make({ starterProject: 'sql' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function assignStarted(templateId = jsTemplate, candidate = candA) {
+  const res = await t.request('/api/assessments', {
+    method: 'POST',
+    as: recA,
+    json: { templateId, candidateId: candidate.id, dueDate: defaultDueDate(), message: '' },
+  });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await t.request(`/api/assessments/${id}/start`, { method: 'POST', as: candidate });
+  return id;
+}
+
+const runs = (id: string, as: TestUser | null) =>
+  t.request(`/api/assessments/${id}/test-runs`, { as });
+const requestRun = (id: string, as: TestUser | null) =>
+  t.request(`/api/assessments/${id}/test-runs`, { method: 'POST', as });
+
+async function waitForRun(id: string, as: TestUser, predicate: (r: TestRun) => boolean) {
+  for (let i = 0; i < 100; i++) {
+    const list = (await (await runs(id, as)).json()) as TestRunList;
+    const run = list.runs.find(predicate);
+    if (run && !['queued', 'running'].includes(run.status)) return run;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('run did not finish');
+}
+
+describe('running tests', () => {
+  it('runs the candidate files, reports the result and allows a new run after', async () => {
+    const id = await assignStarted();
+    const first = await requestRun(id, candA);
+    expect(first.status).toBe(202);
+    expect(await first.json()).toMatchObject({ trigger: 'candidate', includeHidden: false });
+    const failed = await waitForRun(id, candA, () => true);
+    expect(failed).toMatchObject({ status: 'failed', passed: 0, failed: 1 });
+    expect(failed.failures[0]?.message).toBe('one plus two');
+    // The candidate's run never gets the hidden tests.
+    expect(seen.at(-1)?.map((f) => f.path)).toEqual(['sum.js', 'sum.test.js']);
+
+    await t.request(`/api/assessments/${id}/files/sum.js`, {
+      method: 'PUT',
+      as: candA,
+      json: { content: 'exports.sum = (a, b) => a + b;\n', editedAt: Date.now() },
+    });
+    expect((await requestRun(id, candA)).status).toBe(202);
+    const passed = await waitForRun(id, candA, (r) => r.status !== 'failed');
+    expect(passed).toMatchObject({ status: 'passed', passed: 1, failed: 0 });
+  });
+
+  it('allows one queued or running run per assessment (429), with a clear message', async () => {
+    const id = await assignStarted();
+    gate = new Promise((r) => {
+      release = r;
+    });
+    try {
+      expect((await requestRun(id, candA)).status).toBe(202);
+      const second = await requestRun(id, candA);
+      expect(second.status).toBe(429);
+      expect((await second.json()).message).toBe(TEST_RUN_TEXTS.alreadyRunning);
+    } finally {
+      gate = null;
+      release();
+    }
+    await waitForRun(id, candA, () => true);
+    const rows = await t.database.db.select().from(testRun).where(eq(testRun.assessmentId, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses projects without tests and assessments not in progress', async () => {
+    const sql = await assignStarted(sqlTemplate);
+    const list = (await (await runs(sql, candA)).json()) as TestRunList;
+    expect(list).toMatchObject({ runnable: false, reason: TEST_RUN_TEXTS.notRunnable });
+    expect((await requestRun(sql, candA)).status).toBe(409);
+
+    const res = await t.request('/api/assessments', {
+      method: 'POST',
+      as: recA,
+      json: { templateId: jsTemplate, candidateId: candA.id, dueDate: defaultDueDate() },
+    });
+    const scheduled = (await res.json()).id as string;
+    const refused = await requestRun(scheduled, candA);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(TEST_RUN_TEXTS.onlyInProgress);
+  });
+});
+
+describe('permissions', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await assignStarted();
+    await requestRun(id, candA);
+    await waitForRun(id, candA, () => true);
+  });
+
+  it('lets only the candidate, the assigning recruiter and admins read runs', async () => {
+    expect((await runs(id, candA)).status).toBe(200);
+    expect((await runs(id, recA)).status).toBe(200);
+    expect((await runs(id, admin)).status).toBe(200);
+    expect((await runs(id, candB)).status).toBe(403);
+    expect((await runs(id, recB)).status).toBe(403);
+    expect((await runs(id, null)).status).toBe(401);
+    expect((await runs('no-such-assessment', admin)).status).toBe(404);
+  });
+
+  it('lets nobody else start a run', async () => {
+    expect((await requestRun(id, candB)).status).toBe(403);
+    expect((await requestRun(id, recB)).status).toBe(403);
+    expect((await requestRun(id, null)).status).toBe(401);
+    expect((await requestRun('x'.repeat(101), admin)).status).toBe(400);
+  });
+
+  it('runs a reviewer run with the hidden tests, which the candidate never sees', async () => {
+    const res = await requestRun(id, recA);
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({ trigger: 'reviewer', includeHidden: true });
+    const run = await waitForRun(id, recA, (r) => r.trigger === 'reviewer');
+    expect(seen.at(-1)?.map((f) => f.path)).toContain('sum.hidden.test.js');
+    expect(run.includeHidden).toBe(true);
+
+    const candidateList = (await (await runs(id, candA)).json()) as TestRunList;
+    expect(candidateList.runs.every((r) => !r.includeHidden)).toBe(true);
+    const reviewerList = (await (await runs(id, recA)).json()) as TestRunList;
+    expect(reviewerList.runs.some((r) => r.trigger === 'reviewer')).toBe(true);
+
+    // Nothing the candidate can read holds the hidden test.
+    for (const path of [
+      `/api/assessments/${id}`,
+      `/api/assessments/${id}/files`,
+      `/api/assessments/${id}/test-runs`,
+      '/api/assessments',
+    ]) {
+      const body = await (await t.request(path, { as: candA })).text();
+      expect(body, path).not.toContain(HIDDEN_SECRET);
+      expect(body, path).not.toContain('sum.hidden.test.js');
+    }
+    expect(
+      (
+        await t.request(`/api/assessments/${id}/files/sum.hidden.test.js`, {
+          method: 'PUT',
+          as: candA,
+          json: { content: 'x', editedAt: Date.now() },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.request('/api/templates', { as: candA })).status).toBe(403);
+  });
+
+  it('queues a submission run with the hidden tests once', async () => {
+    const fresh = await assignStarted();
+    gate = new Promise((r) => {
+      release = r;
+    });
+    try {
+      const runId = await queueSubmissionRun(t.database.db, fresh);
+      expect(runId).toBeTruthy();
+      expect(await queueSubmissionRun(t.database.db, fresh)).toBeNull();
+    } finally {
+      gate = null;
+      release();
+    }
+    const run = await waitForRun(fresh, admin, (r) => r.trigger === 'submit');
+    expect(run).toMatchObject({ trigger: 'submit', includeHidden: true });
+    const candidateList = (await (await runs(fresh, candA)).json()) as TestRunList;
+    expect(candidateList.runs).toEqual([]);
+  });
+});
+
+describe('queue', () => {
+  it('runs at most two at a time across workers sharing the database', async () => {
+    const ids = [await assignStarted(), await assignStarted(), await assignStarted()];
+    // A second worker, as if a second server shared the database.
+    const other = new TestRunQueue({
+      db: t.database.db,
+      bus: t.bus,
+      logger: createLogger('silent'),
+      pollMs: 50,
+    });
+    other.useRunner(fakeRunner);
+    await other.start();
+    gate = new Promise((r) => {
+      release = r;
+    });
+    try {
+      for (const id of ids) expect((await requestRun(id, candA)).status).toBe(202);
+      let maxRunning = 0;
+      for (let i = 0; i < 20; i++) {
+        const rows = await t.database.db
+          .select({ status: testRun.status })
+          .from(testRun)
+          .where(eq(testRun.status, 'running'));
+        maxRunning = Math.max(maxRunning, rows.length);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(maxRunning).toBe(2);
+    } finally {
+      gate = null;
+      release();
+    }
+    for (const id of ids) await waitForRun(id, candA, () => true);
+    await other.stop();
+  });
+
+  it('requeues a run left running by a killed server, and fails it after a second try', async () => {
+    const id = await assignStarted();
+    const past = new Date(Date.now() - 60_000);
+    const values = {
+      assessmentId: id,
+      trigger: 'candidate' as const,
+      status: 'running' as const,
+      workerId: 'dead-worker',
+      leaseUntil: past,
+      startedAt: past,
+    };
+    await t.database.db.insert(testRun).values([
+      { id: 'orphan-1', ...values, attempts: 1 },
+      { id: 'orphan-2', ...values, trigger: 'reviewer', attempts: 2 },
+    ]);
+    await t.testRuns.recover();
+    const rows = await t.database.db.select().from(testRun).where(eq(testRun.assessmentId, id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get('orphan-2')).toMatchObject({ status: 'error' });
+    expect(byId.get('orphan-1')?.status).not.toBe('running');
+    // The requeued one then runs to the end.
+    const done = await waitForRun(id, candA, (r) => r.id === 'orphan-1');
+    expect(done.status).toBe('failed');
+  });
+});
+
+describe('without bubblewrap', () => {
+  it('refuses runs with a clear message and never runs unsandboxed', async () => {
+    const id = await assignStarted();
+    const queue = t.testRuns as unknown as {
+      sandbox: () => { available: boolean; reason: string };
+    };
+    const before = queue.sandbox;
+    const reason = 'Test runs are not available on this server: bubblewrap is not installed';
+    queue.sandbox = () => ({ available: false, reason });
+    try {
+      const res = await requestRun(id, candA);
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toBe(reason);
+      expect(((await (await runs(id, candA)).json()) as TestRunList).runnable).toBe(false);
+    } finally {
+      queue.sandbox = before;
+    }
+  });
+});
+
+describe.skipIf(!detectSandbox().available)('through the real sandbox', () => {
+  it('runs the visible tests in bubblewrap', async () => {
+    const real = new TestRunQueue({
+      db: t.database.db,
+      bus: t.bus,
+      logger: createLogger('silent'),
+    });
+    const id = await assignStarted();
+    await t.testRuns.stop();
+    await real.start();
+    try {
+      expect((await requestRun(id, candA)).status).toBe(202);
+      real.kick();
+      const run = await waitForRun(id, candA, () => true);
+      expect(run).toMatchObject({ status: 'failed', passed: 0, failed: 1 });
+      expect(run.failures[0]?.message).toContain('one plus two');
+    } finally {
+      await real.stop();
+      await t.testRuns.start();
+    }
+  }, 30_000);
+});
+
+describe('project zip upload', () => {
+  const upload = (body: BodyInit, as: TestUser | null = admin, id = sqlTemplate) =>
+    t.request(`/api/templates/${id}/project?name=shop`, {
+      method: 'PUT',
+      as,
+      body,
+      headers: { 'content-type': 'application/zip' },
+    });
+  const zip = (files: Record<string, string | Uint8Array>) =>
+    zipSync(
+      Object.fromEntries(
+        Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? strToU8(v) : v]),
+      ),
+    );
+  const storedProject = async (id = sqlTemplate) => {
+    const [row] = await t.database.db
+      .select({ project: assessmentTemplate.project })
+      .from(assessmentTemplate)
+      .where(eq(assessmentTemplate.id, id));
+    return row!.project;
+  };
+
+  it('stores the visible files and the hidden tests apart, and the candidate never sees the hidden ones', async () => {
+    const res = await upload(
+      zip({
+        'shop/sum.js': 'exports.sum = (a, b) => a + b;',
+        'shop/sum.test.js': "require('node:test')('ok', () => {});",
+        'shop/hidden/sum.hidden.test.js': `// ${HIDDEN_SECRET}`,
+        'shop/README.md': '# Shop',
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({
+      name: 'shop',
+      runner: 'node',
+      fileNames: ['README.md', 'sum.js', 'sum.test.js'],
+      hiddenFileNames: ['sum.hidden.test.js'],
+    });
+    const project = await storedProject();
+    expect(project.hiddenFiles?.[0]?.content).toContain(HIDDEN_SECRET);
+
+    const id = await assignStarted(sqlTemplate);
+    for (const path of [`/api/assessments/${id}`, `/api/assessments/${id}/files`]) {
+      const body = await (await t.request(path, { as: candA })).text();
+      expect(body).not.toContain(HIDDEN_SECRET);
+      expect(body).not.toContain('sum.hidden.test.js');
+    }
+    expect(((await (await runs(id, candA)).json()) as TestRunList).runnable).toBe(true);
+  });
+
+  it.each([
+    ['not a zip', () => strToU8('hello'), 400, 'could not be read'],
+    ['path traversal', () => zip({ '../evil.js': 'x', 'a.js': 'x' }), 400, 'File path not allowed'],
+    ['absolute path', () => zip({ '/etc/evil.js': 'x' }), 400, 'File path not allowed'],
+    [
+      'a binary file',
+      () => zip({ 'logo.png': new Uint8Array([137, 80, 0, 71]) }),
+      400,
+      'Only text files',
+    ],
+    ['a file too big', () => zip({ 'big.js': 'x'.repeat(200_001) }), 400, 'File too large'],
+    [
+      'too many files',
+      () => zip(Object.fromEntries(Array.from({ length: 61 }, (_, i) => [`f${i}.js`, 'x']))),
+      400,
+      'too many files',
+    ],
+    ['only hidden files', () => zip({ 'hidden/a.test.js': 'x' }), 400, 'no files the candidate'],
+  ])('refuses %s and keeps the project', async (_name, make, status, message) => {
+    const before = await storedProject();
+    const res = await upload(make());
+    expect(res.status).toBe(status);
+    expect((await res.json()).message).toContain(message);
+    expect(await storedProject()).toEqual(before);
+  });
+
+  it('refuses a zip over 1 MB with 413', async () => {
+    const random = new Uint8Array(1_100_000).map(() => Math.floor(Math.random() * 256));
+    const res = await upload(random);
+    expect(res.status).toBe(413);
+  });
+
+  it('is for admins only', async () => {
+    const body = zip({ 'a.js': 'x' });
+    expect((await upload(body, recA)).status).toBe(403);
+    expect((await upload(body, candA)).status).toBe(403);
+    expect((await upload(body, null)).status).toBe(401);
+    expect((await upload(body, admin, 'no-such-template')).status).toBe(404);
+  });
+});

@@ -1,0 +1,38 @@
+/** Collects a stream's text up to a byte cap, then only counts what it drops. */
+export class CappedOutput {
+  private chunks: Buffer[] = [];
+  private kept = 0;
+  dropped = 0;
+
+  constructor(readonly capBytes: number) {}
+
+  push(chunk: Buffer): void {
+    const room = this.capBytes - this.kept;
+    if (room <= 0) {
+      this.dropped += chunk.length;
+      return;
+    }
+    const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    this.chunks.push(part);
+    this.kept += part.length;
+    this.dropped += chunk.length - part.length;
+  }
+
+  get total(): number {
+    return this.kept + this.dropped;
+  }
+
+  get truncated(): boolean {
+    return this.dropped > 0;
+  }
+
+  /** The kept text (a split UTF-8 character at the cut is dropped), with a note when cut. */
+  text(): string {
+    const body = Buffer.concat(this.chunks)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '');
+    return this.truncated
+      ? `${body}\n[output truncated: ${this.dropped} more bytes not kept]`
+      : body;
+  }
+}

@@ -1,0 +1,117 @@
+import '../styles';
+import { Badge, FileInput, Group, Radio, Stack } from '@mantine/core';
+import type { Template } from '../../../../domain/assessments';
+import {
+  STARTER_PROJECT_INFO,
+  STARTER_PROJECT_KEYS,
+  type StarterProjectKey,
+  TEST_RUN_TEXTS,
+  ZIP_LIMITS,
+} from '../../../../domain/test-runs';
+
+export type ProjectChoice = {
+  /** 'keep': leave an edited template's project as it is. */
+  choice: 'keep' | StarterProjectKey | 'upload';
+  file: File | null;
+};
+
+export const initialProjectChoice = (template: Template | null): ProjectChoice => ({
+  choice: template ? 'keep' : 'typescript',
+  file: null,
+});
+
+/** What the template body gets: a built-in project's key, or nothing (kept, or uploaded after). */
+export function starterProjectInput(value: ProjectChoice) {
+  return value.choice !== 'keep' && value.choice !== 'upload'
+    ? { starterProject: value.choice }
+    : {};
+}
+
+/** Client-side check before saving; the server checks the zip itself. */
+export function projectChoiceError(value: ProjectChoice): string | null {
+  if (value.choice !== 'upload') return null;
+  if (!value.file) return 'Choose a zip file to upload';
+  if (value.file.size > ZIP_LIMITS.maxZipBytes) return 'The zip file is too large (1 MB at most)';
+  return null;
+}
+
+function RunsBadge({ runnable }: { runnable: boolean }) {
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color={runnable ? 'green' : 'gray'}
+      styles={{ label: { color: runnable ? '#1e5a2a' : 'var(--mantine-color-gray-9)' } }}
+    >
+      {runnable ? TEST_RUN_TEXTS.canRun : TEST_RUN_TEXTS.noTests}
+    </Badge>
+  );
+}
+
+/** The template form's choice of starter project (test runs feature). */
+export function StarterProjectField({
+  template,
+  value,
+  onChange,
+  error,
+}: {
+  template: Template | null;
+  value: ProjectChoice;
+  onChange: (value: ProjectChoice) => void;
+  error: string | null;
+}) {
+  const current = template?.project;
+  const currentRuns =
+    current?.runner === 'node' ||
+    (!current?.runner && current?.files.some((f) => /\.test\.[jt]s$/.test(f.path)));
+  return (
+    <Radio.Group
+      label="Starter project"
+      description="The files the candidate's workspace opens on. Assigning copies them."
+      value={value.choice}
+      onChange={(choice) => onChange({ ...value, choice: choice as ProjectChoice['choice'] })}
+    >
+      <Stack gap="xs" mt="xs">
+        {current ? (
+          <Radio
+            value="keep"
+            label={
+              <Group gap="xs" wrap="wrap">
+                <span>Keep the current project ({current.name})</span>
+                <RunsBadge runnable={Boolean(currentRuns)} />
+              </Group>
+            }
+          />
+        ) : null}
+        {STARTER_PROJECT_KEYS.map((key) => (
+          <Radio
+            key={key}
+            value={key}
+            label={
+              <Group gap="xs" wrap="wrap">
+                <span>{STARTER_PROJECT_INFO[key].label}</span>
+                <RunsBadge runnable={STARTER_PROJECT_INFO[key].runnable} />
+              </Group>
+            }
+            description={STARTER_PROJECT_INFO[key].description}
+          />
+        ))}
+        <Radio
+          value="upload"
+          label="Upload a project (zip)"
+          description="Text files only: 60 files, 200 KB each, 1 MB zipped. Files under hidden/ or .hidden-tests/ are hidden tests: they run on submission and for reviewers, and the candidate never sees them. Tests run with node --test (files named *.test.js or *.test.ts)."
+        />
+        {value.choice === 'upload' ? (
+          <FileInput
+            label="Project zip"
+            accept=".zip,application/zip"
+            clearable
+            value={value.file}
+            onChange={(file) => onChange({ ...value, file })}
+            error={error}
+          />
+        ) : null}
+      </Stack>
+    </Radio.Group>
+  );
+}
