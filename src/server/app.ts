@@ -10,6 +10,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
+import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
@@ -138,7 +139,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route('/', profileRoutes({ db, storage }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
-    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', candidateSearchRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

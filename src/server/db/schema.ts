@@ -333,3 +333,4 @@ export const emailNotification = pgTable(
     index('email_notification_mail_idx').on(t.mailId),
   ],
 );
+export * from './schema-people';
