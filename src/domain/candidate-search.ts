@@ -200,6 +200,7 @@ export function searchParamsOf(filters: {
 export const candidateResultSchema = z.object({
   id: z.string(),
   name: z.string(),
+  email: z.string(),
   image: z.string().nullable(),
   title: z.string(),
   location: z.string(),

@@ -75,6 +75,22 @@ const RecruiterResultsScreen = lazy(() =>
   })),
 );
 
+const FindCandidatesScreen = lazy(() =>
+  import('../features/candidates-search/components/find-candidates-screen').then((m) => ({
+    default: m.FindCandidatesScreen,
+  })),
+);
+const CandidateProfileScreen = lazy(() =>
+  import('../features/candidates-search/components/candidate-profile-screen').then((m) => ({
+    default: m.CandidateProfileScreen,
+  })),
+);
+const ManageUsersScreen = lazy(() =>
+  import('../features/users/components/manage-users-screen').then((m) => ({
+    default: m.ManageUsersScreen,
+  })),
+);
+
 const MessagesLayout = lazy(() =>
   import('../features/messaging/components/messages-layout').then((m) => ({
     default: m.MessagesLayout,
@@ -99,6 +115,7 @@ const ComposeScreen = lazy(() =>
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
+const RECRUITER_OR_ADMIN: readonly Role[] = ['recruiter', 'admin'];
 
 /** A screen of a later release, behind the right guard. */
 function upcoming(path: string, title: string, roles?: readonly Role[]): RouteObject {
@@ -163,7 +180,22 @@ export const routes: RouteObject[] = [
         ),
       },
       upcoming('recruiter/post-job', 'Post Job', RECRUITER),
-      upcoming('recruiter/candidates', 'Find Candidates', RECRUITER),
+      {
+        path: 'recruiter/candidates',
+        element: (
+          <RequireAuth roles={RECRUITER_OR_ADMIN}>
+            <FindCandidatesScreen />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'recruiter/candidates/:candidateId',
+        element: (
+          <RequireAuth roles={RECRUITER_OR_ADMIN}>
+            <CandidateProfileScreen />
+          </RequireAuth>
+        ),
+      },
       upcoming('recruiter/job-listings', 'My Listings', RECRUITER),
       {
         path: 'recruiter/results',
@@ -181,7 +213,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      upcoming('admin/users', 'Manage Users', ADMIN),
+      {
+        path: 'admin/users',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <ManageUsersScreen />
+          </RequireAuth>
+        ),
+      },
       upcoming('admin/jobs', 'Manage Jobs', ADMIN),
       upcoming('admin/analytics', 'Analytics', ADMIN),
       {

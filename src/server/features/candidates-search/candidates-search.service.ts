@@ -116,6 +116,7 @@ export async function searchCandidates(
       .select({
         id: cs.userId,
         name: cs.name,
+        email: user.email,
         image: user.image,
         title: cs.title,
         location: cs.location,
@@ -149,6 +150,7 @@ export async function searchCandidates(
     items: rows.map((r) => ({
       id: r.id,
       name: r.name,
+      email: r.email,
       image: r.image,
       title: r.title,
       location: r.location,
