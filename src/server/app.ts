@@ -14,6 +14,7 @@ import { candidateSearchRoutes } from './features/candidates-search/candidates-s
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
+import { userAdminRoutes } from './features/users/users.routes';
 import { AppError } from './lib/errors';
 import { type AppEnv, createRouter, toActor } from './lib/http';
 import type { Logger } from './lib/logger';
@@ -140,7 +141,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
-    .route('/', candidateSearchRoutes({ db }));
+    .route('/', candidateSearchRoutes({ db }))
+    .route('/', userAdminRoutes({ db, auth }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
