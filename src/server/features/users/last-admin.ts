@@ -23,7 +23,7 @@ export async function assertKeepsAnAdmin(db: Db, change: AdminChange): Promise<v
     .select({ role: user.role, banned: user.banned })
     .from(user)
     .where(eq(user.id, change.userId));
-  if (!target || target.role !== 'admin' || target.banned) return;
+  if (target?.role !== 'admin' || target.banned) return;
   const [others] = await db
     .select({ n: count() })
     .from(user)
