@@ -40,6 +40,9 @@ async function candidateWithProfile(name: string, details: Record<string, unknow
   return { account, id: user.id };
 }
 
+const saved = (page: import('@playwright/test').Page) =>
+  page.locator('#main-content').getByText('Profile updated successfully!');
+
 async function recruiter() {
   const account = { ...newAccount('recruiter', 'Rhea Recruiter'), email: uniqueEmail('rec') };
   const api = await playwrightRequest.newContext({
@@ -62,6 +65,7 @@ async function recruiter() {
 test('a recruiter finds a candidate by a misspelt skill, opens the profile and messages them', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const tag = suffix();
   const name = `Elsa ${tag}`;
   const candidate = await candidateWithProfile(name, {
@@ -86,10 +90,15 @@ test('a recruiter finds a candidate by a misspelt skill, opens the profile and m
   await expect(page.getByRole('status').filter({ hasText: '1 candidate' })).toBeVisible();
 
   // A filter that excludes them, then one that keeps them.
-  await page.getByRole('checkbox', { name: '10+ years' }).check();
+  // (Clicked, not check(): the box follows the address, which updates a moment later.)
+  const senior = page.getByRole('checkbox', { name: '10+ years' });
+  await senior.click();
   await expect(page.getByText('No candidates match your search.')).toBeVisible();
-  await page.getByRole('checkbox', { name: '10+ years' }).uncheck();
-  await page.getByRole('checkbox', { name: 'Contract' }).check();
+  await expect(page).toHaveURL(/experience=10%2B/);
+  await senior.click();
+  await expect(senior).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'Contract' }).click();
+  await expect(page).toHaveURL(/jobType=contract/);
   await expect(card).toBeVisible();
 
   await card.getByRole('link', { name: `View profile of ${name}` }).click();
@@ -111,6 +120,7 @@ test('a recruiter finds a candidate by a misspelt skill, opens the profile and m
 test('a recruiter assigns an assessment from a search result, the candidate chosen already', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   const tag = suffix();
   const name = `Assia ${tag}`;
   await candidateWithProfile(name, { title: 'Backend Developer', skills: 'Elixir' });
@@ -152,6 +162,7 @@ test('a candidate who turned "Let recruiters find me" off is not found', async (
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const tag = suffix();
   const name = `Hidde ${tag}`;
   const candidate = await candidateWithProfile(name, {
@@ -166,7 +177,7 @@ test('a candidate who turned "Let recruiters find me" off is not found', async (
   await expect(visible).toBeChecked();
   await visible.uncheck();
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(saved(page)).toBeVisible();
 
   const recruiterPage = await (await browser.newContext()).newPage();
   await logIn(recruiterPage, await recruiter());
@@ -178,7 +189,7 @@ test('a candidate who turned "Let recruiters find me" off is not found', async (
   // On again: found again.
   await visible.check();
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(saved(page)).toBeVisible();
   await recruiterPage.goto(`/recruiter/candidates?q=${encodeURIComponent(name)}`);
   await expect(recruiterPage.getByRole('article', { name })).toBeVisible();
   await recruiterPage.context().close();
@@ -193,6 +204,7 @@ test('candidates are sent away from Find Candidates', async ({ page }) => {
 
 test.describe('accessibility and small screens (axe)', () => {
   test('Find Candidates and a profile at 1280 px and 375 px', async ({ page }) => {
+    test.setTimeout(90_000);
     const tag = suffix();
     const name = `Axel ${tag}`;
     const candidate = await candidateWithProfile(name, {

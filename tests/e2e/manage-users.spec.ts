@@ -30,6 +30,7 @@ test('an admin deactivates a user, who then cannot sign in and is told why', asy
   browser,
   request,
 }) => {
+  test.setTimeout(90_000);
   const target = tagged('candidate', 'Dora');
   await signUpViaApi(request, target);
 
@@ -82,6 +83,7 @@ test('an admin changes a role, and the user gets the new dashboard', async ({
   browser,
   request,
 }) => {
+  test.setTimeout(60_000);
   const target = tagged('candidate', 'Remy');
   await signUpViaApi(request, target);
   await logIn(page, adminAccount);
@@ -125,6 +127,7 @@ test('recruiters are sent away from Manage Users', async ({ page, request }) => 
 
 test.describe('accessibility and small screens (axe)', () => {
   test('Manage Users and its dialogs at 1280 px and 375 px', async ({ page, request }) => {
+    test.setTimeout(90_000);
     const target = tagged('recruiter', 'Axa');
     await signUpViaApi(request, target);
     await logIn(page, adminAccount);

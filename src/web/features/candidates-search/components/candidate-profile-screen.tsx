@@ -1,5 +1,5 @@
 import './styles';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import { useSessionState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
+import { ReadableBadge } from '../../../ui/readable-badge';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useCandidateProfile } from '../api/candidates';
 import { experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
@@ -87,9 +88,9 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
               {profile.email}
             </Text>
             {!profile.discoverable ? (
-              <Badge color="gray" variant="light" w="fit-content">
+              <ReadableBadge color="gray" variant="light" w="fit-content">
                 Hidden from search
-              </Badge>
+              </ReadableBadge>
             ) : null}
           </Stack>
         </Group>
@@ -116,9 +117,9 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
         {profile.skills.length > 0 ? (
           <Group gap={6}>
             {profile.skills.map((s) => (
-              <Badge key={s} variant="light" tt="none">
+              <ReadableBadge key={s} variant="light" tt="none">
                 {s}
-              </Badge>
+              </ReadableBadge>
             ))}
           </Group>
         ) : (

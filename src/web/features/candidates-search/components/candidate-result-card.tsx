@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CandidateResult } from '../../../../domain/candidate-search';
+import { ReadableBadge } from '../../../ui/readable-badge';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
 import { CandidateActions, candidateProfileHref } from './candidate-actions';
@@ -45,23 +46,23 @@ export function CandidateResultCard({ candidate, canAssign, onAssign }: Candidat
         {candidate.remote || candidate.jobTypes.length > 0 ? (
           <Group gap={6}>
             {candidate.remote ? (
-              <Badge variant="light" color="teal">
+              <ReadableBadge variant="light" color="teal">
                 Open to remote
-              </Badge>
+              </ReadableBadge>
             ) : null}
             {candidate.jobTypes.map((t) => (
-              <Badge key={t} variant="outline" color="gray">
+              <ReadableBadge key={t} variant="outline" color="gray">
                 {JOB_TYPE_LABELS[t] ?? t}
-              </Badge>
+              </ReadableBadge>
             ))}
           </Group>
         ) : null}
         {candidate.skills.length > 0 ? (
           <Group gap={6} aria-label="Skills">
             {candidate.skills.slice(0, SHOWN_SKILLS).map((s) => (
-              <Badge key={s} variant="light" tt="none">
+              <ReadableBadge key={s} variant="light" tt="none">
                 {s}
-              </Badge>
+              </ReadableBadge>
             ))}
             {more > 0 ? (
               <Text size="xs" c="dimmed">

@@ -2,7 +2,6 @@ import './styles';
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Button,
   Group,
   Menu,
@@ -31,6 +30,7 @@ import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { ReadableBadge } from '../../../ui/readable-badge';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useReactivate, useRevokeSessions, useSendPasswordReset, useUsers } from '../api/users';
 import { type UserFilters, userFilterParams, userFiltersFromParams } from '../lib/filters';
@@ -209,14 +209,14 @@ function Who({ user }: { user: ManagedUser }) {
 
 function StatusBadge({ user }: { user: ManagedUser }) {
   return user.status === 'active' ? (
-    <Badge color="green" variant="light">
+    <ReadableBadge color="green" variant="light">
       Active
-    </Badge>
+    </ReadableBadge>
   ) : (
     <Stack gap={2}>
-      <Badge color="red" variant="light">
+      <ReadableBadge color="red" variant="light">
         Deactivated
-      </Badge>
+      </ReadableBadge>
       {user.banReason ? (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {user.banReason}
@@ -228,9 +228,9 @@ function StatusBadge({ user }: { user: ManagedUser }) {
 
 function RoleBadge({ user }: { user: ManagedUser }) {
   return (
-    <Badge color={ROLE_COLORS[user.role]} variant="outline">
+    <ReadableBadge color={ROLE_COLORS[user.role]} variant="outline">
       {roleLabel(user.role)}
-    </Badge>
+    </ReadableBadge>
   );
 }
 
