@@ -3,7 +3,7 @@
  *
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
- * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging; none
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, candidates; none
  * named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
@@ -16,13 +16,15 @@
  * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10),
  * BENCH_ASSESSMENTS_CONNECTIONS (50), BENCH_ASSESSMENTS_SECONDS (10),
  * BENCH_MESSAGING_CONNECTIONS (50), BENCH_MESSAGING_SECONDS (10), BENCH_MESSAGING_SOCKETS (500),
- * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10).
+ * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10),
+ * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as assessments from './assessments';
+import * as candidates from './candidates';
 import type { Metric, StageResult } from './lib/report';
 import { summaryTable } from './lib/report';
 import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib/server';
@@ -52,6 +54,7 @@ const stages: Stage[] = [
   // Builds the web app itself (a failing build loses only its JavaScript figure).
   { name: assessments.stage, aliases: ['assessment'], needsWeb: false, run: assessments.run },
   { name: messaging.stage, aliases: ['messages'], needsWeb: false, run: messaging.run },
+  { name: candidates.stage, aliases: ['find-candidates'], needsWeb: false, run: candidates.run },
 ];
 
 function parseArgs(argv: string[]) {

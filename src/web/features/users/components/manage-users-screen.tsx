@@ -376,7 +376,7 @@ function UserMenu({
               Send Password Reset
             </Menu.Item>
             {isSelf ? null : (
-              <Menu.Item color="red" onClick={() => actions.deactivate(user)}>
+              <Menu.Item color="red.9" onClick={() => actions.deactivate(user)}>
                 Deactivate
               </Menu.Item>
             )}

@@ -135,7 +135,7 @@ function DeactivateForm({ user, onDone }: { user: ManagedUser; onDone: () => voi
           <Button variant="default" onClick={onDone} disabled={deactivate.isPending}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={deactivate.isPending}>
+          <Button type="submit" color="red.9" loading={deactivate.isPending}>
             Deactivate
           </Button>
         </Group>
