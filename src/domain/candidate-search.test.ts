@@ -59,20 +59,34 @@ describe('fuzzy matching rules', () => {
 describe('combinedScore', () => {
   it('ranks an exact word above a fuzzy one, and a name match above a place match', () => {
     const exact = combinedScore({
-      fullText: 0.5,
+      exact: true,
+      fullText: 0.1,
       nameSimilarity: 0,
       skillsSimilarity: 1,
       locationSimilarity: 0,
     });
     const fuzzy = combinedScore({
-      fullText: 0,
+      exact: false,
+      fullText: 0.3,
       nameSimilarity: 0,
-      skillsSimilarity: 0.6,
+      skillsSimilarity: 1,
       locationSimilarity: 0,
     });
     expect(exact).toBeGreaterThan(fuzzy);
-    const name = { fullText: 0, nameSimilarity: 0.7, skillsSimilarity: 0, locationSimilarity: 0 };
-    const place = { fullText: 0, nameSimilarity: 0, skillsSimilarity: 0, locationSimilarity: 0.7 };
+    const name = {
+      exact: false,
+      fullText: 0,
+      nameSimilarity: 0.7,
+      skillsSimilarity: 0,
+      locationSimilarity: 0,
+    };
+    const place = {
+      exact: false,
+      fullText: 0,
+      nameSimilarity: 0,
+      skillsSimilarity: 0,
+      locationSimilarity: 0.7,
+    };
     expect(combinedScore(name)).toBeGreaterThan(combinedScore(place));
   });
 });

@@ -77,6 +77,8 @@ export const fuzzyThreshold = (term: string) =>
 export const RANK_WEIGHTS = {
   /** ts_rank_cd weights for D, C, B, A. */
   fullText: [0.1, 0.3, 0.6, 1.0] as const,
+  /** Added when every word matches exactly (or by prefix or stem): those rank above fuzzy ones. */
+  exactBonus: 1,
   /** A fuzzy match scales its similarity (0..1) by this. */
   fuzzyName: 0.5,
   fuzzySkills: 0.4,
@@ -84,15 +86,18 @@ export const RANK_WEIGHTS = {
 };
 
 /**
- * A result's score from its parts, as the database computes it: the full-text rank plus the
- * best fuzzy similarity per field, scaled. Pure so that the order it gives can be tested.
+ * A result's score from its parts, as the database computes it: when every word matched
+ * exactly, a bonus plus the full-text rank (0..1); otherwise the full-text rank of the words
+ * that did plus the fuzzy similarity per field, scaled. Pure so that its order can be tested.
  */
 export function combinedScore(parts: {
+  exact: boolean;
   fullText: number;
   nameSimilarity: number;
   skillsSimilarity: number;
   locationSimilarity: number;
 }): number {
+  if (parts.exact) return RANK_WEIGHTS.exactBonus + parts.fullText;
   return (
     parts.fullText +
     RANK_WEIGHTS.fuzzyName * parts.nameSimilarity +

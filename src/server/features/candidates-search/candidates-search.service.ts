@@ -80,12 +80,21 @@ function scoreOf(terms: string[]): SQL<number> {
     terms.map((t) => termQuery(t)),
     sql` || `,
   );
+  const everyTerm = sql.join(
+    terms.map((t) => termQuery(t)),
+    sql` && `,
+  );
   const weights = `{${RANK_WEIGHTS.fullText.join(',')}}`;
+  const fullText = sql`ts_rank_cd(${weights}::float4[], ${cs.document}, ${anyTerm}, 32)`;
   const text = terms.join(' ');
-  return sql<number>`(ts_rank_cd(${weights}::float4[], ${cs.document}, ${anyTerm}, 32)
-    + ${RANK_WEIGHTS.fuzzyName}::float8 * word_similarity(${text}, ${cs.name})
-    + ${RANK_WEIGHTS.fuzzySkills}::float8 * word_similarity(${text}, ${cs.skills})
-    + ${RANK_WEIGHTS.fuzzyLocation}::float8 * word_similarity(${text}, ${cs.places}))::float8`;
+  // Exact matches of every word skip the trigram functions (the costly part on many rows).
+  return sql<number>`(case when ${cs.document} @@ (${everyTerm})
+    then ${RANK_WEIGHTS.exactBonus}::float8 + ${fullText}
+    else ${fullText}
+      + ${RANK_WEIGHTS.fuzzyName}::float8 * word_similarity(${text}, ${cs.name})
+      + ${RANK_WEIGHTS.fuzzySkills}::float8 * word_similarity(${text}, ${cs.skills})
+      + ${RANK_WEIGHTS.fuzzyLocation}::float8 * word_similarity(${text}, ${cs.places})
+    end)::float8`;
 }
 
 /**
