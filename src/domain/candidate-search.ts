@@ -15,7 +15,7 @@ export const CANDIDATE_SEARCH_TEXTS = {
   loadingProfile: 'Loading profile...',
   discoverableLabel: 'Let recruiters find me',
   discoverableHint:
-    'Recruiters can find your profile (name, title, skills, location, experience, bio and job preferences) in Find Candidates. Turn it off to be hidden; recruiters who already assigned you an assessment can still see it.',
+    'Recruiters can find you in Find Candidates and read this profile, all but your phone number. Turn it off to be hidden; recruiters who already assigned you an assessment can still open it.',
 } as const;
 
 // --- limits -------------------------------------------------------------------
