@@ -5,6 +5,7 @@
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs; none
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, sandbox; none
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, candidates; none
  * named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
@@ -20,12 +21,14 @@
  * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10),
  * BENCH_JOBS_CONNECTIONS (50), BENCH_JOBS_SECONDS (10) (jobs: Browse Jobs over 1,000 published jobs).
  * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
+ * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as assessments from './assessments';
+import * as candidates from './candidates';
 import * as jobs from './jobs';
 import type { Metric, StageResult } from './lib/report';
 import { summaryTable } from './lib/report';
@@ -60,6 +63,7 @@ const stages: Stage[] = [
   { name: jobs.stage, aliases: ['browse'], needsWeb: false, run: jobs.run },
   // Sandboxed test runs in bubblewrap: latency and runs per minute with two at once.
   { name: sandbox.stage, aliases: ['test-runs'], needsWeb: false, run: sandbox.run },
+  { name: candidates.stage, aliases: ['find-candidates'], needsWeb: false, run: candidates.run },
 ];
 
 function parseArgs(argv: string[]) {

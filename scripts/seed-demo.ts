@@ -113,8 +113,9 @@ const demoUsers: DemoUser[] = [
     details: {
       title: 'Data Scientist',
       location: 'Bristol',
-      skills: 'Python, SQL, statistics',
+      skills: 'Python, SQL, Statistics, Pandas',
       experience: '1-3',
+      bio: 'Turns messy data into forecasts people trust.',
       jobPreferences: {
         jobType: ['full-time', 'contract'],
         remote: false,
@@ -127,7 +128,113 @@ const demoUsers: DemoUser[] = [
     name: 'Sam Taylor',
     email: 'sam@demo.talentforge.test',
     role: 'candidate',
-    details: { title: 'DevOps Engineer', skills: 'Kubernetes, Terraform, Go', experience: '5-10' },
+    details: {
+      title: 'DevOps Engineer',
+      location: 'Edinburgh',
+      skills: 'Kubernetes, Terraform, Go, AWS',
+      experience: '5-10',
+      bio: 'Keeps platforms boring: automated, observable, cheap.',
+      jobPreferences: {
+        jobType: ['full-time', 'contract'],
+        remote: true,
+        salary: { min: null, max: null, currency: 'GBP' },
+        location: ['Edinburgh', 'Glasgow'],
+      },
+    },
+  },
+];
+
+const prefs = (
+  jobType: ProfileDetails['jobPreferences']['jobType'],
+  remote: boolean,
+  location: string[],
+): ProfileDetails['jobPreferences'] => ({
+  jobType,
+  remote,
+  salary: { min: null, max: null, currency: 'EUR' },
+  location,
+});
+
+/** More candidates, so that Find Candidates has something to rank and filter. */
+const searchDemoCandidates: DemoUser[] = [
+  {
+    name: 'Lena Fischer',
+    email: 'lena@demo.talentforge.test',
+    role: 'candidate',
+    details: {
+      title: 'Senior Frontend Engineer',
+      location: 'Berlin',
+      skills: 'React, TypeScript, CSS, Accessibility, Vite',
+      experience: '5-10',
+      bio: 'Design systems and accessible interfaces for banking apps.',
+      jobPreferences: prefs(['full-time', 'contract'], true, ['Berlin', 'Hamburg']),
+    },
+  },
+  {
+    name: 'Mateo Garcia',
+    email: 'mateo@demo.talentforge.test',
+    role: 'candidate',
+    details: {
+      title: 'Backend Developer',
+      location: 'Madrid',
+      skills: 'Java, Spring Boot, Kafka, PostgreSQL',
+      experience: '3-5',
+      bio: 'Event-driven payment services.',
+      jobPreferences: prefs(['full-time'], false, ['Madrid']),
+    },
+  },
+  {
+    name: 'Aisha Bello',
+    email: 'aisha@demo.talentforge.test',
+    role: 'candidate',
+    details: {
+      title: 'Mobile Developer',
+      location: 'Lagos',
+      skills: 'Kotlin, Swift, Flutter, Firebase',
+      experience: '1-3',
+      bio: 'Shipped three fintech apps with a million downloads between them.',
+      jobPreferences: prefs(['full-time', 'contract'], true, []),
+    },
+  },
+  {
+    name: 'Noah Williams',
+    email: 'noah@demo.talentforge.test',
+    role: 'candidate',
+    details: {
+      title: 'Machine Learning Engineer',
+      location: 'Toronto',
+      skills: 'Python, PyTorch, Kubernetes, SQL',
+      experience: '10+',
+      bio: 'Recommendation systems at scale; mentors junior engineers.',
+      jobPreferences: prefs(['full-time'], true, ['Toronto', 'Montreal']),
+    },
+  },
+  {
+    name: 'Mia Rossi',
+    email: 'mia@demo.talentforge.test',
+    role: 'candidate',
+    details: {
+      title: 'Junior QA Engineer',
+      location: 'Milan',
+      skills: 'Playwright, Cypress, JavaScript, TypeScript',
+      experience: '0-1',
+      bio: 'Automates the tests nobody wants to run by hand.',
+      jobPreferences: prefs(['internship', 'part-time'], false, ['Milan']),
+    },
+  },
+  {
+    name: 'Jonas Berg',
+    email: 'jonas@demo.talentforge.test',
+    role: 'candidate',
+    details: {
+      title: 'Systems Programmer',
+      location: 'Stockholm',
+      skills: 'Rust, Go, Linux',
+      experience: '5-10',
+      bio: 'Not looking right now: hidden from Find Candidates.',
+      discoverable: false,
+      jobPreferences: prefs(['full-time'], true, []),
+    },
   },
 ];
 
@@ -430,7 +537,7 @@ async function main() {
   let conversations = 0;
   let jobs = 0;
   try {
-    for (const demo of demoUsers) {
+    for (const demo of [...demoUsers, ...searchDemoCandidates]) {
       const [existing] = await db.select().from(user).where(eq(user.email, demo.email));
       const id =
         existing?.id ??
@@ -473,6 +580,7 @@ async function main() {
     jobs
       ? 'Also 7 jobs (published, a draft, one closed, one archived) with applications from Casey, Priya and Sam in every stage (new, screening, assessment, interview, offer, hired, rejected, withdrawn).'
       : 'Jobs already exist: left as they are.',
+    'Find Candidates: every candidate has a searchable profile; Jonas Berg turned "Let recruiters find me" off.',
   );
 }
 

@@ -86,6 +86,8 @@ export const candidateProfileInput = z
     bio: text(2000),
     education: text(1000),
     jobPreferences: jobPreferencesSchema,
+    /** Whether recruiters may find the profile in Find Candidates (docs/decisions/006). */
+    discoverable: z.boolean().default(true),
   })
   .strict();
 
@@ -133,6 +135,7 @@ export const profileDetailsSchema = z.object({
   bio: z.string(),
   education: z.string(),
   jobPreferences: jobPreferencesSchema,
+  discoverable: z.boolean(),
   company: companySchema.extend({ name: z.string() }),
   adminLevel: z.enum(ADMIN_LEVELS),
   department: z.string(),
@@ -154,6 +157,8 @@ export const emptyProfileDetails = (): ProfileDetails => ({
     salary: { min: null, max: null, currency: DEFAULT_CURRENCY },
     location: [],
   },
+  // Candidates are discoverable unless they turn it off (docs/decisions/006).
+  discoverable: true,
   company: { name: '', website: '', industry: '', size: '', description: '' },
   adminLevel: 'standard',
   department: '',

@@ -9,12 +9,14 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, messagingLimits } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
+import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
+import { userAdminRoutes } from './features/users/users.routes';
 import { AppError } from './lib/errors';
 import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
@@ -169,7 +171,9 @@ export function createApp({
         unavailableReason: () => testRuns.unavailableReason(),
         kick: () => testRuns.kick(),
       }),
-    );
+    )
+    .route('/', candidateSearchRoutes({ db }))
+    .route('/', userAdminRoutes({ db, auth }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

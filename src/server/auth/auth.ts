@@ -2,12 +2,15 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SIGN_UP_ROLES } from '../../domain/constants';
 import { isRole } from '../../domain/roles';
+import { USER_ADMIN_TEXTS } from '../../domain/users';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { type Env, googleConfigured } from '../env';
+import { lastAdminHook } from '../features/users/last-admin';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/outbox';
 import {
@@ -56,7 +59,13 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     plugins: [
-      admin({ defaultRole: 'candidate', adminRoles: ['admin'] }),
+      admin({
+        defaultRole: 'candidate',
+        adminRoles: ['admin'],
+        // The product's three roles: set-role refuses any other value.
+        roles: { admin: adminAc, recruiter: userAc, candidate: userAc },
+        bannedUserMessage: USER_ADMIN_TEXTS.deactivatedSignIn,
+      }),
       genericOAuth({
         config: googleConfigured(env)
           ? [
@@ -71,6 +80,11 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
             ]
           : [],
       }),
+      // Manage Users: never leave the product without an active admin, whoever asks.
+      {
+        id: 'last-admin',
+        hooks: { before: [{ matcher: () => true, handler: lastAdminHook(db) }] },
+      },
     ],
     databaseHooks: {
       user: {
@@ -134,6 +148,15 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     telemetry: { enabled: false },
+    // Refusals thrown by hooks (the last-admin rule) reach the router outside any request
+    // context, where better-auth would print them with console.error: log them here instead.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status < 500) logger.debug({ status, err: error }, 'better-auth: refused');
+        else logger.error({ err: error }, 'better-auth: request failed');
+      },
+    },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -124,9 +125,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : takeLock(dataDir);
   try {
+    // pg_trgm: Find Candidates' fuzzy matching (the migrations create the extension).
+    const extensions = { pg_trgm };
     const client = inMemory
-      ? new PGlite()
-      : new PGlite(path.join(dataDir, 'pglite'), { relaxedDurability: false });
+      ? new PGlite({ extensions })
+      : new PGlite(path.join(dataDir, 'pglite'), { relaxedDurability: false, extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

@@ -370,4 +370,5 @@ export const emailNotification = pgTable(
 export * from './schema-hardening';
 export * from './schema-integrity';
 export * from './schema-jobs';
+export * from './schema-people';
 export * from './schema-test-runs';

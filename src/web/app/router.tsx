@@ -115,6 +115,21 @@ const AdminJobsScreen = lazy(() =>
     default: m.AdminJobsScreen,
   })),
 );
+const FindCandidatesScreen = lazy(() =>
+  import('../features/candidates-search/components/find-candidates-screen').then((m) => ({
+    default: m.FindCandidatesScreen,
+  })),
+);
+const CandidateProfileScreen = lazy(() =>
+  import('../features/candidates-search/components/candidate-profile-screen').then((m) => ({
+    default: m.CandidateProfileScreen,
+  })),
+);
+const ManageUsersScreen = lazy(() =>
+  import('../features/users/components/manage-users-screen').then((m) => ({
+    default: m.ManageUsersScreen,
+  })),
+);
 
 const MessagesLayout = lazy(() =>
   import('../features/messaging/components/messages-layout').then((m) => ({
@@ -140,6 +155,7 @@ const ComposeScreen = lazy(() =>
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
+const RECRUITER_OR_ADMIN: readonly Role[] = ['recruiter', 'admin'];
 
 /** A screen behind its role guard. */
 function guarded(path: string, element: ReactNode, roles: readonly Role[]): RouteObject {
@@ -210,7 +226,22 @@ export const routes: RouteObject[] = [
         ),
       },
       guarded('recruiter/post-job', <PostJobScreen />, RECRUITER),
-      upcoming('recruiter/candidates', 'Find Candidates', RECRUITER),
+      {
+        path: 'recruiter/candidates',
+        element: (
+          <RequireAuth roles={RECRUITER_OR_ADMIN}>
+            <FindCandidatesScreen />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'recruiter/candidates/:candidateId',
+        element: (
+          <RequireAuth roles={RECRUITER_OR_ADMIN}>
+            <CandidateProfileScreen />
+          </RequireAuth>
+        ),
+      },
       guarded('recruiter/job-listings', <ListingsScreen />, RECRUITER),
       guarded('recruiter/job-listings/:jobId', <PipelineScreen />, RECRUITER),
       guarded('recruiter/job-listings/:jobId/edit', <EditJobScreen />, RECRUITER),
@@ -230,7 +261,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      upcoming('admin/users', 'Manage Users', ADMIN),
+      {
+        path: 'admin/users',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <ManageUsersScreen />
+          </RequireAuth>
+        ),
+      },
       guarded('admin/jobs', <AdminJobsScreen />, ADMIN),
       guarded('admin/jobs/:jobId', <PipelineScreen admin />, ADMIN),
       upcoming('admin/analytics', 'Analytics', ADMIN),

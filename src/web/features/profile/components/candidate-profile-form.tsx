@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { CANDIDATE_SEARCH_TEXTS } from '../../../../domain/candidate-search';
 import { CURRENCIES, EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
 import { candidateProfileInput, type Profile } from '../../../../domain/profile';
 import { type CandidateFormValues, candidateInput, candidateValues } from '../lib/form-values';
@@ -119,6 +120,13 @@ export function CandidateProfileForm({ profile }: { profile: Profile }) {
             placeholder="Add a location"
             clearable
             {...form.getInputProps('jobPreferences.location')}
+          />
+        </FormSection>
+        <FormSection title="Visibility">
+          <Switch
+            label={CANDIDATE_SEARCH_TEXTS.discoverableLabel}
+            description={CANDIDATE_SEARCH_TEXTS.discoverableHint}
+            {...form.getInputProps('discoverable', { type: 'checkbox' })}
           />
         </FormSection>
         <SaveBar saving={saving} status={status} />

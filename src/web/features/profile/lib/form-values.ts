@@ -59,6 +59,7 @@ export function candidateValues(profile: Profile): CandidateFormValues {
       },
       location: d.jobPreferences.location,
     },
+    discoverable: d.discoverable,
   };
 }
 

@@ -51,13 +51,21 @@ export function AssignModal({ template, onClose }: AssignModalProps) {
   );
 }
 
-function AssignForm({ template, onDone }: { template: Template; onDone: () => void }) {
+type AssignFormProps = {
+  template: Template;
+  onDone: () => void;
+  /** Preselected (Find Candidates' "Assign Assessment"); still changeable. */
+  initialCandidate?: CandidateOption | null;
+};
+
+/** The assign form itself, also used with a candidate chosen beforehand. */
+export function AssignForm({ template, onDone, initialCandidate = null }: AssignFormProps) {
   const assign = useAssignAssessment();
-  const [candidate, setCandidate] = useState<CandidateOption | null>(null);
+  const [candidate, setCandidate] = useState<CandidateOption | null>(initialCandidate);
   const form = useForm<AssignValues>({
     initialValues: {
       templateId: template.id,
-      candidateId: null,
+      candidateId: initialCandidate?.id ?? null,
       dueDate: defaultDueDate(),
       message: '',
     },
@@ -85,6 +93,7 @@ function AssignForm({ template, onDone }: { template: Template; onDone: () => vo
         </Text>
         <CandidateSelect
           value={form.values.candidateId}
+          initialCandidate={initialCandidate}
           error={form.errors.candidateId}
           onChange={(id, option) => {
             setCandidate(option);

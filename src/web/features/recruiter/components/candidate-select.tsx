@@ -11,6 +11,8 @@ type CandidateSelectProps = {
   value: string | null;
   onChange: (id: string | null, candidate: CandidateOption | null) => void;
   error?: React.ReactNode;
+  /** A candidate chosen before the select opened: shown as the value from the start. */
+  initialCandidate?: CandidateOption | null;
 };
 
 /**
@@ -18,10 +20,15 @@ type CandidateSelectProps = {
  * be many candidates); the chosen one stays in the options even when a later search would
  * not return it.
  */
-export function CandidateSelect({ value, onChange, error }: CandidateSelectProps) {
-  const [search, setSearch] = useState('');
+export function CandidateSelect({
+  value,
+  onChange,
+  error,
+  initialCandidate = null,
+}: CandidateSelectProps) {
+  const [search, setSearch] = useState(initialCandidate ? labelOf(initialCandidate) : '');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const chosen = useRef<CandidateOption | null>(null);
+  const chosen = useRef<CandidateOption | null>(initialCandidate);
   // After a choice the input shows its label: that is not a search to send.
   const q = chosen.current && debounced === labelOf(chosen.current) ? '' : debounced;
   const candidates = useCandidateSearch(q);

@@ -1,0 +1,58 @@
+import { Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+
+type CandidateActionsProps = {
+  candidate: { id: string; name: string };
+  /** Only recruiters assign assessments. */
+  canAssign: boolean;
+  onAssign: () => void;
+  /** The profile link is left out on the profile itself. */
+  withProfileLink?: boolean;
+};
+
+export const candidateProfileHref = (id: string) =>
+  `/recruiter/candidates/${encodeURIComponent(id)}`;
+export const messageHref = (id: string) => `/messages/new?to=${encodeURIComponent(id)}`;
+
+/** View Profile, Assign Assessment and Message: what a recruiter does with a candidate found. */
+export function CandidateActions({
+  candidate,
+  canAssign,
+  onAssign,
+  withProfileLink = true,
+}: CandidateActionsProps) {
+  return (
+    <Group gap="xs">
+      {withProfileLink ? (
+        <Button
+          component={Link}
+          to={candidateProfileHref(candidate.id)}
+          size="xs"
+          variant="light"
+          aria-label={`View profile of ${candidate.name}`}
+        >
+          View Profile
+        </Button>
+      ) : null}
+      {canAssign ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onAssign}
+          aria-label={`Assign an assessment to ${candidate.name}`}
+        >
+          Assign Assessment
+        </Button>
+      ) : null}
+      <Button
+        component={Link}
+        to={messageHref(candidate.id)}
+        size="xs"
+        variant="default"
+        aria-label={`Message ${candidate.name}`}
+      >
+        Message
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,87 @@
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CandidateResult } from '../../../../domain/candidate-search';
+import { ReadableBadge } from '../../../ui/readable-badge';
+import { UserAvatar } from '../../../ui/user-avatar';
+import { experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
+import { CandidateActions, candidateProfileHref } from './candidate-actions';
+
+const SHOWN_SKILLS = 8;
+
+type CandidateResultCardProps = {
+  candidate: CandidateResult;
+  canAssign: boolean;
+  onAssign: (candidate: CandidateResult) => void;
+};
+
+/** One result: who, what they do, where, their skills and a glimpse of their bio. */
+export function CandidateResultCard({ candidate, canAssign, onAssign }: CandidateResultCardProps) {
+  const headingId = `candidate-${candidate.id}`;
+  const more = candidate.skills.length - SHOWN_SKILLS;
+  return (
+    <Paper component="article" withBorder radius="md" p="md" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <UserAvatar name={candidate.name} image={candidate.image} size={48} radius="xl" />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor
+              component={Link}
+              to={candidateProfileHref(candidate.id)}
+              fw={600}
+              id={headingId}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {candidate.name}
+            </Anchor>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {candidate.title || 'No title yet'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {[candidate.location, experienceLabel(candidate.experience)]
+                .filter(Boolean)
+                .join(' · ') || 'Location not given'}
+            </Text>
+          </Stack>
+        </Group>
+        {candidate.remote || candidate.jobTypes.length > 0 ? (
+          <Group gap={6}>
+            {candidate.remote ? (
+              <ReadableBadge variant="light" color="teal">
+                Open to remote
+              </ReadableBadge>
+            ) : null}
+            {candidate.jobTypes.map((t) => (
+              <ReadableBadge key={t} variant="outline" color="gray">
+                {JOB_TYPE_LABELS[t] ?? t}
+              </ReadableBadge>
+            ))}
+          </Group>
+        ) : null}
+        {candidate.skills.length > 0 ? (
+          <Group gap={6} aria-label="Skills">
+            {candidate.skills.slice(0, SHOWN_SKILLS).map((s) => (
+              <ReadableBadge key={s} variant="light" tt="none">
+                {s}
+              </ReadableBadge>
+            ))}
+            {more > 0 ? (
+              <Text size="xs" c="dimmed">
+                +{more} more
+              </Text>
+            ) : null}
+          </Group>
+        ) : null}
+        {candidate.bioExcerpt ? (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {candidate.bioExcerpt}
+          </Text>
+        ) : null}
+        <CandidateActions
+          candidate={candidate}
+          canAssign={canAssign}
+          onAssign={() => onAssign(candidate)}
+        />
+      </Stack>
+    </Paper>
+  );
+}

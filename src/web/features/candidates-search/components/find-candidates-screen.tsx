@@ -1,0 +1,187 @@
+import './styles';
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  CANDIDATE_SEARCH_TEXTS,
+  type CandidateResult,
+  MAX_CANDIDATE_PAGE,
+  MAX_QUERY_LENGTH,
+  searchParamsOf,
+} from '../../../../domain/candidate-search';
+import { errorMessage } from '../../../api/http';
+import { useSessionState } from '../../../lib/session';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { PageHeader } from '../../../ui/page-header';
+import { useCandidateResults } from '../api/candidates';
+import {
+  activeFilterCount,
+  type CandidateFilters,
+  EMPTY_FILTERS,
+  filtersFromParams,
+} from '../lib/filters';
+import { AssignToCandidateModal } from './assign-to-candidate-modal';
+import { CandidateFiltersPanel } from './candidate-filters';
+import { CandidateResultCard } from './candidate-result-card';
+import classes from './find-candidates.module.css';
+
+/** /recruiter/candidates: search discoverable candidates, filter, page, and act on one. */
+export function FindCandidatesScreen() {
+  const session = useSessionState();
+  const canAssign = session.status === 'signed-in' && session.user.role === 'recruiter';
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const [words, setWords] = useState(filters.q);
+  const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
+  // Beside the results on wide screens; behind a Filters button on phones.
+  const desktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [assigning, setAssigning] = useState<CandidateResult | null>(null);
+  const results = useCandidateResults(filters);
+
+  /** Any change but a page turn starts again at page 1. */
+  const update = (next: Partial<CandidateFilters>) => {
+    setParams(searchParamsOf({ ...filters, page: 1, ...next }), { replace: !('page' in next) });
+  };
+  const count = activeFilterCount(filters);
+
+  return (
+    <>
+      <PageHeader
+        title={CANDIDATE_SEARCH_TEXTS.title}
+        description="Search candidates who chose to be found by name, title, skills, bio or location. Misspellings are forgiven."
+      />
+      <Stack gap="md">
+        <form
+          className={classes.searchBar}
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ q: words });
+          }}
+        >
+          <TextInput
+            className={classes.searchInput}
+            type="search"
+            label={CANDIDATE_SEARCH_TEXTS.searchLabel}
+            placeholder={CANDIDATE_SEARCH_TEXTS.searchPlaceholder}
+            value={words}
+            maxLength={MAX_QUERY_LENGTH}
+            onChange={(e) => setWords(e.currentTarget.value)}
+          />
+          <Button type="submit">Search</Button>
+          {desktop ? null : (
+            <Button
+              variant="default"
+              onClick={toggleFilters}
+              aria-expanded={filtersOpen}
+              aria-controls="candidate-filters"
+            >
+              {count > 0 ? `Filters (${count})` : 'Filters'}
+            </Button>
+          )}
+        </form>
+
+        <div className={classes.layout}>
+          {desktop || filtersOpen ? (
+            <Paper
+              component="aside"
+              aria-label="Filters"
+              withBorder
+              radius="md"
+              p="md"
+              id="candidate-filters"
+            >
+              <CandidateFiltersPanel
+                filters={filters}
+                onChange={update}
+                onClear={() => setParams(searchParamsOf({ ...EMPTY_FILTERS, q: filters.q }))}
+              />
+            </Paper>
+          ) : null}
+          <Results
+            results={results}
+            filters={filters}
+            canAssign={canAssign}
+            onAssign={setAssigning}
+            onPage={(page) => {
+              update({ page });
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </div>
+      </Stack>
+      <AssignToCandidateModal candidate={assigning} onClose={() => setAssigning(null)} />
+    </>
+  );
+}
+
+type ResultsProps = {
+  results: ReturnType<typeof useCandidateResults>;
+  filters: CandidateFilters;
+  canAssign: boolean;
+  onAssign: (candidate: CandidateResult) => void;
+  onPage: (page: number) => void;
+};
+
+function Results({ results, filters, canAssign, onAssign, onPage }: ResultsProps) {
+  if (results.isPending) return <LoadingText text={CANDIDATE_SEARCH_TEXTS.loading} />;
+  if (results.isError) {
+    return (
+      <FormError>
+        <Group justify="space-between" gap="sm">
+          <span>
+            {CANDIDATE_SEARCH_TEXTS.failed}: {errorMessage(results.error)}
+          </span>
+          <Button size="xs" variant="white" color="red" onClick={() => void results.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </FormError>
+    );
+  }
+  const { items, total, limit } = results.data;
+  const pages = Math.min(Math.ceil(total / limit), MAX_CANDIDATE_PAGE);
+  return (
+    <Stack gap="md" component="section" aria-label="Results" aria-busy={results.isFetching}>
+      <Text role="status" aria-live="polite" c="dimmed" size="sm">
+        {total === 1 ? '1 candidate' : `${total} candidates`}
+        {filters.q ? ` for "${filters.q}"` : ''}
+      </Text>
+      {items.length === 0 ? (
+        <Paper withBorder radius="md" p="lg" bg="gray.0">
+          <Text ta="center" fw={500}>
+            {CANDIDATE_SEARCH_TEXTS.noResults}
+          </Text>
+          <Text ta="center" c="dimmed" size="sm" mt={4}>
+            {CANDIDATE_SEARCH_TEXTS.noResultsHint}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="sm">
+          {items.map((c) => (
+            <CandidateResultCard
+              key={c.id}
+              candidate={c}
+              canAssign={canAssign}
+              onAssign={onAssign}
+            />
+          ))}
+        </Stack>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={Math.min(filters.page, pages)}
+          onChange={onPage}
+          siblings={1}
+          boundaries={1}
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+          })}
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
