@@ -12,6 +12,8 @@ import { type Env, googleConfigured } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { securityRoutes } from './features/security/security.routes';
+import { createSessionPolicy } from './features/security/session-policy';
 import { templateRoutes } from './features/templates/templates.routes';
 import { AppError } from './lib/errors';
 import { type AppEnv, createRouter, toActor } from './lib/http';
@@ -116,9 +118,12 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  // The session, with its role, for every other API route.
+  // The session, with its role, for every other API route; idle or un-enrolled sessions are refused.
+  const sessionPolicy = createSessionPolicy({ database, env });
   app.use('/api/*', async (c, next) => {
     const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    const refused = await sessionPolicy.check(c, result);
+    if (refused) return refused;
     c.set('actor', result?.user ? toActor(result.user) : null);
     await next();
   });
@@ -138,7 +143,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route('/', profileRoutes({ db, storage }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
-    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', securityRoutes({ db, auth, policy: sessionPolicy }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

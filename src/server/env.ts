@@ -38,6 +38,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Requests per minute allowed on sign-in, sign-up and reset, per client address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Tests only (refused in production): the idle timeout in seconds, whatever the admin chose. */
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(4).max(86_400).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -56,6 +58,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = path.resolve(env.DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production');
+  }
+  if (env.NODE_ENV === 'production' && env.SESSION_IDLE_TIMEOUT_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  SESSION_IDLE_TIMEOUT_SECONDS: for tests only, not allowed in production',
+    );
   }
   return {
     ...env,

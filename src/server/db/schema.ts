@@ -42,6 +42,8 @@ export const user = pgTable(
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: ts('ban_expires'),
+    // twoFactor plugin
+    twoFactorEnabled: boolean('two_factor_enabled').default(false),
   },
   (t) => [
     check('user_role_check', sql`${t.role} in ('candidate', 'recruiter', 'admin')`),
@@ -333,3 +335,5 @@ export const emailNotification = pgTable(
     index('email_notification_mail_idx').on(t.mailId),
   ],
 );
+
+export * from './schema-settings';

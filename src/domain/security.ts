@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Spec section 9: session timeout options, default 30 minutes. */
+export const SESSION_TIMEOUT_MINUTES = [15, 30, 60, 120, 240] as const;
+export type SessionTimeoutMinutes = (typeof SESSION_TIMEOUT_MINUTES)[number];
+export const DEFAULT_SESSION_TIMEOUT_MINUTES: SessionTimeoutMinutes = 30;
+
+export const SESSION_TIMEOUT_LABELS: Record<SessionTimeoutMinutes, string> = {
+  15: '15 minutes',
+  30: '30 minutes',
+  60: '1 hour',
+  120: '2 hours',
+  240: '4 hours',
+};
+
+/** The browser warns this long before an idle session ends. */
+export const IDLE_WARNING_MS = 60_000;
+
+/** Security tab: what the admin chooses; both take effect on the server. */
+export const securitySettingsSchema = z.object({
+  sessionTimeoutMinutes: z
+    .number()
+    .int()
+    .refine((m) => (SESSION_TIMEOUT_MINUTES as readonly number[]).includes(m), {
+      message: 'Choose 15 minutes, 30 minutes, 1 hour, 2 hours or 4 hours',
+    }),
+  requireTwoFactor: z.boolean(),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
+  sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
+  requireTwoFactor: false,
+};
+
+/** GET /api/session/status: what the signed-in browser needs to keep its session. */
+export const sessionStatusSchema = z.object({
+  /** The idle timeout in force, in seconds. */
+  idleTimeoutSeconds: z.number().int().positive(),
+  /** When the session ends unless there is activity before (ISO). */
+  idleExpiresAt: z.string(),
+  twoFactorEnabled: z.boolean(),
+  /** True while this session may do nothing but enrol in two-factor sign-in. */
+  mustEnrolTwoFactor: z.boolean(),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
+/** Error codes the browser acts on (in the JSON body as `code`). */
+export const SESSION_ERROR_CODES = {
+  idle: 'session-idle',
+  enrolTwoFactor: 'two-factor-enrolment-required',
+} as const;
+
+export const SECURITY_TEXTS = {
+  idleSignedOut: 'You were signed out because you were inactive for too long.',
+  idleWarning: (seconds: number) =>
+    `You have been inactive for a while. You will be signed out in ${seconds} seconds.`,
+  enrolRequired:
+    'Your administrator requires two-factor sign-in. Set up an authenticator app to continue.',
+};
+
+/** A six-digit code from an authenticator app, or a backup code. */
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
