@@ -100,6 +100,8 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
         '/sign-up/email': perMinute,
         '/request-password-reset': perMinute,
         '/reset-password': perMinute,
+        // Codes: the plugin's 3 per 10 s, or the configured limit (tests raise it).
+        '/two-factor/*': { window: 60, max: Math.max(env.AUTH_RATE_LIMIT, 10) },
       },
     },
     advanced: {

@@ -67,7 +67,12 @@ const oauthChallenge = (appUrl: string) =>
 /** Two-factor sign-in with an authenticator app (TOTP) and backup codes, for every way in. */
 export function twoFactorPlugins(appUrl: string) {
   return [
-    twoFactor({ issuer: 'TalentForge', twoFactorCookieMaxAge: CHALLENGE_SECONDS }),
+    // Passwordless: a Google-only account can enrol too (a password is still asked of those with one).
+    twoFactor({
+      issuer: 'TalentForge',
+      twoFactorCookieMaxAge: CHALLENGE_SECONDS,
+      allowPasswordless: true,
+    }),
     oauthChallenge(appUrl),
   ] as const;
 }
