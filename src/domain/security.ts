@@ -39,6 +39,8 @@ export const sessionStatusSchema = z.object({
   idleTimeoutSeconds: z.number().int().positive(),
   /** When the session ends unless there is activity before (ISO). */
   idleExpiresAt: z.string(),
+  /** Seconds until then, by the server's clock (the browser's may differ). */
+  idleSecondsLeft: z.number().int().min(0),
   twoFactorEnabled: z.boolean(),
   /** True while this session may do nothing but enrol in two-factor sign-in. */
   mustEnrolTwoFactor: z.boolean(),

@@ -61,8 +61,9 @@ export async function saveSecuritySettings(
 }
 
 /**
- * The calling session's idle deadline and two-factor state. With `activity`
- * the idle clock is refreshed now (the browser reports the user's input).
+ * The calling session's idle deadline and two-factor state; an idle session is
+ * revoked and refused here too. With `activity` the idle clock restarts now
+ * (the browser reports the user's input); without, it is only read.
  */
 export async function sessionStatus(
   { auth, policy }: SecurityDeps,
@@ -71,7 +72,7 @@ export async function sessionStatus(
 ): Promise<SessionStatus> {
   const s = await auth.api.getSession({ headers });
   if (!s) throw unauthorized();
-  const verdict = await policy.touch(s, activity);
+  const verdict = await policy.touch(s, { force: true, record: activity });
   if (!verdict.ok) throw unauthorized();
   const clock = await policy.status(s.session.id);
   if (!clock) throw unauthorized();

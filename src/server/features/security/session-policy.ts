@@ -57,10 +57,13 @@ export function createSessionPolicy({ database, env }: { database: Database; env
    * it on first sight (unless the session itself is older than the timeout).
    * Returns nothing when the session is idle.
    */
-  async function touch(s: SessionLike, force = false): Promise<PolicyVerdict> {
+  async function touch(
+    s: SessionLike,
+    { force = false, record = true }: { force?: boolean; record?: boolean } = {},
+  ): Promise<PolicyVerdict> {
     const now = Date.now();
     const cached = recent.get(s.session.id);
-    if (!force && cached && cached.until > now) {
+    if (!force && record && cached && cached.until > now) {
       return { ok: true, mustEnrolTwoFactor: cached.mustEnrol };
     }
     const createdAt = new Date(s.session.createdAt);
@@ -68,7 +71,8 @@ export function createSessionPolicy({ database, env }: { database: Database; env
     const rows = await database.query<{ must_enrol: boolean; timeout_s: number }>(
       `with cfg as (${CONFIG_SQL}),
       refreshed as (
-        update session_activity set last_active_at = now()
+        update session_activity
+        set last_active_at = case when $5::boolean then now() else last_active_at end
         where session_id = $1
           and last_active_at > now() - make_interval(secs => (select timeout_s from cfg))
         returning must_enrol_two_factor
@@ -85,7 +89,7 @@ export function createSessionPolicy({ database, env }: { database: Database; env
       select must_enrol_two_factor as must_enrol, (select timeout_s from cfg) as timeout_s from refreshed
       union all
       select must_enrol_two_factor, (select timeout_s from cfg) from inserted`,
-      [s.session.id, override ?? null, enabled, createdAt.toISOString()],
+      [s.session.id, override ?? null, enabled, createdAt.toISOString(), record],
     );
     const row = rows[0];
     if (!row) {
@@ -94,6 +98,7 @@ export function createSessionPolicy({ database, env }: { database: Database; env
       await database.query('delete from session where id = $1', [s.session.id]);
       return { ok: false, reason: 'idle' };
     }
+    if (!record) return { ok: true, mustEnrolTwoFactor: row.must_enrol };
     if (recent.size >= MAX_CACHED) recent.clear();
     recent.set(s.session.id, {
       until: now + recordInterval(Number(row.timeout_s)),
@@ -107,9 +112,15 @@ export function createSessionPolicy({ database, env }: { database: Database; env
 
     /** Seconds of idleness allowed now, and when this session ends without activity. */
     async status(sessionId: string) {
-      const rows = await database.query<{ timeout_s: number; expires_at: string | Date }>(
+      const rows = await database.query<{
+        timeout_s: number;
+        expires_at: string | Date;
+        seconds_left: number;
+      }>(
         `with cfg as (${CONFIG_SQL})
-        select cfg.timeout_s, a.last_active_at + make_interval(secs => cfg.timeout_s) as expires_at
+        select cfg.timeout_s, a.last_active_at + make_interval(secs => cfg.timeout_s) as expires_at,
+          extract(epoch from a.last_active_at + make_interval(secs => cfg.timeout_s) - now())
+            as seconds_left
         from session_activity a, cfg
         where a.session_id = $1`,
         [sessionId, override ?? null],
@@ -119,6 +130,7 @@ export function createSessionPolicy({ database, env }: { database: Database; env
       return {
         idleTimeoutSeconds: Number(row.timeout_s),
         idleExpiresAt: new Date(row.expires_at).toISOString(),
+        idleSecondsLeft: Math.max(0, Math.floor(Number(row.seconds_left))),
       };
     },
 

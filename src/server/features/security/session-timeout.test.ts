@@ -159,6 +159,12 @@ describe('idle timeout', () => {
     expect(left).toBeLessThanOrEqual(1801_000);
 
     await idleFor(user, 20);
+    // Reading the clock does not restart it.
+    for (let i = 0; i < 2; i++) {
+      const read = await (await t.request('/api/session/status', { as: user })).json();
+      expect(read.idleSecondsLeft).toBeLessThanOrEqual(600);
+      expect(read.idleSecondsLeft).toBeGreaterThan(590);
+    }
     const moved = await t.request('/api/session/activity', { method: 'POST', as: user });
     expect(moved.status).toBe(200);
     const after = new Date((await moved.json()).idleExpiresAt).getTime() - (await dbNow());
