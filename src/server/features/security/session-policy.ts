@@ -8,13 +8,13 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 
 /** Routes a user who must enrol in two-factor sign-in may still use (besides /api/auth/*). */
-const OPEN_WHILE_ENROLLING = new Set([
-  '/api/session/status',
-  '/api/session/activity',
-  '/api/config',
-]);
-/** Probes: they neither count as activity nor need the checks. */
-const NOT_ACTIVITY = new Set(['/api/health']);
+const OPEN_WHILE_ENROLLING = new Set(['/api/config']);
+/**
+ * Not checked here: the health probe (not activity), and the session routes,
+ * which check the clock themselves (reading it must not restart it, or an idle
+ * tab asking "how long have I got?" would never time out).
+ */
+const NOT_ACTIVITY = new Set(['/api/health', '/api/session/status', '/api/session/activity']);
 
 const MAX_CACHED = 10_000;
 
