@@ -47,22 +47,42 @@ export const sessionStatusSchema = z.object({
 });
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
-/** Error codes the browser acts on (in the JSON body as `code`). */
-export const SESSION_ERROR_CODES = {
-  idle: 'session-idle',
-  enrolTwoFactor: 'two-factor-enrolment-required',
-} as const;
-
-export const SECURITY_TEXTS = {
-  idleSignedOut: 'You were signed out because you were inactive for too long.',
-  idleWarning: (seconds: number) =>
-    `You have been inactive for a while. You will be signed out in ${seconds} seconds.`,
-  enrolRequired:
-    'Your administrator requires two-factor sign-in. Set up an authenticator app to continue.',
-};
+export { SECURITY_TEXTS, SESSION_ERROR_CODES } from './security-texts';
 
 /** A six-digit code from an authenticator app, or a backup code. */
 export const totpCodeSchema = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+/** Security tab's roles list: the real roles and what each may do (the server enforces it). */
+export const ROLE_CAPABILITIES = [
+  {
+    role: 'admin',
+    label: 'Administrator',
+    may: [
+      'Everything a recruiter may do, for every recruiter',
+      'Manage assessment templates, departments and these settings',
+      'Manage users: change roles, ban, erase on request',
+      'Read the audit log and any conversation (writes only in their own)',
+    ],
+  },
+  {
+    role: 'recruiter',
+    label: 'Recruiter',
+    may: [
+      'Assign assessments from the templates they are allowed to use',
+      'Review and score the assessments they assigned',
+      'Message candidates',
+    ],
+  },
+  {
+    role: 'candidate',
+    label: 'Candidate',
+    may: [
+      'Take the assessments assigned to them',
+      'Message the recruiters who assigned them one',
+      'Download or erase their own data',
+    ],
+  },
+] as const;

@@ -96,6 +96,17 @@ const ComposeScreen = lazy(() =>
   })),
 );
 
+const TwoFactorChallengeScreen = lazy(() =>
+  import('../features/security/components/two-factor-challenge-screen').then((m) => ({
+    default: m.TwoFactorChallengeScreen,
+  })),
+);
+const TwoFactorSetupScreen = lazy(() =>
+  import('../features/security/components/two-factor-setup-screen').then((m) => ({
+    default: m.TwoFactorSetupScreen,
+  })),
+);
+
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
@@ -131,6 +142,22 @@ export const routes: RouteObject[] = [
           <RedirectSignedIn>
             <SignUpScreen />
           </RedirectSignedIn>
+        ),
+      },
+      {
+        path: 'login/two-factor',
+        element: (
+          <RedirectSignedIn>
+            <TwoFactorChallengeScreen />
+          </RedirectSignedIn>
+        ),
+      },
+      {
+        path: 'two-factor/setup',
+        element: (
+          <RequireAuth>
+            <TwoFactorSetupScreen />
+          </RequireAuth>
         ),
       },
       { path: 'reset-password', element: <ResetPasswordScreen /> },

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_SECURITY_SETTINGS,
+  SECURITY_TEXTS,
+  SESSION_ERROR_CODES,
   type SecuritySettings,
   type SessionStatus,
   securitySettingsSchema,
@@ -8,7 +10,7 @@ import {
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { setting } from '../../db/schema';
-import { unauthorized } from '../../lib/errors';
+import { AppError, unauthorized } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { audited } from '../audit/audit';
 import type { SessionPolicy } from './session-policy';
@@ -73,7 +75,11 @@ export async function sessionStatus(
   const s = await auth.api.getSession({ headers });
   if (!s) throw unauthorized();
   const verdict = await policy.touch(s, { force: true, record: activity });
-  if (!verdict.ok) throw unauthorized();
+  if (!verdict.ok) {
+    throw new AppError(401, SECURITY_TEXTS.idleSignedOut, undefined, {
+      code: SESSION_ERROR_CODES.idle,
+    });
+  }
   const clock = await policy.status(s.session.id);
   if (!clock) throw unauthorized();
   return {

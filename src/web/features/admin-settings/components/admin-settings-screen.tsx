@@ -5,12 +5,8 @@ import { useSearchParams } from 'react-router';
 import classes from './admin-settings.module.css';
 import { AdminSidebar } from './admin-sidebar';
 import { GeneralTab } from './general-tab';
-import {
-  AI_ITEMS,
-  DEPARTMENT_ITEMS,
-  LaterReleasePanel,
-  SECURITY_ITEMS,
-} from './later-release-panel';
+import { AI_ITEMS, DEPARTMENT_ITEMS, LaterReleasePanel } from './later-release-panel';
+import { SecurityTab } from './security-tab';
 import { SettingsHeader } from './settings-header';
 import { TemplatesTab } from './templates-tab';
 
@@ -69,7 +65,7 @@ export function AdminSettingsScreen() {
             <GeneralTab />
           </Tabs.Panel>
           <Tabs.Panel value="security">
-            <LaterReleasePanel title="Security" items={SECURITY_ITEMS} />
+            <SecurityTab />
           </Tabs.Panel>
           <Tabs.Panel value="departments">
             <LaterReleasePanel title="Departments" items={DEPARTMENT_ITEMS} />
