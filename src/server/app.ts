@@ -10,6 +10,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { securityRoutes } from './features/security/security.routes';
@@ -144,7 +145,8 @@ export function createApp({ env, database, auth, storage, logger, bus, mailer, w
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route('/', messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
-    .route('/', securityRoutes({ db, auth, policy: sessionPolicy }));
+    .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))
+    .route('/', auditRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

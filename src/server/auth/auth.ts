@@ -8,6 +8,7 @@ import { isRole } from '../../domain/roles';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { type Env, googleConfigured } from '../env';
+import { adminAuditPlugin } from '../features/audit/auth-audit';
 import { twoFactorPlugins } from '../features/security/two-factor';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/outbox';
@@ -63,6 +64,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthDeps) {
           : [],
       }),
       ...twoFactorPlugins(env.APP_URL),
+      adminAuditPlugin(db),
     ],
     databaseHooks: {
       user: {

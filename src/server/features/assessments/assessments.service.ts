@@ -29,6 +29,7 @@ import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import { enqueueMail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
+import { auditedEvaluation } from '../audit/evaluation-audit';
 import { toTemplate } from '../templates/templates.service';
 import { invitationMail } from './mails';
 
@@ -306,10 +307,13 @@ export async function saveEvaluation(
   const parsed = evaluationInputSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   const row = await loadRow(deps.db, actor, id);
-  await deps.db
-    .update(assessment)
-    .set({ score: parsed.data.score, feedback: parsed.data.feedback, reviewedAt: new Date() })
-    .where(eq(assessment.id, id));
+  await auditedEvaluation(deps.db, actor, row, (tx) =>
+    tx
+      .update(assessment)
+      .set({ score: parsed.data.score, feedback: parsed.data.feedback, reviewedAt: new Date() })
+      .where(eq(assessment.id, id))
+      .returning(),
+  );
   await announce(deps, row);
   return getAssessment(deps, actor, id);
 }
