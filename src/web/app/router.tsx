@@ -107,6 +107,12 @@ const TwoFactorSetupScreen = lazy(() =>
   })),
 );
 
+const AuditLogScreen = lazy(() =>
+  import('../features/audit/components/audit-log-screen').then((m) => ({
+    default: m.AuditLogScreen,
+  })),
+);
+
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
@@ -205,6 +211,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth roles={ADMIN}>
             <AdminDashboard />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'admin/logs',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <AuditLogScreen />
           </RequireAuth>
         ),
       },

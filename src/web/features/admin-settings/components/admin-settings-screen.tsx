@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import classes from './admin-settings.module.css';
 import { AdminSidebar } from './admin-sidebar';
 import { GeneralTab } from './general-tab';
-import { AI_ITEMS, DEPARTMENT_ITEMS, LaterReleasePanel } from './later-release-panel';
+import { AiPanel, DepartmentsPanel } from './info-panels';
 import { SecurityTab } from './security-tab';
 import { SettingsHeader } from './settings-header';
 import { TemplatesTab } from './templates-tab';
@@ -68,10 +68,10 @@ export function AdminSettingsScreen() {
             <SecurityTab />
           </Tabs.Panel>
           <Tabs.Panel value="departments">
-            <LaterReleasePanel title="Departments" items={DEPARTMENT_ITEMS} />
+            <DepartmentsPanel />
           </Tabs.Panel>
           <Tabs.Panel value="ai">
-            <LaterReleasePanel title="AI Configuration" items={AI_ITEMS} />
+            <AiPanel />
           </Tabs.Panel>
           <Tabs.Panel value="assessments">
             <TemplatesTab search={search} />
