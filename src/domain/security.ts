@@ -62,8 +62,8 @@ export const ROLE_CAPABILITIES = [
     label: 'Administrator',
     may: [
       'Everything a recruiter may do, for every recruiter',
-      'Manage assessment templates, departments and these settings',
-      'Manage users: change roles, ban, erase on request',
+      'Manage assessment templates and these settings',
+      'Manage users: change roles, ban',
       'Read the audit log and any conversation (writes only in their own)',
     ],
   },
@@ -82,7 +82,7 @@ export const ROLE_CAPABILITIES = [
     may: [
       'Take the assessments assigned to them',
       'Message the recruiters who assigned them one',
-      'Download or erase their own data',
+      'Edit their own profile and two-factor sign-in',
     ],
   },
 ] as const;
