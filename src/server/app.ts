@@ -9,10 +9,13 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, messagingLimits } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { securityRoutes } from './features/security/security.routes';
+import { createSessionPolicy } from './features/security/session-policy';
 import { templateRoutes } from './features/templates/templates.routes';
 import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
@@ -136,9 +139,12 @@ export function createApp({
     return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
   });
 
-  // The session, with its role, for every other API route.
+  // The session, with its role, for every other API route; idle or un-enrolled sessions are refused.
+  const sessionPolicy = createSessionPolicy({ database, env });
   app.use('/api/*', async (c, next) => {
     const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    const refused = await sessionPolicy.check(c, result);
+    if (refused) return refused;
     c.set('actor', result?.user ? toActor(result.user) : null);
     await next();
   });
@@ -173,7 +179,9 @@ export function createApp({
       }),
     )
     .route('/', candidateSearchRoutes({ db }))
-    .route('/', userAdminRoutes({ db, auth }));
+    .route('/', userAdminRoutes({ db, auth }))
+    .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))
+    .route('/', auditRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

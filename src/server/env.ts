@@ -43,6 +43,8 @@ const envSchema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(MESSAGE_SEND_LIMIT.max),
   /** Conversations a user may start per ten minutes. */
   CONVERSATION_RATE_LIMIT: z.coerce.number().int().min(1).default(CONVERSATION_START_LIMIT.max),
+  /** Tests only (refused in production): the idle timeout in seconds, whatever the admin chose. */
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(4).max(86_400).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -67,6 +69,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
     throw new Error(
       'Invalid configuration:\n  AUTH_SECRET: required with DATABASE_URL (every server sharing the database must use the same one)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.SESSION_IDLE_TIMEOUT_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  SESSION_IDLE_TIMEOUT_SECONDS: for tests only, not allowed in production',
     );
   }
   return {

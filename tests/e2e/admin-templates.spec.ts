@@ -242,8 +242,8 @@ test('the default duration persists and new templates start with it', async ({ p
     await duration.selectOption({ label: targetLabel });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
-    await expect(page.getByLabel('Language')).toBeDisabled();
-    await expect(page.getByText('More languages are coming')).toBeVisible();
+    // No disabled control: the language is stated, with the reason.
+    await expect(page.getByText(/English \(US\) only\. The app is not translated/)).toBeVisible();
     await expect(page.getByText('Operational')).toBeVisible();
 
     await page.reload();
@@ -263,17 +263,19 @@ test('the default duration persists and new templates start with it', async ({ p
   }
 });
 
-test('the other tabs say what arrives later, and the sidebar goes where it can', async ({
+test('the other tabs say what is there and why, and the sidebar goes where it can', async ({
   page,
 }) => {
   await openAdminSettings(page);
-  for (const name of ['Security', 'Departments', 'AI Configuration']) {
-    await page.getByRole('tab', { name }).click();
-    await expect(page.getByText('This section arrives in a later release.')).toBeVisible();
-  }
   await page.getByRole('tab', { name: 'Security' }).click();
-  await expect(page.getByText(/Session timeout: 15 minutes/)).toBeVisible();
+  await expect(page.getByLabel('Session timeout')).toBeVisible();
+  await expect(page.getByLabel('Require two-factor sign-in')).toBeVisible();
+  await page.getByRole('tab', { name: 'Departments' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Customer Support' })).toBeVisible();
+  await page.getByRole('tab', { name: 'AI Configuration' }).click();
+  await expect(page.getByText(/AI features are off: no AI model is configured/)).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByText(/later release/)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Help' }).click();
   const help = page.getByRole('dialog', { name: 'System Settings help' });
@@ -281,9 +283,26 @@ test('the other tabs say what arrives later, and the sidebar goes where it can',
   await help.getByRole('button', { name: 'Close', exact: true }).click();
 
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
-  await expect(nav.getByRole('button', { name: /Logs/ })).toHaveAttribute('aria-disabled', 'true');
+  await expect(nav.getByText(/Not built: exports and erasure/)).toBeVisible();
   await expect(page.getByText(/System Admin|Super Admin/)).toBeVisible();
-  await nav.getByRole('link', { name: 'Users & Permissions' }).click();
+  const made = await page.request.post('/api/templates', {
+    data: { title: unique('Logged'), roleName: 'Tester', description: '', tasks: [] },
+  });
+  expect(made.status()).toBe(201);
+  await nav.getByRole('link', { name: 'Logs' }).click();
+  await expect(page).toHaveURL('/admin/logs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
+  await page.getByLabel('Action').fill('template.');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('cell', { name: 'template.create' }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Show admin menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Users & Permissions' })
+    .click();
   await expect(page).toHaveURL('/admin/users');
 });
 

@@ -10,6 +10,8 @@ import { USER_ADMIN_TEXTS } from '../../domain/users';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { type Env, googleConfigured } from '../env';
+import { adminAuditPlugin } from '../features/audit/auth-audit';
+import { twoFactorPlugins } from '../features/security/two-factor';
 import { lastAdminHook } from '../features/users/last-admin';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/outbox';
@@ -85,6 +87,8 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
         id: 'last-admin',
         hooks: { before: [{ matcher: () => true, handler: lastAdminHook(db) }] },
       },
+      ...twoFactorPlugins(env.APP_URL),
+      adminAuditPlugin(db),
     ],
     databaseHooks: {
       user: {
@@ -134,6 +138,8 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
         '/request-password-reset': perMinute,
         '/reset-password': perMinute,
         '/change-password': perMinute,
+        // Codes: the plugin's 3 per 10 s, or the configured limit (tests raise it).
+        '/two-factor/*': { window: 60, max: Math.max(env.AUTH_RATE_LIMIT, 10) },
       },
     },
     hooks: {

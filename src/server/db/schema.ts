@@ -42,6 +42,8 @@ export const user = pgTable(
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: ts('ban_expires'),
+    // twoFactor plugin
+    twoFactorEnabled: boolean('two_factor_enabled').default(false),
   },
   (t) => [
     check('user_role_check', sql`${t.role} in ('candidate', 'recruiter', 'admin')`),
@@ -371,4 +373,5 @@ export * from './schema-hardening';
 export * from './schema-integrity';
 export * from './schema-jobs';
 export * from './schema-people';
+export * from './schema-settings';
 export * from './schema-test-runs';

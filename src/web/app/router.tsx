@@ -152,6 +152,23 @@ const ComposeScreen = lazy(() =>
   })),
 );
 
+const TwoFactorChallengeScreen = lazy(() =>
+  import('../features/security/components/two-factor-challenge-screen').then((m) => ({
+    default: m.TwoFactorChallengeScreen,
+  })),
+);
+const TwoFactorSetupScreen = lazy(() =>
+  import('../features/security/components/two-factor-setup-screen').then((m) => ({
+    default: m.TwoFactorSetupScreen,
+  })),
+);
+
+const AuditLogScreen = lazy(() =>
+  import('../features/audit/components/audit-log-screen').then((m) => ({
+    default: m.AuditLogScreen,
+  })),
+);
+
 const CANDIDATE: readonly Role[] = ['candidate'];
 const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
@@ -193,6 +210,22 @@ export const routes: RouteObject[] = [
           <RedirectSignedIn>
             <SignUpScreen />
           </RedirectSignedIn>
+        ),
+      },
+      {
+        path: 'login/two-factor',
+        element: (
+          <RedirectSignedIn>
+            <TwoFactorChallengeScreen />
+          </RedirectSignedIn>
+        ),
+      },
+      {
+        path: 'two-factor/setup',
+        element: (
+          <RequireAuth>
+            <TwoFactorSetupScreen />
+          </RequireAuth>
         ),
       },
       { path: 'reset-password', element: <ResetPasswordScreen /> },
@@ -271,6 +304,14 @@ export const routes: RouteObject[] = [
       },
       guarded('admin/jobs', <AdminJobsScreen />, ADMIN),
       guarded('admin/jobs/:jobId', <PipelineScreen admin />, ADMIN),
+      {
+        path: 'admin/logs',
+        element: (
+          <RequireAuth roles={ADMIN}>
+            <AuditLogScreen />
+          </RequireAuth>
+        ),
+      },
       upcoming('admin/analytics', 'Analytics', ADMIN),
       {
         path: 'assessments',

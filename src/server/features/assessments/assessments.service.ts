@@ -37,6 +37,7 @@ import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
+import { auditedEvaluation } from '../audit/evaluation-audit';
 import { toTemplate } from '../templates/templates.service';
 import { queueSubmissionRun } from '../test-runs/test-runs.service';
 import { dueDateMail, invitationMail, reminderMail, scoredMail, submittedMail } from './mails';
@@ -481,20 +482,25 @@ export async function saveEvaluation(
         url: `${deps.appUrl}/assessment/${encodeURIComponent(id)}`,
       })
     : null;
-  const mailId = await deps.db.transaction(async (tx) => {
-    await tx
+  let mailId: string | null = null;
+  // The evaluation, its audit row, the candidate's notice and mail: one transaction.
+  await auditedEvaluation(deps.db, actor, row, async (tx) => {
+    const rows = await tx
       .update(assessment)
       .set({ score: input.score, feedback: input.feedback, reviewedAt: new Date() })
-      .where(eq(assessment.id, id));
-    if (!tell) return null;
-    await addNotification(tx, {
-      userId: row.candidateId,
-      assessmentId: id,
-      event: 'scored',
-      title: row.title,
-      fromName: actor.name,
-    });
-    return mail ? enqueueMail(tx, mail) : null;
+      .where(eq(assessment.id, id))
+      .returning();
+    if (tell) {
+      await addNotification(tx, {
+        userId: row.candidateId,
+        assessmentId: id,
+        event: 'scored',
+        title: row.title,
+        fromName: actor.name,
+      });
+      if (mail) mailId = await enqueueMail(tx, mail);
+    }
+    return rows;
   });
   if (mailId && mail) deps.mailer.announce(mailId, mail);
   await announce(deps, row);

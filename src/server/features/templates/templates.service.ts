@@ -17,6 +17,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import type { EventBus } from '../../realtime/event-bus';
+import { audited } from '../audit/audit';
+import { auditedTemplateUpdate, templateAudit } from '../audit/template-audit';
 
 type Row = typeof assessmentTemplate.$inferSelect;
 
@@ -92,20 +94,25 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: Tem
   const input = normalise(body);
   await checkRecruiters(deps.db, input.authorizedRecruiters);
   const defaults = await getSettings(deps, actor);
-  const [row] = await deps.db
-    .insert(assessmentTemplate)
-    .values({
-      id: timestampId('template'),
-      title: input.title,
-      roleName: input.roleName,
-      description: input.description,
-      active: input.active,
-      authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
-      durationHours: input.durationHours ?? defaults.defaultDurationHours,
-      tasks: withTaskIds(input.tasks),
-      project: chosenProject(input) ?? DEFAULT_PROJECT,
-    })
-    .returning();
+  const [row] = await audited(
+    deps.db,
+    (tx) =>
+      tx
+        .insert(assessmentTemplate)
+        .values({
+          id: timestampId('template'),
+          title: input.title,
+          roleName: input.roleName,
+          description: input.description,
+          active: input.active,
+          authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
+          durationHours: input.durationHours ?? defaults.defaultDurationHours,
+          tasks: withTaskIds(input.tasks),
+          project: chosenProject(input) ?? DEFAULT_PROJECT,
+        })
+        .returning(),
+    ([created]) => templateAudit(actor, 'template.create', created?.id, null, created),
+  );
   await announce(deps);
   return toTemplate(row!);
 }
@@ -120,20 +127,22 @@ export async function updateTemplate(
   const input = normalise(body);
   const project = chosenProject(input);
   await checkRecruiters(deps.db, input.authorizedRecruiters);
-  const [row] = await deps.db
-    .update(assessmentTemplate)
-    .set({
-      title: input.title,
-      roleName: input.roleName,
-      description: input.description,
-      active: input.active,
-      authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
-      ...(input.durationHours ? { durationHours: input.durationHours } : {}),
-      tasks: withTaskIds(input.tasks),
-      ...(project ? { project } : {}),
-    })
-    .where(eq(assessmentTemplate.id, id))
-    .returning();
+  const [row] = await auditedTemplateUpdate(deps.db, actor, id, (tx) =>
+    tx
+      .update(assessmentTemplate)
+      .set({
+        title: input.title,
+        roleName: input.roleName,
+        description: input.description,
+        active: input.active,
+        authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
+        ...(input.durationHours ? { durationHours: input.durationHours } : {}),
+        tasks: withTaskIds(input.tasks),
+        ...(project ? { project } : {}),
+      })
+      .where(eq(assessmentTemplate.id, id))
+      .returning(),
+  );
   if (!row) throw notFound('Assessment template not found');
   await announce(deps);
   return toTemplate(row);
@@ -142,10 +151,11 @@ export async function updateTemplate(
 /** Assessments already assigned keep their copy; they only lose the link. */
 export async function deleteTemplate(deps: TemplateDeps, actor: Actor, id: string) {
   assertRole(actor, 'admin');
-  const deleted = await deps.db
-    .delete(assessmentTemplate)
-    .where(eq(assessmentTemplate.id, id))
-    .returning({ id: assessmentTemplate.id });
+  const deleted = await audited(
+    deps.db,
+    (tx) => tx.delete(assessmentTemplate).where(eq(assessmentTemplate.id, id)).returning(),
+    ([gone]) => (gone ? templateAudit(actor, 'template.delete', id, gone, null) : null),
+  );
   if (deleted.length === 0) throw notFound('Assessment template not found');
   await announce(deps);
 }

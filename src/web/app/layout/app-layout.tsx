@@ -1,21 +1,35 @@
 import { Container } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { TEXTS } from '../../../domain/texts';
 import { useRealtimeUpdates } from '../../lib/realtime';
+import { useSessionState } from '../../lib/session';
 import { LoadingText } from '../../ui/loading-text';
 import { NavigationBar } from './navigation-bar';
 import classes from './navigation-bar.module.css';
 
+// Idle timeout and required two-factor enrolment, for signed-in users only (not on /login).
+const SessionGuard = lazy(() =>
+  import('../../features/security/components/session-guard').then((m) => ({
+    default: m.SessionGuard,
+  })),
+);
+
 /** Header with the navigation bar, then the current screen in <main>. */
 export function AppLayout() {
   useRealtimeUpdates();
+  const signedIn = useSessionState().status === 'signed-in';
   return (
     <>
       <a href="#main-content" className={classes.skipLink}>
         Skip to main content
       </a>
       <NavigationBar />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SessionGuard />
+        </Suspense>
+      ) : null}
       <Container component="main" id="main-content" size="xl" py="lg" px="md" tabIndex={-1}>
         <Suspense fallback={<LoadingText text={TEXTS.loading} />}>
           <Outlet />

@@ -5,12 +5,8 @@ import { useSearchParams } from 'react-router';
 import classes from './admin-settings.module.css';
 import { AdminSidebar } from './admin-sidebar';
 import { GeneralTab } from './general-tab';
-import {
-  AI_ITEMS,
-  DEPARTMENT_ITEMS,
-  LaterReleasePanel,
-  SECURITY_ITEMS,
-} from './later-release-panel';
+import { AiPanel, DepartmentsPanel } from './info-panels';
+import { SecurityTab } from './security-tab';
 import { SettingsHeader } from './settings-header';
 import { TemplatesTab } from './templates-tab';
 
@@ -69,13 +65,13 @@ export function AdminSettingsScreen() {
             <GeneralTab />
           </Tabs.Panel>
           <Tabs.Panel value="security">
-            <LaterReleasePanel title="Security" items={SECURITY_ITEMS} />
+            <SecurityTab />
           </Tabs.Panel>
           <Tabs.Panel value="departments">
-            <LaterReleasePanel title="Departments" items={DEPARTMENT_ITEMS} />
+            <DepartmentsPanel />
           </Tabs.Panel>
           <Tabs.Panel value="ai">
-            <LaterReleasePanel title="AI Configuration" items={AI_ITEMS} />
+            <AiPanel />
           </Tabs.Panel>
           <Tabs.Panel value="assessments">
             <TemplatesTab search={search} />

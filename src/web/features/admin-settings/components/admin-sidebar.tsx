@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Divider,
-  Group,
-  NavLink,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSessionState } from '../../../lib/session';
@@ -17,26 +7,26 @@ import { useProfile } from '../../profile/api/get-profile';
 import classes from './admin-settings.module.css';
 import { ChartIcon, DatabaseIcon, LogsIcon, PlugIcon, SettingsIcon, UsersIcon } from './icons';
 
-/** A destination of a later release: shown, focusable for its tooltip, but not actionable. */
-function ComingSoonItem({ label, icon }: { label: string; icon: ReactNode }) {
+/** A destination with nothing real behind it yet: shown disabled, with the reason in view. */
+function UnavailableItem({
+  label,
+  icon,
+  reason,
+}: {
+  label: string;
+  icon: ReactNode;
+  reason: string;
+}) {
   return (
-    <Tooltip label="Coming soon" events={{ hover: true, focus: true, touch: true }}>
-      <NavLink
-        component="button"
-        type="button"
-        aria-disabled="true"
-        className={classes.soon}
-        c="dimmed"
-        label={
-          <>
-            {label}
-            <VisuallyHidden> (coming soon)</VisuallyHidden>
-          </>
-        }
-        leftSection={icon}
-        onClick={(event) => event.preventDefault()}
-      />
-    </Tooltip>
+    <NavLink
+      component="div"
+      aria-disabled="true"
+      className={classes.soon}
+      c="dimmed"
+      label={label}
+      description={reason}
+      leftSection={icon}
+    />
   );
 }
 
@@ -76,7 +66,7 @@ function ProfileBlock() {
   );
 }
 
-export function AdminSidebar() {
+export function AdminSidebar({ current = 'settings' }: { current?: 'settings' | 'logs' }) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   return (
@@ -102,8 +92,8 @@ export function AdminSidebar() {
               to="/admin"
               label="Settings"
               leftSection={<SettingsIcon />}
-              active
-              aria-current="page"
+              active={current === 'settings'}
+              aria-current={current === 'settings' ? 'page' : undefined}
             />
             <NavLink
               component={Link}
@@ -111,8 +101,16 @@ export function AdminSidebar() {
               label="Users & Permissions"
               leftSection={<UsersIcon />}
             />
-            <ComingSoonItem label="Data Management" icon={<DatabaseIcon />} />
-            <ComingSoonItem label="Integrations" icon={<PlugIcon />} />
+            <UnavailableItem
+              label="Data Management"
+              icon={<DatabaseIcon />}
+              reason="Not built: exports and erasure on request are not available yet"
+            />
+            <UnavailableItem
+              label="Integrations"
+              icon={<PlugIcon />}
+              reason="Not built: mail and Google sign-in are set by the server's configuration"
+            />
             <GroupLabel>Monitoring</GroupLabel>
             <NavLink
               component={Link}
@@ -120,7 +118,14 @@ export function AdminSidebar() {
               label="System Analytics"
               leftSection={<ChartIcon />}
             />
-            <ComingSoonItem label="Logs" icon={<LogsIcon />} />
+            <NavLink
+              component={Link}
+              to="/admin/logs"
+              label="Logs"
+              leftSection={<LogsIcon />}
+              active={current === 'logs'}
+              aria-current={current === 'logs' ? 'page' : undefined}
+            />
           </Stack>
         </nav>
         <Divider my="sm" />

@@ -17,8 +17,6 @@ import { useSaveSettings, useSettings, useTemplates } from '../../assessments/ap
 import { useApiHealth } from '../api/health';
 import { DURATION_OPTIONS } from '../lib/template-form';
 
-const LANGUAGES = ['English (US)', 'French', 'German', 'Spanish', 'Japanese'];
-
 function DurationSetting() {
   const settings = useSettings();
   const save = useSaveSettings();
@@ -64,14 +62,12 @@ function DurationSetting() {
             setStatus(null);
           }}
         />
-        <NativeSelect
-          label="Language"
-          data={LANGUAGES}
-          value="English (US)"
-          disabled
-          description="More languages are coming"
-          onChange={() => undefined}
-        />
+        <Text size="sm">
+          <Text span fw={600}>
+            Language:
+          </Text>{' '}
+          English (US) only. The app is not translated, so there is no language to choose.
+        </Text>
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save

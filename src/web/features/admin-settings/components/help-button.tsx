@@ -29,9 +29,9 @@ export function HelpButton() {
               current state of the system.
             </List.Item>
             <List.Item>
-              <strong>Security</strong>, <strong>Departments</strong> and{' '}
-              <strong>AI Configuration</strong>: arriving in a later release; each tab lists what it
-              will hold.
+              <strong>Security</strong>: the session timeout, Require two-factor sign-in, and the
+              roles. <strong>Departments</strong> lists the departments;{' '}
+              <strong>AI Configuration</strong> says why AI features are off.
             </List.Item>
           </List>
           <Button onClick={close} variant="light" style={{ alignSelf: 'flex-end' }}>

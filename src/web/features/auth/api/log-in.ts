@@ -9,10 +9,15 @@ export async function logIn({ email, password }: LogInInput): Promise<string | n
   const authClient = await loadAuthClient();
   const { data, error } = await authClient.signIn.email({ email, password });
   if (error) throw new Error(authErrorMessage(error));
+  // Two-factor sign-in is on: no session yet, the code comes first.
+  if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) return TWO_FACTOR_STEP;
   // The guards of the next screen read the session: it must know the user first.
   await reloadSession();
   const role = (data?.user as { role?: unknown } | undefined)?.role;
   return typeof role === 'string' ? role : null;
 }
+
+/** logIn's answer when a code is needed before the session exists. */
+export const TWO_FACTOR_STEP = 'two-factor';
 
 export const useLogIn = () => useMutation({ mutationFn: logIn });

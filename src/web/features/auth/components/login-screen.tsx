@@ -9,15 +9,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LogInInput } from '../../../../domain/auth';
 import { dashboardPath } from '../../../../domain/roles';
+import { SECURITY_TEXTS } from '../../../../domain/security-texts';
 import { failure } from '../../../../domain/texts';
 import { errorMessage } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
-import { FormError } from '../../../ui/form-error';
+import { FormError, FormSuccess } from '../../../ui/form-error';
 import { useGoogleSignIn } from '../api/google-sign-in';
-import { useLogIn } from '../api/log-in';
+import { TWO_FACTOR_STEP, useLogIn } from '../api/log-in';
 import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 import { GoogleButton } from './google-button';
 import { useGoogleErrorParam } from './use-google-error';
@@ -27,6 +28,8 @@ export function LoginScreen() {
   const logIn = useLogIn();
   const google = useGoogleSignIn();
   const googleReturnError = useGoogleErrorParam();
+  const [params] = useSearchParams();
+  const signedOutIdle = params.get('reason') === 'idle';
   // Validation, the auth client and the config (for the Google button) load once the user
   // starts on the form, not before the first paint.
   const warmUp = useWarmUp({ withConfig: true });
@@ -41,7 +44,10 @@ export function LoginScreen() {
     form.onSubmit((values) => {
       google.reset();
       logIn.mutate(values, {
-        onSuccess: (role) => navigate(dashboardPath(role), { replace: true }),
+        onSuccess: (role) =>
+          navigate(role === TWO_FACTOR_STEP ? '/login/two-factor' : dashboardPath(role), {
+            replace: true,
+          }),
       });
     }),
   );
@@ -59,6 +65,9 @@ export function LoginScreen() {
       <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           <FormError>{error}</FormError>
+          {signedOutIdle && !error ? (
+            <FormSuccess>{SECURITY_TEXTS.idleSignedOut}</FormSuccess>
+          ) : null}
           <TextInput
             label="Email"
             type="email"

@@ -16,6 +16,7 @@ import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { TwoFactorSection } from '../../security/components/two-factor-section';
 import { useProfile } from '../api/get-profile';
 import { AdminProfileForm } from './admin-profile-form';
 import { CandidateProfileForm } from './candidate-profile-form';
@@ -53,6 +54,7 @@ export function ProfileScreen() {
         </Paper>
         <RoleForm key={`${profile.data.id}-${profile.data.role}`} profile={profile.data} />
         <ChangePasswordForm />
+        <TwoFactorSection />
       </Stack>
     );
   })();

@@ -1,0 +1,160 @@
+import '../styles';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { SECURITY_TEXTS, type SessionStatus } from '../../../../domain/security';
+import { ApiError } from '../../../api/http';
+import { loadAuthClient } from '../../../api/load-auth-client';
+import { clearSession, useSessionState } from '../../../lib/session';
+import {
+  reportActivity,
+  sessionStatusKey,
+  sessionStatusQuery,
+  useSessionStatus,
+} from '../api/session-status';
+import { reportEveryMsFor, warningMsFor } from '../lib/idle-timing';
+
+export const ENROL_PATH = '/two-factor/setup';
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * For a signed-in user: sends a user who must enrol in two-factor sign-in to
+ * enrolment, and keeps the idle timeout (warns a minute before, then signs
+ * out to /login with a message). The server enforces both; this is the
+ * browser's side of it.
+ */
+export function SessionGuard() {
+  const session = useSessionState();
+  if (session.status !== 'signed-in') return null;
+  return <SignedInGuard key={session.user.id} />;
+}
+
+function SignedInGuard() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const status = useSessionStatus(true);
+  const deadline = useRef<number | null>(null);
+  const lastReport = useRef(0);
+  const checking = useRef(false);
+  const ended = useRef(false);
+  const [warnSeconds, setWarnSeconds] = useState<number | null>(null);
+
+  const timeoutSeconds = status.data?.idleTimeoutSeconds ?? null;
+
+  /** Signs out: `idle` says why on the login screen; otherwise the session was ended elsewhere. */
+  const end = useCallback(
+    async (idle = true) => {
+      if (ended.current) return;
+      ended.current = true;
+      try {
+        const authClient = await loadAuthClient();
+        await authClient.signOut();
+      } catch {
+        // The server has usually ended the session already.
+      }
+      navigate(idle ? '/login?reason=idle' : '/login', { replace: true });
+      clearSession();
+    },
+    [navigate],
+  );
+
+  // Every answer about the session moves the deadline (by the server's count of seconds left).
+  useEffect(() => {
+    if (status.data) {
+      deadline.current = status.dataUpdatedAt + status.data.idleSecondsLeft * 1000;
+    }
+  }, [status.data, status.dataUpdatedAt]);
+
+  // A refused status check: the session is gone (idle, or signed out elsewhere).
+  useEffect(() => {
+    if (status.error instanceof ApiError && status.error.status === 401) {
+      void end(isIdleRefusal(status.error));
+    }
+  }, [status.error, end]);
+
+  // Two-factor enrolment first, when the admin requires it.
+  useEffect(() => {
+    if (status.data?.mustEnrolTwoFactor && location.pathname !== ENROL_PATH) {
+      navigate(ENROL_PATH, { replace: true });
+    }
+  }, [status.data?.mustEnrolTwoFactor, location.pathname, navigate]);
+
+  const report = useCallback(async () => {
+    lastReport.current = Date.now();
+    try {
+      const next: SessionStatus = await reportActivity();
+      queryClient.setQueryData(sessionStatusKey, next);
+      setWarnSeconds(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) void end(isIdleRefusal(error));
+    }
+  }, [queryClient, end]);
+
+  // User input is activity: reported at most once a minute (at once while warned).
+  useEffect(() => {
+    if (timeoutSeconds === null) return;
+    const every = reportEveryMsFor(timeoutSeconds);
+    const onInput = () => {
+      if (ended.current) return;
+      if (Date.now() - lastReport.current >= every) void report();
+    };
+    for (const name of INPUT_EVENTS) window.addEventListener(name, onInput, { passive: true });
+    return () => {
+      for (const name of INPUT_EVENTS) window.removeEventListener(name, onInput);
+    };
+  }, [timeoutSeconds, report]);
+
+  // The clock: warn before the end; at the end ask the server (another tab may have been active).
+  useEffect(() => {
+    if (timeoutSeconds === null) return;
+    const warnMs = warningMsFor(timeoutSeconds);
+    const tick = async () => {
+      if (deadline.current === null || ended.current) return;
+      const left = deadline.current - Date.now();
+      if (left > warnMs) {
+        setWarnSeconds(null);
+        return;
+      }
+      setWarnSeconds(Math.max(0, Math.ceil(left / 1000)));
+      if (left > 0 || checking.current) return;
+      checking.current = true;
+      try {
+        const fresh = await queryClient.fetchQuery({
+          ...sessionStatusQuery(),
+          staleTime: 0,
+        });
+        if (fresh.idleSecondsLeft <= 0) void end();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) void end(isIdleRefusal(error));
+      } finally {
+        checking.current = false;
+      }
+    };
+    const id = window.setInterval(() => void tick(), 1000);
+    return () => window.clearInterval(id);
+  }, [timeoutSeconds, queryClient, end]);
+
+  return (
+    <Modal
+      opened={warnSeconds !== null}
+      onClose={() => void report()}
+      title="Are you still there?"
+      closeButtonProps={{ 'aria-label': 'Close and stay signed in' }}
+      centered
+    >
+      <Text mb="md" role="status">
+        {SECURITY_TEXTS.idleWarning(warnSeconds ?? 0)}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => void end(false)}>
+          Sign out
+        </Button>
+        <Button onClick={() => void report()}>Stay signed in</Button>
+      </Group>
+    </Modal>
+  );
+}
+
+const isIdleRefusal = (error: ApiError) => error.message === SECURITY_TEXTS.idleSignedOut;
