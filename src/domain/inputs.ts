@@ -7,14 +7,30 @@ import { z } from 'zod';
 export const NUL_TEXT = 'Text must not contain the NUL character';
 
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(
-      ([key, inner]) => key.includes('\u0000') || containsNul(inner),
-    );
+  return nulPath(value) !== null;
+}
+
+/** Where the first NUL character is (the path of keys and indexes), or null when there is none. */
+export function nulPath(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, inner] of value.entries()) {
+      const found = nulPath(inner, [...path, i]);
+      if (found) return found;
+    }
+    return null;
   }
-  return false;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+      const found = nulPath(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** True for a YYYY-MM-DD that names a real calendar day (no 2030-02-30). */

@@ -110,13 +110,15 @@ describe('request bodies', () => {
 
 describe('the NUL character', () => {
   it('is refused with a 400 in a JSON body, also as a key, and nothing is stored', async () => {
-    for (const json of [
-      { recipientIds: [recruiter.id], subject: 'Hi\u0000', message: 'x' },
-      { recipientIds: [recruiter.id], subject: 'Hi', message: 'x', 'k\u0000': 1 },
-    ]) {
+    for (const [json, field] of [
+      [{ recipientIds: [recruiter.id], subject: 'Hi\u0000', message: 'x' }, 'subject'],
+      [{ recipientIds: [recruiter.id], subject: 'Hi', message: 'x', 'k\u0000': 1 }, 'k'],
+    ] as const) {
       const res = await t.request('/api/conversations', { method: 'POST', as: candidate, json });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe('Text must not contain the NUL character');
+      const body = await res.json();
+      expect(body.message).toBe(`${field}: Text must not contain the NUL character`);
+      expect(body.issues[0].path).toEqual([field]);
     }
     const rows = await t.database.query<{ n: number }>(
       'select count(*)::int as n from conversation',

@@ -88,6 +88,12 @@ describe('what the audit log records', () => {
     });
     expect(assigned.status).toBe(201);
     const { id } = await assigned.json();
+    // Scoring needs the candidate's submission first.
+    const submitted = await t.request(`/api/assessments/${id}/submit`, {
+      method: 'POST',
+      as: candidate,
+    });
+    expect(submitted.status).toBe(200);
     const res = await t.request(`/api/assessments/${id}/evaluation`, {
       method: 'PUT',
       as: recruiter,

@@ -544,6 +544,12 @@ describe('the pipeline', () => {
       .where(eq(assessment.id, row!.assessmentId!));
     expect(made?.candidateId).toBe(candC.id);
     expect(made?.recruiterId).toBe(recA.id);
+    // Scoring needs the candidate's submission first.
+    const submitted = await t.request(`/api/assessments/${made!.id}/submit`, {
+      method: 'POST',
+      as: candC,
+    });
+    expect(submitted.status).toBe(200);
     const scored = await t.request(`/api/assessments/${made!.id}/evaluation`, {
       method: 'PUT',
       as: recA,

@@ -75,7 +75,7 @@ describe('abuse limits', () => {
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as { message: string; retryAfterSeconds: number };
     expect(body.message).toMatch(
-      /^You are sending messages too quickly\. Please wait \d+ seconds? and try again\.$/,
+      /^You are sending messages too quickly\. Please wait (\d+ seconds?|1 minute) and try again\.$/,
     );
     expect(body.retryAfterSeconds).toBeGreaterThan(0);
     expect(body.retryAfterSeconds).toBeLessThanOrEqual(MESSAGE_SEND_LIMIT.windowSeconds);
