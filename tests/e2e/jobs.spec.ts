@@ -185,7 +185,7 @@ test('a recruiter posts a job, a candidate applies, is assessed, scored and hire
   const row = table.getByRole('row').filter({ hasText: candidate.name });
   await expect(row).toContainText('Not scored yet');
 
-  // 4. The candidate sees it live, without reloading, and completes the assessment.
+  // 4. The candidate sees it live, without reloading, ticks the tasks and submits.
   await expect(card).toContainText('Assessment');
   await expect(card.getByRole('link', { name: template.title })).toBeVisible();
   await card.getByRole('link', { name: template.title }).click();
@@ -194,6 +194,11 @@ test('a recruiter posts a job, a candidate applies, is assessed, scored and hire
     await tasks.getByRole('checkbox', { name: `${index + 1}. ${task}` }).check();
   }
   await expect(cand.getByRole('button', { name: 'Mark All as Incomplete' })).toBeVisible();
+  // Ticking tracks progress; the candidate submits explicitly, after a confirmation.
+  await cand.getByRole('button', { name: 'Submit Assessment' }).click();
+  const confirm = cand.getByRole('dialog', { name: 'Submit your assessment?' });
+  await confirm.getByRole('button', { name: 'Submit Assessment' }).click();
+  await expect(cand.getByTestId('submission-banner')).toContainText('Submitted, awaiting review');
 
   // 5. The recruiter scores it on the Results tab; the pipeline shows the score.
   await row.getByRole('link', { name: template.title }).click();
