@@ -13,7 +13,8 @@ import { E2E } from './support/paths';
 // The server runs the tests in bubblewrap; this journey needs it like CI does.
 const contexts: APIRequestContext[] = [];
 test.afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.dispose()));
+  // A context may already be gone when its worker was torn down after a failure.
+  await Promise.all(contexts.map((c) => c.dispose().catch(() => {})));
 });
 
 async function session(account: Account, signUp: boolean) {
