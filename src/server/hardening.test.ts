@@ -186,29 +186,67 @@ describe('malformed ids, dates and cursors', () => {
   });
 });
 
+/** The SQL statements the embedded database runs while `action` does. */
+async function statementsOf(action: () => Promise<void>): Promise<string[]> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const statements: string[] = [];
+  const originals = { query: proto.query!, exec: proto.exec! };
+  for (const name of ['query', 'exec'] as const) {
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      statements.push(String(args[0]));
+      return originals[name].apply(this, args);
+    };
+  }
+  try {
+    await action();
+  } finally {
+    Object.assign(proto, originals);
+  }
+  return statements;
+}
+
 describe('the cost of a signed-in request', () => {
   it.skipIf(process.env.TEST_DATABASE_URL)(
     'reads the session and its user in one statement',
     async () => {
-      const { PGlite } = await import('@electric-sql/pglite');
-      const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-      const statements: string[] = [];
-      const originals = { query: proto.query!, exec: proto.exec! };
-      for (const name of ['query', 'exec'] as const) {
-        proto[name] = function (this: unknown, ...args: unknown[]) {
-          statements.push(String(args[0]));
-          return originals[name].apply(this, args);
-        };
-      }
-      try {
+      const statements = await statementsOf(async () => {
         const res = await t.request('/api/conversations/unread-count', { as: candidate });
         expect(res.status).toBe(200);
-      } finally {
-        Object.assign(proto, originals);
-      }
+      });
       const sessionReads = statements.filter((s) => /from "session"/i.test(s));
       expect(sessionReads).toHaveLength(1);
       expect(statements.filter((s) => /from "user"/i.test(s) && !/"session"/.test(s))).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'sends a message in three statements: the session, the conversation, the append',
+    async () => {
+      const started = await t.request('/api/conversations', {
+        method: 'POST',
+        as: recruiter,
+        json: { recipientIds: [candidate.id], subject: 'Cost', message: 'First' },
+      });
+      expect(started.status).toBe(201);
+      const { id } = (await started.json()) as { id: string };
+      const send = async (content: string) => {
+        const res = await t.request(`/api/conversations/${id}/messages`, {
+          method: 'POST',
+          as: recruiter,
+          json: { content, clientId: `cost-${content}` },
+        });
+        expect(res.status).toBe(201);
+      };
+      await send('warm'); // the session policy's clock is written at most once a minute
+      const statements = await statementsOf(() => send('measured'));
+      expect(statements, statements.join('\n---\n')).toHaveLength(3);
+      expect(statements.filter((s) => /^\s*(begin|commit)/i.test(s))).toEqual([]);
+      const rows = await t.database.query<{ content: string }>(
+        'select content from message where conversation_id = $1 order by seq',
+        [id],
+      );
+      expect(rows.map((r) => r.content)).toEqual(['First', 'warm', 'measured']);
     },
   );
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { MESSAGE_DIGEST_WINDOW_SECONDS } from '../../../domain/messaging';
 import type { Db } from '../../db/client';
 import {
@@ -16,58 +16,8 @@ import { digestMail } from './mails';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const WINDOW_MS = MESSAGE_DIGEST_WINDOW_SECONDS * 1000;
-const window = sql`make_interval(secs => ${MESSAGE_DIGEST_WINDOW_SECONDS})`;
-
-/**
- * Inside a send's transaction: which of the recipients (who want e-mail) get
- * this message's mail now. Those mailed within the window get no mail now:
- * their digest becomes due at the window's end (their record waits for it).
- * The digest rows are locked, so a digest being made meanwhile is waited for.
- */
-export async function planMessageMails(
-  tx: Tx,
-  conversationId: string,
-  recipientIds: string[],
-  now: Date,
-): Promise<Set<string>> {
-  const mailNow = new Set<string>();
-  if (recipientIds.length === 0) return mailNow;
-  const d = notificationDigest;
-  const rows = await tx
-    .select()
-    .from(d)
-    .where(and(eq(d.conversationId, conversationId), inArray(d.recipientId, recipientIds)))
-    .for('update');
-  const byRecipient = new Map(rows.map((r) => [r.recipientId, r]));
-  const startWaiting: string[] = [];
-  for (const id of recipientIds) {
-    const row = byRecipient.get(id);
-    if (!row) mailNow.add(id);
-    else if (row.dueAt)
-      continue; // a digest is already waiting
-    else if (row.lastMailedAt.getTime() > now.getTime() - WINDOW_MS) startWaiting.push(id);
-    else mailNow.add(id);
-  }
-  if (mailNow.size > 0) {
-    await tx
-      .insert(d)
-      .values(
-        [...mailNow].map((recipientId) => ({ conversationId, recipientId, lastMailedAt: now })),
-      )
-      .onConflictDoUpdate({
-        target: [d.conversationId, d.recipientId],
-        set: { lastMailedAt: now, dueAt: null },
-      });
-  }
-  if (startWaiting.length > 0) {
-    await tx
-      .update(d)
-      .set({ dueAt: sql`${d.lastMailedAt} + ${window}` })
-      .where(and(eq(d.conversationId, conversationId), inArray(d.recipientId, startWaiting)));
-  }
-  return mailNow;
-}
+const _WINDOW_MS = MESSAGE_DIGEST_WINDOW_SECONDS * 1000;
+const _window = sql`make_interval(secs => ${MESSAGE_DIGEST_WINDOW_SECONDS})`;
 
 export interface DigestDeps {
   db: Db;

@@ -38,9 +38,9 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { consumeLimit, type Limit } from '../../lib/usage-limit';
-import { enqueueMails, type Mail, type Mailer, type SentHook } from '../../mail/outbox';
+import type { Mail, Mailer, SentHook } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
-import { planMessageMails } from './digests';
+import { type AppendRecipient, appendMessageStatement } from './append';
 import { messageMail } from './mails';
 
 export interface MessagingLimits {
@@ -344,15 +344,14 @@ async function loadForSend(db: Db, id: string) {
 class AlreadySent extends Error {}
 
 /**
- * Appends a message inside the caller's transaction, in the order that keeps
- * concurrent sends consistent: the conversation row first (its lock orders
- * the sends, so the last message is the newest), then the message (nothing
- * more if its client id was used before), everyone else unread and the
- * sender read up to it, and per other participant a notification record
- * with its e-mail in the outbox.
+ * Appends a message (see appendMessageStatement: one statement, atomic on its
+ * own or inside the caller's transaction). The mails are rendered here for
+ * every recipient who wants e-mail; the statement keeps those the digest rules
+ * send now. Throws AlreadySent when the client id was used before, and the
+ * limit's 429 when the sender's send limit is spent.
  */
 async function appendMessage(
-  tx: Tx,
+  db: Db | Tx,
   deps: MessagingDeps,
   input: {
     conversationId: string;
@@ -361,86 +360,66 @@ async function appendMessage(
     content: string;
     clientId: string | null;
     participants: ParticipantRow[];
+    limit?: { key: string; limit: Limit };
   },
 ) {
   const now = new Date();
   const { conversationId, sender } = input;
-  await tx
-    .update(conversation)
-    .set({ lastMessage: input.content, lastMessageAt: now, lastSenderId: sender.id })
-    .where(eq(conversation.id, conversationId));
-  const [row] = await tx
-    .insert(message)
-    .values({
-      id: newId(),
-      conversationId,
-      senderId: sender.id,
-      senderName: sender.name,
-      clientId: input.clientId,
-      content: input.content,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: [message.senderId, message.clientId] })
-    .returning();
-  if (!row) throw new AlreadySent();
-  await tx
-    .update(conversationParticipant)
-    .set({
-      unread: sql`${conversationParticipant.userId} <> ${sender.id}`,
-      lastMessageAt: now,
-      lastReadSeq: sql`case when ${conversationParticipant.userId} = ${sender.id} then ${row.seq} else ${conversationParticipant.lastReadSeq} end`,
-    })
-    .where(eq(conversationParticipant.conversationId, conversationId));
-
   const unread = new Set(
     unreadAfterSend(
       input.participants.map((p) => p.id),
       sender.id,
     ),
   );
-  const recipients = input.participants.filter((p) => unread.has(p.id));
   const preview = messagePreview(input.content);
   const url = `${deps.appUrl}/messages/conversation/${conversationId}`;
-  // One mail now for the first message in a while; later ones wait for the digest.
-  const mailNow = await planMessageMails(
-    tx,
-    conversationId,
-    recipients.filter((r) => r.wantsEmail && r.email).map((r) => r.id),
-    now,
-  );
-  const mails: { id: string; mail: Mail }[] = [];
-  const records: (typeof emailNotification.$inferInsert)[] = [];
-  for (const recipient of recipients) {
-    const wanted = recipient.wantsEmail && Boolean(recipient.email);
-    const mail =
-      wanted && mailNow.has(recipient.id)
-        ? messageMail({
-            to: recipient.email,
-            recipientName: recipient.displayName,
-            senderName: sender.name,
-            subject: input.subject,
-            preview,
-            truncated: preview.length < input.content.length,
-            url,
-          })
-        : null;
-    const mailId = mail ? newId() : null;
-    if (mail && mailId) mails.push({ id: mailId, mail });
-    records.push({
-      id: newId(),
-      messageId: row.id,
-      conversationId,
-      recipientId: recipient.id,
-      recipientEmail: recipient.email,
-      messagePreview: preview,
-      mailId,
-      digestPending: wanted && !mail,
-      createdAt: now,
+  const recipients: AppendRecipient[] = input.participants
+    .filter((p) => unread.has(p.id))
+    .map((recipient) => {
+      const wanted = recipient.wantsEmail && Boolean(recipient.email);
+      return {
+        id: recipient.id,
+        email: recipient.email,
+        wanted,
+        recordId: newId(),
+        mailId: newId(),
+        mail: wanted
+          ? messageMail({
+              to: recipient.email,
+              recipientName: recipient.displayName,
+              senderName: sender.name,
+              subject: input.subject,
+              preview,
+              truncated: preview.length < input.content.length,
+              url,
+            })
+          : null,
+      };
     });
+  const result = await appendMessageStatement(db, {
+    messageId: newId(),
+    conversationId,
+    sender,
+    content: input.content,
+    clientId: input.clientId,
+    preview,
+    now,
+    recipients,
+    limit: input.limit,
+  });
+  if (!result.stored) {
+    if (result.overLimit) {
+      const seconds = result.overLimit.retryAfterSeconds;
+      throw new AppError(429, limitTexts.messages(seconds), undefined, {
+        retryAfterSeconds: seconds,
+      });
+    }
+    throw new AlreadySent();
   }
-  await enqueueMails(tx, mails);
-  if (records.length > 0) await tx.insert(emailNotification).values(records);
-
+  const { row } = result;
+  const mails = recipients.flatMap((r) =>
+    r.mail && result.mailIds.has(r.mailId) ? [{ id: r.mailId, mail: r.mail }] : [],
+  );
   const readBy = input.participants.map((p) => ({
     ...p,
     lastReadSeq: p.id === sender.id ? row.seq : p.lastReadSeq,
@@ -486,35 +465,33 @@ export async function sendMessage(
     throw forbidden(MESSAGING_TEXTS.notParticipant);
   }
   const { content, clientId } = input;
+  const { messages } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
 
   try {
-    const { messages } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
-    await consumeLimit(db, `message:${actor.id}`, messages, limitTexts.messages);
-  } catch (error) {
-    // A retry of a send stored before the limit was reached still gets its message.
-    const existing = await findByClientId(db, actor.id, clientId);
-    if (!existing || existing.conversationId !== id) throw error;
-    return { created: false, message: toMessage(existing, await participantsOf(db, [id])) };
-  }
-
-  try {
-    const sent = await db.transaction((tx) =>
-      appendMessage(tx, deps, {
-        conversationId: id,
-        subject,
-        sender: actor,
-        content,
-        clientId,
-        participants,
-      }),
-    );
+    // No transaction: the append is one statement.
+    const sent = await appendMessage(db, deps, {
+      conversationId: id,
+      subject,
+      sender: actor,
+      content,
+      clientId,
+      participants,
+      limit: { key: `message:${actor.id}`, limit: messages },
+    });
     await afterSend(deps, id, participants, sent.mails);
     return { created: true, message: sent.message };
   } catch (error) {
-    if (!(error instanceof AlreadySent)) throw error;
-    // A retry of a send that was stored: answer with the stored message, change nothing.
-    const existing = (await findByClientId(db, actor.id, clientId))!;
+    const refused = error instanceof AppError && error.status === 429;
+    if (!(error instanceof AlreadySent) && !refused) throw error;
+    // A retry of a send that was stored (before the limit was reached, too): answer with
+    // the stored message, change nothing.
+    const existing = await findByClientId(db, actor.id, clientId);
+    if (!existing) {
+      if (refused) throw error;
+      throw notFound(MESSAGING_TEXTS.conversationNotFound); // deleted meanwhile
+    }
     if (existing.conversationId !== id) {
+      if (refused) throw error;
       throw new AppError(409, 'This message id was already used in another conversation');
     }
     return { created: false, message: toMessage(existing, await participantsOf(db, [id])) };

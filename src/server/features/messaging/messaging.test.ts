@@ -4,6 +4,7 @@ import { MESSAGING_TEXTS } from '../../../domain/messaging';
 import { DEFAULT_PROJECT } from '../../../domain/sample-project';
 import {
   assessment,
+  conversation,
   conversationParticipant,
   emailNotification,
   message,
@@ -190,6 +191,42 @@ describe('a conversation', () => {
       .from(message)
       .where(eq(message.conversationId, c.id));
     expect(stored.map((m) => m.content)).toEqual(['Hello there', 'Thanks, got it']);
+  });
+
+  it('keeps the newest message as the last one when both sides send at once', async () => {
+    const c = await start(candA, [recA]);
+    const sends = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        send(i % 2 ? recA : candA, c.id, `At once ${i}`, clientId()),
+      ),
+    );
+    expect(sends.map((r) => r.status)).toEqual(sends.map(() => 201));
+    const rows = await t.database.db
+      .select({ content: message.content, senderId: message.senderId, seq: message.seq })
+      .from(message)
+      .where(eq(message.conversationId, c.id))
+      .orderBy(message.seq);
+    const newest = rows.at(-1)!;
+    const [conv] = await t.database.db
+      .select({ lastMessage: conversation.lastMessage, lastSenderId: conversation.lastSenderId })
+      .from(conversation)
+      .where(eq(conversation.id, c.id));
+    expect(conv).toEqual({ lastMessage: newest.content, lastSenderId: newest.senderId });
+    const reads = await t.database.db
+      .select({
+        userId: conversationParticipant.userId,
+        unread: conversationParticipant.unread,
+        lastReadSeq: conversationParticipant.lastReadSeq,
+      })
+      .from(conversationParticipant)
+      .where(eq(conversationParticipant.conversationId, c.id));
+    const lastOwn = (id: string) =>
+      Math.max(...rows.filter((r) => r.senderId === id).map((r) => r.seq));
+    for (const r of reads) {
+      // Unread only for the one who did not send the newest; each read up to their own newest.
+      expect(r.unread, r.userId).toBe(r.userId !== newest.senderId);
+      expect(r.lastReadSeq, r.userId).toBe(lastOwn(r.userId));
+    }
   });
 
   it('stores a retried message once', async () => {
