@@ -88,7 +88,11 @@ describe('assigning', () => {
       .from(recruiterAssignment)
       .where(eq(recruiterAssignment.candidateId, candA.id));
     expect(links.map((l) => l.recruiterId)).toEqual([recA.id]);
-    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, candA.email));
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, candA.email))
+      .orderBy(outbox.createdAt);
     expect(mails.at(-1)?.text).toContain(`/assessment/${a.id}`);
   });
 

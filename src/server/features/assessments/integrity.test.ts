@@ -76,7 +76,9 @@ const saveAnswer = (id: string, taskId: string, content: string, editedAt: numbe
   });
 const row = async (id: string) =>
   (await t.database.db.select().from(assessment).where(eq(assessment.id, id)))[0]!;
-const mailsTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.to, email));
+// Oldest first: PostgreSQL returns rows in no set order once the mailer has updated them.
+const mailsTo = (email: string) =>
+  t.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.createdAt);
 const bell = async (as: TestUser) =>
   (await (await t.request('/api/notifications', { as })).json()) as Json;
 /** Moves the start back so that the 2-hour timer ran out (plus the grace) `minutes` ago. */
