@@ -181,6 +181,7 @@ export class PlaybackRecorder {
   private active: string | null = null;
   private enabled = true;
   private disposed = false;
+  private holders = 0;
 
   constructor(private readonly options: PlaybackRecorderOptions) {
     this.clientId = options.clientId ?? newClientId();
@@ -285,9 +286,36 @@ export class PlaybackRecorder {
     );
   }
 
+  /**
+   * Sends everything recorded so far; true when the server has all of it. (Events recorded
+   * while this runs, a focus change as the Submit dialog opens, do not count.)
+   */
+  async flushAll(options: { keepalive?: boolean } = {}): Promise<boolean> {
+    const upTo = new Map([...this.pending].map(([key, run]) => [key, run.events.at(-1)?.s ?? 0]));
+    await this.flush(undefined, options);
+    for (const [key, s] of upTo) {
+      if (this.pending.get(key)?.events.some((e) => e.s <= s)) return false;
+    }
+    return true;
+  }
+
   /** Retry every file that failed (the connection came back). */
   retryFailed(): void {
     for (const [name, state] of this.files) if (state.attempts > 0) void this.sendNow(name);
+  }
+
+  /** A screen starts using this recorder (React may mount, unmount and mount again). */
+  retain(): void {
+    this.holders += 1;
+    this.disposed = false;
+  }
+
+  /** A screen stops using it: what waits is sent now, then timers stop once nobody holds it. */
+  release(): Promise<void> {
+    this.holders = Math.max(0, this.holders - 1);
+    return this.flush().finally(() => {
+      if (this.holders === 0) this.dispose();
+    });
   }
 
   dispose(): void {
