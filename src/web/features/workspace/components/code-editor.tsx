@@ -152,7 +152,6 @@ export function CodeEditor({
   }, [fileName, revision]);
 
   // The recorder arrives once the files are editable: it starts from the text shown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the file name is read as it is now
   useEffect(() => {
     const view = viewRef.current;
     if (view && recorder) recorder.opened(latest.current.fileName, view.state.doc);
