@@ -9,6 +9,8 @@ import {
   clock,
   countAt,
   type EventBody,
+  type PlaybackEvent,
+  playbackMarkers,
   playbackUploadSchema,
   playTimeOf,
   Replay,
@@ -135,5 +137,34 @@ describe('the timeline', () => {
     expect(clock(0)).toBe('0:00');
     expect(clock(65_000)).toBe('1:05');
     expect(clock(3_725_000)).toBe('1:02:05');
+  });
+});
+
+describe('the markers', () => {
+  it('marks pastes, focus-away spans, repairs and test runs where they happened', () => {
+    const t0 = 1_700_000_000_000;
+    const events = [
+      { at: t0, k: 's', x: '', r: 'open' },
+      { at: t0 + 1000, k: 'c', c: [[0, 'pasted']], m: 'paste' },
+      { at: t0 + 2000, k: 'a', w: 'tab' },
+      { at: t0 + 2000, k: 'a', w: 'window' },
+      { at: t0 + 32_000, k: 'b', w: 'tab' },
+      { at: t0 + 33_000, k: 'c', c: [6, [0, '!']] },
+      { at: t0 + 34_000, k: 's', x: 'pasted!', r: 'resync' },
+    ] as PlaybackEvent[];
+    const timeline = buildTimeline(events.map((e) => e.at));
+    const runs = [
+      { id: 'r', at: t0 + 33_500, trigger: 'candidate', status: 'passed', passed: 1, failed: 0 },
+    ];
+    const markers = playbackMarkers(events, timeline, runs);
+    expect(markers.map((m) => m.kind)).toEqual(['paste', 'away', 'away', 'test-run', 'resync']);
+    const tab = markers.find((m) => m.kind === 'away' && m.where === 'tab');
+    expect(tab).toMatchObject({ at: 2000, end: 2000 + SHOWN_GAP_MS, realEnd: t0 + 32_000 });
+    const window = markers.find((m) => m.kind === 'away' && m.where === 'window');
+    expect(window).toMatchObject({ end: timeline.duration });
+    expect(markers.find((m) => m.kind === 'paste')).toMatchObject({ at: 1000, count: 2 });
+    const run = markers.find((m) => m.kind === 'test-run');
+    expect(run!.at).toBeGreaterThan(timeline.playAt[5]!);
+    expect(run!.at).toBeLessThan(timeline.playAt[6]!);
   });
 });

@@ -368,3 +368,63 @@ export function clock(ms: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
+
+// --- what the timeline marks --------------------------------------------------------------
+
+export type Marker =
+  | { kind: 'paste' | 'drop' | 'resync'; at: number; real: number; count: number }
+  | { kind: 'away'; where: FocusTarget; at: number; end: number; real: number; realEnd: number }
+  | { kind: 'test-run'; at: number; real: number; run: PlaybackTestRun };
+
+/**
+ * The marks on a recording's timeline (playback ms): pastes and drops, repaired gaps
+ * (resync), spans when the editor, the window or the tab had lost focus, and the test runs.
+ * `count` is the number of events up to and including the marked one (seek there to see it).
+ */
+export function playbackMarkers(
+  events: readonly PlaybackEvent[],
+  timeline: Timeline,
+  testRuns: readonly PlaybackTestRun[] = [],
+): Marker[] {
+  const markers: Marker[] = [];
+  const awayFrom = new Map<FocusTarget, number>();
+  const times = events.map((e) => e.at);
+  events.forEach((event, i) => {
+    const at = timeline.playAt[i]!;
+    if (event.k === 'c' && event.m) {
+      markers.push({ kind: event.m, at, real: event.at, count: i + 1 });
+    } else if (event.k === 's' && event.r === 'resync') {
+      markers.push({ kind: 'resync', at, real: event.at, count: i + 1 });
+    } else if (event.k === 'a') {
+      if (!awayFrom.has(event.w)) awayFrom.set(event.w, i);
+    } else if (event.k === 'b') {
+      const from = awayFrom.get(event.w);
+      if (from !== undefined) {
+        awayFrom.delete(event.w);
+        markers.push({
+          kind: 'away',
+          where: event.w,
+          at: timeline.playAt[from]!,
+          end: at,
+          real: events[from]!.at,
+          realEnd: event.at,
+        });
+      }
+    }
+  });
+  // Still away when the recording ends.
+  for (const [where, from] of awayFrom) {
+    markers.push({
+      kind: 'away',
+      where,
+      at: timeline.playAt[from]!,
+      end: timeline.duration,
+      real: events[from]!.at,
+      realEnd: timeline.end,
+    });
+  }
+  for (const run of testRuns) {
+    markers.push({ kind: 'test-run', at: playTimeOf(timeline, times, run.at), real: run.at, run });
+  }
+  return markers.sort((a, b) => a.at - b.at);
+}
