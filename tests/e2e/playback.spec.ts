@@ -197,7 +197,7 @@ test('the candidate types and pastes, the recruiter replays it with the paste an
   await expect(dialog.getByRole('button', { name: 'Play' })).toBeVisible();
   await noSidewaysScroll(reviewer);
   await expectAccessible(reviewer);
-  await reviewer.screenshot({ path: '.tmp/shots/playback-375.png', fullPage: true });
+  await reviewer.screenshot({ path: '.tmp/shots/playback-375.png' });
 });
 
 test('another recruiter cannot open the playback', async () => {

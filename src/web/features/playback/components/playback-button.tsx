@@ -2,6 +2,7 @@ import { Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { LoadingText } from '../../../ui/loading-text';
+import './styles';
 
 /** The player brings CodeMirror: loaded only when a reviewer opens it. */
 const PlaybackPlayer = lazy(() =>

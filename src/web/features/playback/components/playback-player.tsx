@@ -28,6 +28,7 @@ import { LoadingText } from '../../../ui/loading-text';
 import { languageExtension, viewerExtensions } from '../../workspace/lib/editor-extensions';
 import { useFilePlayback } from '../api/file-playback';
 import classes from './playback.module.css';
+import './styles';
 
 const timeOfDay = (ms: number) =>
   new Date(ms).toLocaleTimeString(undefined, {
