@@ -112,6 +112,10 @@ test('the candidate types and pastes, the recruiter replays it with the paste an
   await page.keyboard.press('Enter');
   await page.keyboard.type('// reviewing the discounts', { delay: 20 });
   await page.keyboard.press('Enter');
+  // The candidate leaves the window for a while (longer than the replay's idle limit).
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await page.waitForTimeout(6500);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await paste(page, PASTED);
   await page.keyboard.press('Enter');
   await page.keyboard.type('// done typing', { delay: 20 });
@@ -171,6 +175,10 @@ test('the candidate types and pastes, the recruiter replays it with the paste an
     1,
   );
   await expect(dialog.getByText('Pastes: 1')).toBeVisible();
+  await expect(timeline.getByRole('button', { name: /^Window not focused from / })).toHaveCount(1);
+  await expect(dialog.getByText('Focus away: 1')).toBeVisible();
+  // The 6.5 s away is skipped: the whole replay is shorter than the time spent.
+  await expect(dialog.getByText(/^Pauses skipped: 1 \(0:0[67]\)$/)).toBeVisible();
   await expectAccessible(reviewer);
 
   // The paste marker seeks to the paste: the pasted line is on screen.
