@@ -22,6 +22,7 @@
  * BENCH_JOBS_CONNECTIONS (50), BENCH_JOBS_SECONDS (10) (jobs: Browse Jobs over 1,000 published jobs).
  * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
+ * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib
 import * as lighthouse from './lighthouse';
 import * as loginBundle from './login-bundle';
 import * as messaging from './messaging';
+import * as playback from './playback';
 import * as sandbox from './sandbox';
 import * as signIn from './sign-in';
 
@@ -64,6 +66,8 @@ const stages: Stage[] = [
   // Sandboxed test runs in bubblewrap: latency and runs per minute with two at once.
   { name: sandbox.stage, aliases: ['test-runs'], needsWeb: false, run: sandbox.run },
   { name: candidates.stage, aliases: ['find-candidates'], needsWeb: false, run: candidates.run },
+  // An hour of typing recorded by the workspace's recorder into its own embedded database.
+  { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
 ];
 
 function parseArgs(argv: string[]) {

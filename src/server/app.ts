@@ -13,6 +13,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
+import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { securityRoutes } from './features/security/security.routes';
 import { createSessionPolicy } from './features/security/session-policy';
@@ -181,7 +182,8 @@ export function createApp({
     .route('/', candidateSearchRoutes({ db }))
     .route('/', userAdminRoutes({ db, auth }))
     .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))
-    .route('/', auditRoutes({ db }));
+    .route('/', auditRoutes({ db }))
+    .route('/', playbackRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -373,5 +373,6 @@ export * from './schema-hardening';
 export * from './schema-integrity';
 export * from './schema-jobs';
 export * from './schema-people';
+export * from './schema-playback';
 export * from './schema-settings';
 export * from './schema-test-runs';

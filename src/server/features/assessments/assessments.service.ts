@@ -118,7 +118,7 @@ function canView(actor: Actor, row: Pick<Row, 'candidateId' | 'recruiterId'>) {
   );
 }
 
-async function loadRow(db: Db, actor: Actor, id: string): Promise<Row> {
+export async function loadRow(db: Db, actor: Actor, id: string): Promise<Row> {
   const [row] = await db.select(rowColumns).from(assessment).where(eq(assessment.id, id));
   if (!row) throw notFound(ASSESSMENT_TEXTS.assessmentNotFound);
   if (!canView(actor, row)) throw forbidden(ASSESSMENT_TEXTS.noPermission);
@@ -276,7 +276,7 @@ export async function assign(
  * Only the assessment's own candidate works on it, only until it is submitted, and only
  * while the time lasts (a late change submits what is there and is refused).
  */
-async function loadForCandidateWork(deps: AssessmentDeps, actor: Actor, id: string) {
+export async function loadForCandidateWork(deps: AssessmentDeps, actor: Actor, id: string) {
   const row = await loadRow(deps.db, actor, id);
   if (actor.role !== 'candidate' || row.candidateId !== actor.id) {
     throw forbidden('Only the candidate can work on this assessment');

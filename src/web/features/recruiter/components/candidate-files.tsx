@@ -1,8 +1,9 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../ui/loading-text';
 import { useAssessmentFiles } from '../../assessments/api/files';
+import { PlaybackButton } from '../../playback/components/playback-button';
 import { formatDateTime } from '../lib/format';
 import classes from './candidate-files.module.css';
 import { LoadError } from './query-states';
@@ -48,12 +49,15 @@ export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
         })}
       </ul>
       <div style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed" mb={4}>
-          {current.fileName} ·{' '}
-          {current.editedAt !== null
-            ? `last edited ${formatDateTime(new Date(current.editedAt).toISOString())}`
-            : 'starting content, not edited by the candidate'}
-        </Text>
+        <Group justify="space-between" gap="xs" mb={4} wrap="wrap">
+          <Text size="xs" c="dimmed">
+            {current.fileName} ·{' '}
+            {current.editedAt !== null
+              ? `last edited ${formatDateTime(new Date(current.editedAt).toISOString())}`
+              : 'starting content, not edited by the candidate'}
+          </Text>
+          <PlaybackButton assessmentId={assessmentId} fileName={current.fileName} />
+        </Group>
         {/* Focusable so keyboard users can scroll it; labelled so the region is announced. */}
         <section
           className={classes.viewer}

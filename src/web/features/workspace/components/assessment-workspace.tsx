@@ -30,6 +30,7 @@ import { SubmissionBanner } from './submission-banner';
 import { SubmitDialog } from './submit-dialog';
 import { TasksPanel } from './tasks-panel';
 import { useAnswerSync, useFileSync } from './use-file-sync';
+import { usePlaybackRecorder } from './use-playback-recorder';
 import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
 
 const UNSAVED_BEFORE_SUBMITTING =
@@ -74,6 +75,7 @@ export function AssessmentWorkspace({
   const filesFresh = files.isFetchedAfterMount;
   const editable = access.canEditFiles && filesFresh;
   const sync = useFileSync(assessment.id, files.data, editable);
+  const recorder = usePlaybackRecorder(assessment.id, sync, editable, !access.canEditFiles);
 
   const fileNames = assessment.project.fileNames;
   const [selectedFile, setSelectedFile] = useState(fileNames[0] ?? '');
@@ -134,7 +136,9 @@ export function AssessmentWorkspace({
   /** Every edit of files and answers on the server first: submitting makes them read-only. */
   async function everythingSaved(): Promise<boolean> {
     await Promise.all([sync.flush(), answerSync.flush()]);
-    return !sync.hasPending() && !answerSync.hasPending();
+    // The playback's events too (after the text, which they are checked against).
+    const recorded = (await recorder?.flushAll()) ?? true;
+    return !sync.hasPending() && !answerSync.hasPending() && recorded;
   }
 
   async function confirmSubmit() {
@@ -212,6 +216,7 @@ export function AssessmentWorkspace({
         status={doc.status}
         error={doc.error}
         onChange={editable ? (name, text) => sync.edit(name, text) : undefined}
+        recorder={editable ? recorder : null}
       />
     );
   }

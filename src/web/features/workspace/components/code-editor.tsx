@@ -2,6 +2,7 @@ import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { baseExtensions, languageExtension } from '../lib/editor-extensions';
+import type { PlaybackRecorder } from '../lib/playback-recorder';
 
 export type Cursor = { line: number; col: number };
 
@@ -16,6 +17,8 @@ type CodeEditorProps = {
   describedBy?: string;
   onChange?: (fileName: string, content: string) => void;
   onCursor?: (cursor: Cursor) => void;
+  /** Records the editor's history for the reviewer's playback (while the file is editable). */
+  recorder?: PlaybackRecorder | null;
 };
 
 /** Marks transactions that load text from outside, so they are not reported as edits. */
@@ -36,6 +39,7 @@ export function CodeEditor({
   describedBy,
   onChange,
   onCursor,
+  recorder,
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
@@ -44,8 +48,8 @@ export function CodeEditor({
   const perFile = useRef(new Compartment());
   const readOnlyCompartment = useRef(new Compartment());
   // The latest props for the long-lived listeners inside CodeMirror.
-  const latest = useRef({ fileName, onChange, onCursor, readOnly, describedBy });
-  latest.current = { fileName, onChange, onCursor, readOnly, describedBy };
+  const latest = useRef({ fileName, onChange, onCursor, readOnly, describedBy, recorder });
+  latest.current = { fileName, onChange, onCursor, readOnly, describedBy, recorder };
 
   const fileExtensions = (name: string) => [
     languageExtension(name),
@@ -74,6 +78,24 @@ export function CodeEditor({
             const head = update.state.selection.main.head;
             const line = update.state.doc.lineAt(head);
             latest.current.onCursor?.({ line: line.number, col: head - line.from + 1 });
+          }
+          // Recorded per transaction, before the text reaches the autosave: the events
+          // waiting to be sent always lead to the text the autosave has.
+          const rec = latest.current.recorder;
+          if (rec) {
+            for (const tr of update.transactions) {
+              if (!tr.docChanged) continue;
+              if (tr.annotation(external)) rec.replaced(name, tr.state.doc);
+              else {
+                const mark = tr.isUserEvent('input.paste')
+                  ? 'paste'
+                  : tr.isUserEvent('input.drop')
+                    ? 'drop'
+                    : undefined;
+                rec.change(name, tr.changes, tr.state.doc, mark);
+              }
+            }
+            if (update.focusChanged) rec.focus(update.view.hasFocus ? 'b' : 'a', 'editor', name);
           }
           if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) {
             latest.current.onChange?.(latest.current.fileName, update.state.doc.toString());
@@ -123,10 +145,17 @@ export function CodeEditor({
       });
     }
     shown.current = { fileName, revision };
+    latest.current.recorder?.opened(fileName, view.state.doc);
     const head = view.state.selection.main.head;
     const line = view.state.doc.lineAt(head);
     onCursor?.({ line: line.number, col: head - line.from + 1 });
   }, [fileName, revision]);
+
+  // The recorder arrives once the files are editable: it starts from the text shown.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (view && recorder) recorder.opened(latest.current.fileName, view.state.doc);
+  }, [recorder]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: compartments are stable refs
   useEffect(() => {

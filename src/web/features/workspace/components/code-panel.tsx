@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { LoadingText } from '../../../ui/loading-text';
 import type { SaveStatus } from '../lib/file-sync';
+import type { PlaybackRecorder } from '../lib/playback-recorder';
 import type { Cursor } from './code-editor';
 import { EditorStatusBar } from './editor-status-bar';
 import classes from './workspace.module.css';
@@ -23,6 +24,7 @@ type CodePanelProps = {
   status: SaveStatus;
   error: string | null;
   onChange?: (fileName: string, content: string) => void;
+  recorder?: PlaybackRecorder | null;
 };
 
 /** The Code Editor tab: a read-only notice when it applies, the editor and its status bar. */
@@ -35,6 +37,7 @@ export function CodePanel({
   status,
   error,
   onChange,
+  recorder,
 }: CodePanelProps) {
   const [cursor, setCursor] = useState<Cursor>({ line: 1, col: 1 });
   const helpId = useId();
@@ -56,6 +59,7 @@ export function CodePanel({
               describedBy={helpId}
               onChange={onChange}
               onCursor={setCursor}
+              recorder={recorder}
             />
           </Suspense>
         </div>

@@ -16,7 +16,7 @@ import {
   LanguageSupport,
   syntaxHighlighting,
 } from '@codemirror/language';
-import { type Extension, Prec } from '@codemirror/state';
+import { EditorState, type Extension, Prec } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -120,6 +120,17 @@ export function baseExtensions(): Extension[] {
     syntaxHighlighting(highlightStyle),
     workspaceKeymap,
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+    theme,
+  ];
+}
+
+/** A read-only viewer of code (the reviewer's playback): numbers, colours, no editing keys. */
+export function viewerExtensions(): Extension[] {
+  return [
+    lineNumbers(),
+    highlightSpecialChars(),
+    syntaxHighlighting(highlightStyle),
+    EditorState.readOnly.of(true),
     theme,
   ];
 }

@@ -155,6 +155,8 @@ type Doc = {
 
 export type DocView = {
   content: string;
+  /** The edit time of `content` (null: never edited). */
+  editedAt: number | null;
   status: SaveStatus;
   error: string | null;
   dirty: boolean;
@@ -207,8 +209,8 @@ export class FileSync {
   view(fileName: string): DocView | undefined {
     const doc = this.docs.get(fileName);
     if (!doc) return undefined;
-    const { content, status, error, dirty, revision } = doc;
-    return { content, status, error, dirty, revision };
+    const { content, editedAt, status, error, dirty, revision } = doc;
+    return { content, editedAt, status, error, dirty, revision };
   }
 
   /** Any text the server has not acknowledged yet. */

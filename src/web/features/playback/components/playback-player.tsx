@@ -1,0 +1,298 @@
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  buildTimeline,
+  changeFor,
+  clock,
+  countAt,
+  type FilePlayback,
+  type Marker,
+  PLAYBACK_SPEEDS,
+  PLAYBACK_TEXTS,
+  type PlaybackSpeed,
+  playbackMarkers,
+  Replay,
+  SHOWN_GAP_MS,
+} from '../../../../domain/playback';
+import {
+  RUN_STATUS_LABELS,
+  RUN_TRIGGER_LABELS,
+  type RunStatus,
+  type RunTrigger,
+} from '../../../../domain/test-runs';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { languageExtension, viewerExtensions } from '../../workspace/lib/editor-extensions';
+import { useFilePlayback } from '../api/file-playback';
+import classes from './playback.module.css';
+import './styles';
+
+const timeOfDay = (ms: number) =>
+  new Date(ms).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+/** The reviewer's replay of one file: loads the recording, then plays it. */
+export function PlaybackPlayer({
+  assessmentId,
+  fileName,
+}: {
+  assessmentId: string;
+  fileName: string;
+}) {
+  const query = useFilePlayback(assessmentId, fileName);
+  if (query.isPending) return <LoadingText text="Loading playback..." />;
+  if (query.isError) return <FormError>{errorMessage(query.error)}</FormError>;
+  if (query.data.events.length === 0) {
+    return <Text c="dimmed">{PLAYBACK_TEXTS.noRecording}</Text>;
+  }
+  return <Player data={query.data} />;
+}
+
+function markerLabel(marker: Marker): string {
+  const at = timeOfDay(marker.real);
+  switch (marker.kind) {
+    case 'paste':
+      return `Paste at ${at}`;
+    case 'drop':
+      return `Text dropped in at ${at}`;
+    case 'resync':
+      return `Recording gap repaired at ${at} (the replay jumps to the saved text)`;
+    case 'away': {
+      const what =
+        marker.where === 'tab'
+          ? 'Tab hidden'
+          : marker.where === 'window'
+            ? 'Window not focused'
+            : 'Editor not focused';
+      return `${what} from ${at} to ${timeOfDay(marker.realEnd)}`;
+    }
+    case 'test-run': {
+      const { run } = marker;
+      const status = RUN_STATUS_LABELS[run.status as RunStatus]?.label ?? run.status;
+      const trigger = RUN_TRIGGER_LABELS[run.trigger as RunTrigger] ?? run.trigger;
+      return `Test run (${trigger}) at ${at}: ${status}, ${run.passed} passed, ${run.failed} failed`;
+    }
+  }
+}
+
+function Player({ data }: { data: FilePlayback }) {
+  const { events } = data;
+  const model = useMemo(() => {
+    const timeline = buildTimeline(events.map((e) => e.at));
+    const replay = new Replay(events);
+    return {
+      timeline,
+      replay,
+      markers: playbackMarkers(events, timeline, data.testRuns),
+      endsOnSaved: replay.textAt(events.length) === data.savedText,
+    };
+  }, [events, data.testRuns, data.savedText]);
+  const { timeline, replay, markers } = model;
+  const duration = timeline.duration;
+
+  const [position, setPosition] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<PlaybackSpeed>(1);
+  const count = countAt(timeline, position);
+
+  // --- the read-only editor, moved forward change by change, or reloaded on a seek ---------
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const shown = useRef(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view lives as long as the recording shown; `count` moves it below
+  useEffect(() => {
+    if (!hostRef.current) return;
+    const view = new EditorView({
+      parent: hostRef.current,
+      state: EditorState.create({
+        doc: replay.docAt(count),
+        extensions: [
+          viewerExtensions(),
+          languageExtension(data.fileName),
+          EditorView.contentAttributes.of({
+            'aria-label': `Replayed text of ${data.fileName}`,
+            'aria-readonly': 'true',
+            tabindex: '0',
+          }),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    shown.current = count;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [replay, data.fileName]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || shown.current === count) return;
+    const from = shown.current;
+    shown.current = count;
+    if (count > from && count - from <= 400) {
+      for (let i = from; i < count; i++) {
+        const event = events[i]!;
+        if (event.k === 's') {
+          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: event.x } });
+        } else if (event.k === 'c') {
+          const set = changeFor(event.c, view.state.doc.length);
+          if (!set) continue; // the server never stores one that does not fit
+          let head = 0;
+          set.iterChanges((_fromA, _toA, _fromB, toB) => {
+            head = toB;
+          });
+          view.dispatch({ changes: set, selection: { anchor: head }, scrollIntoView: true });
+        }
+      }
+      return;
+    }
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: replay.docAt(count) } });
+  }, [count, events, replay]);
+
+  // --- playing ----------------------------------------------------------------------------
+  useEffect(() => {
+    if (!playing) return;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function tick(now) {
+      const elapsed = now - last;
+      last = now;
+      setPosition((p) => Math.min(duration, p + elapsed * speed));
+      frame = requestAnimationFrame(tick);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [playing, speed, duration]);
+
+  useEffect(() => {
+    if (playing && position >= duration) setPlaying(false);
+  }, [playing, position, duration]);
+
+  function togglePlay() {
+    if (!playing && position >= duration) setPosition(0);
+    setPlaying(!playing);
+  }
+
+  const atEnd = count >= events.length && position >= duration;
+  const current = events[Math.max(0, count - 1)]!;
+  const skipping = timeline.gaps.find((g) => position >= g.at && position < g.at + SHOWN_GAP_MS);
+  const pct = (ms: number) => (duration > 0 ? `${(ms / duration) * 100}%` : '0%');
+  const counts = {
+    paste: markers.filter((m) => m.kind === 'paste' || m.kind === 'drop').length,
+    away: markers.filter((m) => m.kind === 'away' && m.where !== 'editor').length,
+    runs: markers.filter((m) => m.kind === 'test-run').length,
+    skipped: timeline.gaps.reduce((sum, g) => sum + g.realMs, 0),
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="wrap" align="center">
+        <Button onClick={togglePlay} size="sm" w={92}>
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <SegmentedControl
+          size="xs"
+          aria-label="Playback speed"
+          value={String(speed)}
+          onChange={(value) => setSpeed(Number(value) as PlaybackSpeed)}
+          data={PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}x` }))}
+        />
+        <Text size="sm" data-testid="playback-clock" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {clock(position)} / {clock(duration)} · at {timeOfDay(current.at)}
+        </Text>
+      </Group>
+
+      <div className={classes.track} data-testid="playback-timeline">
+        {timeline.gaps.map((gap) => (
+          <span
+            key={`gap-${gap.at}`}
+            className={classes.gap}
+            style={{ left: pct(gap.at), width: pct(SHOWN_GAP_MS) }}
+            title={`Pause of ${clock(gap.realMs)} skipped`}
+          />
+        ))}
+        {markers
+          .filter((m) => m.kind === 'away')
+          .map((m) => (
+            <span
+              key={`away-${m.at}-${m.kind === 'away' ? m.where : ''}`}
+              className={
+                m.kind === 'away' && m.where === 'editor' ? classes.editorAway : classes.away
+              }
+              style={{
+                left: pct(m.at),
+                width: pct(Math.max(0, (m.kind === 'away' ? m.end : m.at) - m.at)),
+              }}
+              title={markerLabel(m)}
+            />
+          ))}
+        {markers
+          .filter((m) => m.kind !== 'away' || m.where !== 'editor')
+          .map((m, i) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: markers never reorder
+              key={`${m.kind}-${i}`}
+              type="button"
+              className={`${classes.marker} ${classes[m.kind === 'test-run' ? 'run' : m.kind]}`}
+              style={{ left: pct(m.at) }}
+              aria-label={markerLabel(m)}
+              title={markerLabel(m)}
+              data-kind={m.kind}
+              onClick={() => setPosition(m.at)}
+            />
+          ))}
+        <span className={classes.playhead} style={{ left: pct(position) }} aria-hidden="true" />
+      </div>
+
+      <Slider
+        thumbLabel="Playback position"
+        min={0}
+        max={Math.max(duration, 1)}
+        step={Math.max(50, Math.round(duration / 1000))}
+        value={position}
+        onChange={setPosition}
+        label={(v) => clock(v)}
+        size="sm"
+      />
+
+      <Group gap="md" wrap="wrap">
+        <Legend className={classes.paste} text={`Pastes: ${counts.paste}`} />
+        <Legend className={classes.away} text={`Focus away: ${counts.away}`} />
+        <Legend className={classes.run} text={`Test runs: ${counts.runs}`} />
+        <Legend
+          className={classes.gap}
+          text={`Pauses skipped: ${timeline.gaps.length} (${clock(counts.skipped)})`}
+        />
+      </Group>
+
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="playback-status">
+        {skipping
+          ? `Skipping a pause of ${clock(skipping.realMs)}`
+          : atEnd
+            ? model.endsOnSaved
+              ? 'End of the recording: the replayed text matches the saved file.'
+              : 'End of the recording: the saved file differs from the replayed text (changes made after the last recorded ones).'
+            : playing
+              ? 'Playing'
+              : 'Paused'}
+      </Text>
+
+      <div ref={hostRef} className={classes.editor} data-testid="playback-editor" />
+    </Stack>
+  );
+}
+
+function Legend({ className, text }: { className: string | undefined; text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span className={`${classes.swatch} ${className ?? ''}`} aria-hidden="true" />
+      <Text size="xs">{text}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { postPlayback } from '../api/post-playback';
+import type { FileSync, KeyValueStore } from '../lib/file-sync';
+import { PlaybackRecorder, playbackKeyPrefix } from '../lib/playback-recorder';
+
+function browserStorage(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function storedKeys(): string[] {
+  const storage = browserStorage();
+  if (!storage) return [];
+  const keys: string[] = [];
+  for (let i = 0; i < window.localStorage.length; i++) {
+    const key = window.localStorage.key(i);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * The playback recorder of an open assessment: made once the files are editable, fed by the
+ * editor (see CodeEditor's `recorder`) and by the window (focus, tab hidden), sending on the
+ * autosave's debounce right after the file's own save. When the assessment is closed
+ * (submitted, time up), what an earlier page load left unsent is dropped: nothing can store it.
+ */
+export function usePlaybackRecorder(
+  assessmentId: string,
+  sync: FileSync,
+  editable: boolean,
+  closed: boolean,
+): PlaybackRecorder | null {
+  const [recorder, setRecorder] = useState<PlaybackRecorder | null>(null);
+
+  useEffect(() => {
+    if (!editable || recorder) return;
+    setRecorder(
+      new PlaybackRecorder({
+        assessmentId,
+        storage: browserStorage(),
+        storedKeys,
+        post: (fileName, upload, options) => postPlayback(assessmentId, fileName, upload, options),
+        saveText: (fileName, keepalive) => sync.flush(fileName, { keepalive }),
+        editedAtOf: (fileName) => sync.view(fileName)?.editedAt ?? null,
+      }),
+    );
+  }, [editable, recorder, assessmentId, sync]);
+
+  useEffect(() => {
+    if (!editable) recorder?.disable();
+  }, [editable, recorder]);
+
+  useEffect(() => {
+    if (!closed) return;
+    const storage = browserStorage();
+    const prefix = playbackKeyPrefix(assessmentId);
+    for (const key of storedKeys()) {
+      if (key.startsWith(prefix)) storage?.removeItem(key);
+    }
+  }, [closed, assessmentId]);
+
+  useEffect(() => {
+    if (!recorder) return;
+    const away = (where: 'window' | 'tab') => () => recorder.focus('a', where);
+    const back = (where: 'window' | 'tab') => () => recorder.focus('b', where);
+    const onBlur = away('window');
+    const onFocus = back('window');
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        away('tab')();
+        void recorder.flush(undefined, { keepalive: true });
+      } else back('tab')();
+    };
+    const onPageHide = () => void recorder.flush(undefined, { keepalive: true });
+    const onOnline = () => recorder.retryFailed();
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', onFocus);
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [recorder]);
+
+  // Leaving the workspace: what is waiting goes now; what fails stays stored for next time.
+  useEffect(() => {
+    if (!recorder) return;
+    recorder.retain();
+    return () => {
+      void recorder.release();
+    };
+  }, [recorder]);
+
+  return recorder;
+}

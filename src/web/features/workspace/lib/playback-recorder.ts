@@ -1,0 +1,489 @@
+import type { ChangeSet, Text } from '@codemirror/state';
+import { AUTOSAVE_DELAY_MS } from '../../../../domain/assessments';
+import {
+  type ChangeMark,
+  type EventBody,
+  type FocusTarget,
+  MAX_EVENTS_PER_UPLOAD,
+  PLAYBACK_TEXTS,
+  type PlaybackChunk,
+  type PlaybackUpload,
+  type PlaybackUploadResult,
+  playbackChunkSchema,
+  type RecordedEvent,
+  SNAPSHOT_EVERY,
+  type SnapshotReason,
+} from '../../../../domain/playback';
+import { isRetryable, type KeyValueStore, retryDelayMs, type Timers } from './file-sync';
+
+/**
+ * Records the editor's history of each file for the reviewer's playback, and gets it to the
+ * server the way FileSync gets the text there (issue "Assessments that measure", item 6):
+ * - every event is numbered (per file, per editing session `clientId`) and written to
+ *   localStorage at once; it leaves storage only once the server acknowledged it, so a
+ *   reload or a failed request loses nothing, and a retry never stores an event twice;
+ * - events go on the autosave's debounce, right after the file's own save (so the server can
+ *   check that they lead to the saved text);
+ * - events left in storage by an earlier page load (or a tab that closed) are sent first;
+ * - what the server can never take (a refusal other than a dropped connection, a full
+ *   recording) is dropped rather than retried forever.
+ *
+ * No DOM and no CodeMirror view here: the editor hands in its transactions' change sets, so
+ * the unit tests and the bench drive exactly this code.
+ */
+
+export type PostOutcome =
+  | { kind: 'ok'; result: PlaybackUploadResult }
+  | { kind: 'failed'; status: number; message: string };
+
+/** Never throws: failures come back as { kind: 'failed' }. */
+export type PostFn = (
+  fileName: string,
+  upload: PlaybackUpload,
+  options: { keepalive: boolean },
+) => Promise<PostOutcome>;
+
+export type PlaybackRecorderOptions = {
+  assessmentId: string;
+  storage: KeyValueStore | null;
+  /** localStorage's keys, to find what earlier page loads left (null: nothing to adopt). */
+  storedKeys?: () => string[];
+  post: PostFn;
+  /** Saves the file's pending text first; resolves with the edit time the server now has. */
+  saveText?: (fileName: string, keepalive: boolean) => Promise<void>;
+  /** The edit time of the text the recorded events lead to (FileSync's). */
+  editedAtOf?: (fileName: string) => number | null;
+  clientId?: string;
+  now?: () => number;
+  timers?: Timers;
+  delayMs?: number;
+  /** Upload at the latest this long after the first unsent event, even while typing goes on. */
+  maxWaitMs?: number;
+  snapshotEvery?: number;
+  /** Bytes of event JSON per request (the server allows 200,000 characters, 256 KiB in all). */
+  maxUploadBytes?: number;
+};
+
+/** A run of one session's events for one file, not yet acknowledged. */
+type Pending = {
+  key: string;
+  fileName: string;
+  clientId: string;
+  base: number;
+  events: RecordedEvent[];
+};
+
+type FileState = {
+  seq: number;
+  base: number | null;
+  /** The document as recorded so far (CodeMirror's immutable Text: no copies). */
+  doc: Text | null;
+  sinceSnapshot: number;
+  /** The server said this file's recording is full: record no more of it. */
+  full: boolean;
+  timer: unknown;
+  firstUnsentAt: number | null;
+  running: Promise<void> | null;
+  again: boolean;
+  attempts: number;
+};
+
+const PREFIX = 'tf:playback:';
+export const playbackKeyPrefix = (assessmentId: string) => `${PREFIX}${assessmentId}:`;
+export const playbackKey = (assessmentId: string, clientId: string, fileName: string) =>
+  `${playbackKeyPrefix(assessmentId)}${clientId}:${encodeURIComponent(fileName)}`;
+
+const defaultTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const encoder = new TextEncoder();
+const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+
+export function newClientId(): string {
+  const bytes = new Uint8Array(9);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A stored entry, or null when it is not one of ours (corrupt, wrong shape). */
+export function parseStored(raw: string | null): (PlaybackChunk & { fileName: string }) | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as { fileName?: unknown };
+    if (typeof value?.fileName !== 'string') return null;
+    const chunk = playbackChunkSchema.safeParse(value);
+    return chunk.success ? { ...(chunk.data as PlaybackChunk), fileName: value.fileName } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Splits chunks into uploads of at most `maxBytes` of event JSON and MAX_EVENTS_PER_UPLOAD
+ * events. An event too large to send at all (a snapshot of a huge file) is left out: the
+ * server resyncs to the saved text when the record does not reach it.
+ */
+export function splitUploads(
+  chunks: Pending[],
+  maxBytes: number,
+): { chunks: Pending[]; skipped: { key: string; s: number }[] }[] {
+  const uploads: { chunks: Pending[]; skipped: { key: string; s: number }[] }[] = [];
+  let current: Pending[] = [];
+  let skipped: { key: string; s: number }[] = [];
+  let bytes = 0;
+  let count = 0;
+  const close = () => {
+    if (current.length || skipped.length) uploads.push({ chunks: current, skipped });
+    current = [];
+    skipped = [];
+    bytes = 0;
+    count = 0;
+  };
+  for (const chunk of chunks) {
+    let part: Pending | null = null;
+    for (const event of chunk.events) {
+      const size = bytesOf(event) + 1;
+      if (size + 200 > maxBytes) {
+        skipped.push({ key: chunk.key, s: event.s });
+        continue;
+      }
+      if (bytes + size + 200 > maxBytes || count + 1 > MAX_EVENTS_PER_UPLOAD) {
+        close();
+        part = null;
+      }
+      if (!part) {
+        part = { ...chunk, events: [] };
+        current.push(part);
+        bytes += 100;
+      }
+      part.events.push(event);
+      bytes += size;
+      count += 1;
+    }
+  }
+  close();
+  return uploads;
+}
+
+export class PlaybackRecorder {
+  readonly clientId: string;
+  private readonly files = new Map<string, FileState>();
+  /** Every unacknowledged run, own and adopted, by storage key. */
+  private readonly pending = new Map<string, Pending>();
+  private readonly now: () => number;
+  private readonly timers: Timers;
+  private readonly delayMs: number;
+  private readonly maxWaitMs: number;
+  private readonly snapshotEvery: number;
+  private readonly maxUploadBytes: number;
+  private active: string | null = null;
+  private enabled = true;
+  private disposed = false;
+  private holders = 0;
+
+  constructor(private readonly options: PlaybackRecorderOptions) {
+    this.clientId = options.clientId ?? newClientId();
+    this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? defaultTimers;
+    this.delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
+    this.maxWaitMs = options.maxWaitMs ?? 10_000;
+    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    this.maxUploadBytes = options.maxUploadBytes ?? 180_000;
+    this.adoptStored();
+  }
+
+  // --- recording ----------------------------------------------------------------------
+
+  /** The editor shows this file with this text: a snapshot when it is not what we recorded. */
+  opened(fileName: string, doc: Text): void {
+    this.active = fileName;
+    const state = this.state(fileName);
+    if (state.doc?.eq(doc)) return;
+    this.snapshot(fileName, doc, state.doc === null ? 'open' : 'external');
+  }
+
+  /** The text was replaced from outside the editor (the server's newer text). */
+  replaced(fileName: string, doc: Text): void {
+    this.snapshot(fileName, doc, 'external');
+  }
+
+  change(fileName: string, changes: ChangeSet, docAfter: Text, mark?: ChangeMark): void {
+    const state = this.state(fileName);
+    if (state.doc === null) {
+      // Never seen its text: start from what the change produced.
+      this.snapshot(fileName, docAfter, 'open');
+      return;
+    }
+    this.record(fileName, { k: 'c', c: changes.toJSON(), ...(mark ? { m: mark } : {}) });
+    state.doc = docAfter;
+    state.sinceSnapshot += 1;
+    if (state.sinceSnapshot >= this.snapshotEvery) this.snapshot(fileName, docAfter, 'periodic');
+  }
+
+  /** Focus left (`a`) or came back (`b`) to the editor, the window or the tab. */
+  focus(kind: 'a' | 'b', where: FocusTarget, fileName = this.active): void {
+    if (fileName === null) return;
+    this.record(fileName, { k: kind, w: where });
+  }
+
+  get activeFile(): string | null {
+    return this.active;
+  }
+
+  /** The assessment closed (submitted, time up): record nothing more, send nothing more. */
+  disable(): void {
+    this.enabled = false;
+  }
+
+  private snapshot(fileName: string, doc: Text, reason: SnapshotReason): void {
+    const state = this.state(fileName);
+    this.record(fileName, { k: 's', x: doc.toString(), r: reason });
+    state.doc = doc;
+    state.sinceSnapshot = 0;
+  }
+
+  private record(fileName: string, body: EventBody): void {
+    if (!this.enabled || this.disposed) return;
+    const state = this.state(fileName);
+    if (state.full) return;
+    const now = this.now();
+    state.base ??= now;
+    state.seq += 1;
+    const event = { ...body, s: state.seq, t: Math.max(0, now - state.base) } as RecordedEvent;
+    const key = playbackKey(this.options.assessmentId, this.clientId, fileName);
+    let run = this.pending.get(key);
+    if (!run) {
+      run = { key, fileName, clientId: this.clientId, base: state.base, events: [] };
+      this.pending.set(key, run);
+    }
+    run.events.push(event);
+    this.write(run);
+    state.firstUnsentAt ??= now;
+    // The autosave's debounce, but never more than maxWaitMs behind while typing goes on.
+    const waited = now - state.firstUnsentAt;
+    if (!state.timer || waited < this.maxWaitMs) {
+      this.schedule(fileName, state, Math.min(this.delayMs, Math.max(0, this.maxWaitMs - waited)));
+    }
+  }
+
+  // --- sending ------------------------------------------------------------------------
+
+  hasPending(): boolean {
+    for (const run of this.pending.values()) if (run.events.length) return true;
+    return false;
+  }
+
+  /** Sends what is waiting now (every file, or one). Resolves when the uploads settled. */
+  flush(fileName?: string, options: { keepalive?: boolean } = {}): Promise<void> {
+    const names =
+      fileName === undefined
+        ? [...new Set([...this.pending.values()].map((r) => r.fileName))]
+        : [fileName];
+    return Promise.all(names.map((n) => this.sendNow(n, options.keepalive ?? false))).then(
+      () => undefined,
+    );
+  }
+
+  /**
+   * Sends everything recorded so far; true when the server has all of it. (Events recorded
+   * while this runs, a focus change as the Submit dialog opens, do not count.)
+   */
+  async flushAll(options: { keepalive?: boolean } = {}): Promise<boolean> {
+    const upTo = new Map([...this.pending].map(([key, run]) => [key, run.events.at(-1)?.s ?? 0]));
+    await this.flush(undefined, options);
+    for (const [key, s] of upTo) {
+      if (this.pending.get(key)?.events.some((e) => e.s <= s)) return false;
+    }
+    return true;
+  }
+
+  /** Retry every file that failed (the connection came back). */
+  retryFailed(): void {
+    for (const [name, state] of this.files) if (state.attempts > 0) void this.sendNow(name);
+  }
+
+  /** A screen starts using this recorder (React may mount, unmount and mount again). */
+  retain(): void {
+    this.holders += 1;
+    this.disposed = false;
+  }
+
+  /** A screen stops using it: what waits is sent now, then timers stop once nobody holds it. */
+  release(): Promise<void> {
+    this.holders = Math.max(0, this.holders - 1);
+    return this.flush().finally(() => {
+      if (this.holders === 0) this.dispose();
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const state of this.files.values()) this.clearTimer(state);
+  }
+
+  private sendNow(fileName: string, keepalive = false): Promise<void> {
+    const state = this.state(fileName);
+    this.clearTimer(state);
+    if (state.running) {
+      state.again = true;
+      return state.running;
+    }
+    const running = (async () => {
+      do {
+        state.again = false;
+        await this.sendAll(fileName, state, keepalive);
+      } while (state.again && !this.disposed);
+    })().finally(() => {
+      state.running = null;
+    });
+    state.running = running;
+    return running;
+  }
+
+  private runsOf(fileName: string): Pending[] {
+    return [...this.pending.values()]
+      .filter((r) => r.fileName === fileName && r.events.length > 0)
+      .sort((a, b) => a.base - b.base);
+  }
+
+  private async sendAll(fileName: string, state: FileState, keepalive: boolean): Promise<void> {
+    if (this.runsOf(fileName).length === 0 || !this.enabled) return;
+    // The file's text first, so the server can check the events against it.
+    await this.options.saveText?.(fileName, keepalive);
+    // Taken together, synchronously: these events lead to the text of this edit time.
+    const editedAt = this.options.editedAtOf?.(fileName) ?? null;
+    const uploads = splitUploads(this.runsOf(fileName), this.maxUploadBytes);
+    state.firstUnsentAt = null;
+    for (const upload of uploads) {
+      for (const { key, s } of upload.skipped) this.ack(key, s, true);
+      if (upload.chunks.length === 0) continue;
+      const body: PlaybackUpload = {
+        sentAt: this.now(),
+        editedAt,
+        chunks: upload.chunks.map(({ clientId, base, events }) => ({ clientId, base, events })),
+      };
+      let outcome: PostOutcome;
+      try {
+        outcome = await this.options.post(fileName, body, { keepalive });
+      } catch (error) {
+        outcome = { kind: 'failed', status: 0, message: String(error) };
+      }
+      if (outcome.kind === 'ok' || !isRetryable(outcome.status)) {
+        // Stored, or refused for good (a closed assessment, a full recording): either way
+        // asking again cannot help.
+        for (const chunk of upload.chunks) this.ack(chunk.key, chunk.events.at(-1)!.s);
+        state.attempts = 0;
+        if (outcome.kind === 'failed' && outcome.message === PLAYBACK_TEXTS.recordingFull) {
+          state.full = true;
+        }
+        continue;
+      }
+      state.attempts += 1;
+      state.firstUnsentAt ??= this.now();
+      if (!this.disposed) this.schedule(fileName, state, retryDelayMs(state.attempts));
+      return;
+    }
+  }
+
+  /** The server has every event of this run up to `s`: forget them here and in storage. */
+  private ack(key: string, s: number, only = false): void {
+    const run = this.pending.get(key);
+    if (!run) return;
+    run.events = only ? run.events.filter((e) => e.s !== s) : run.events.filter((e) => e.s > s);
+    if (run.events.length === 0 && run.clientId !== this.clientId) this.pending.delete(key);
+    this.write(run);
+  }
+
+  private schedule(fileName: string, state: FileState, ms: number): void {
+    this.clearTimer(state);
+    if (this.disposed) return;
+    state.timer = this.timers.set(() => {
+      state.timer = null;
+      void this.sendNow(fileName);
+    }, ms);
+  }
+
+  private clearTimer(state: FileState): void {
+    if (state.timer !== null) {
+      this.timers.clear(state.timer);
+      state.timer = null;
+    }
+  }
+
+  // --- storage ------------------------------------------------------------------------
+
+  private write(run: Pending): void {
+    const storage = this.options.storage;
+    if (!storage) return;
+    try {
+      if (run.events.length === 0) storage.removeItem(run.key);
+      else {
+        const { fileName, clientId, base, events } = run;
+        storage.setItem(run.key, JSON.stringify({ fileName, clientId, base, events }));
+      }
+    } catch {
+      // Storage full or refused: the events live in memory until sent.
+    }
+  }
+
+  /** Runs an earlier page load (or a closed tab) left unsent: they go first. */
+  private adoptStored(): void {
+    const prefix = playbackKeyPrefix(this.options.assessmentId);
+    let keys: string[] = [];
+    try {
+      keys = this.options.storedKeys?.() ?? [];
+    } catch {
+      keys = [];
+    }
+    for (const key of keys) {
+      if (!key.startsWith(prefix)) continue;
+      let raw: string | null = null;
+      try {
+        raw = this.options.storage?.getItem(key) ?? null;
+      } catch {
+        raw = null;
+      }
+      const stored = parseStored(raw);
+      if (!stored || stored.clientId === this.clientId) continue;
+      if (key !== playbackKey(this.options.assessmentId, stored.clientId, stored.fileName))
+        continue;
+      this.pending.set(key, { key, ...stored });
+    }
+    for (const name of new Set([...this.pending.values()].map((r) => r.fileName))) {
+      const state = this.state(name);
+      this.schedule(name, state, this.delayMs);
+    }
+  }
+
+  /** Forget what an earlier page load left (the assessment is closed: it can never be sent). */
+  discardStored(): void {
+    for (const run of this.pending.values()) {
+      run.events = [];
+      this.write(run);
+    }
+    this.pending.clear();
+    for (const state of this.files.values()) this.clearTimer(state);
+  }
+
+  private state(fileName: string): FileState {
+    let state = this.files.get(fileName);
+    if (!state) {
+      state = {
+        seq: 0,
+        base: null,
+        doc: null,
+        sinceSnapshot: 0,
+        full: false,
+        timer: null,
+        firstUnsentAt: null,
+        running: null,
+        again: false,
+        attempts: 0,
+      };
+      this.files.set(fileName, state);
+    }
+    return state;
+  }
+}
