@@ -11,6 +11,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LogInInput } from '../../../../domain/auth';
+import { DATA_RIGHTS_TEXTS } from '../../../../domain/data-rights-texts';
 import { dashboardPath } from '../../../../domain/roles';
 import { SECURITY_TEXTS } from '../../../../domain/security-texts';
 import { failure } from '../../../../domain/texts';
@@ -30,6 +31,7 @@ export function LoginScreen() {
   const googleReturnError = useGoogleErrorParam();
   const [params] = useSearchParams();
   const signedOutIdle = params.get('reason') === 'idle';
+  const erased = params.get('reason') === 'erased';
   // Validation, the auth client and the config (for the Google button) load once the user
   // starts on the form, not before the first paint.
   const warmUp = useWarmUp({ withConfig: true });
@@ -68,6 +70,7 @@ export function LoginScreen() {
           {signedOutIdle && !error ? (
             <FormSuccess>{SECURITY_TEXTS.idleSignedOut}</FormSuccess>
           ) : null}
+          {erased && !error ? <FormSuccess>{DATA_RIGHTS_TEXTS.erased}</FormSuccess> : null}
           <TextInput
             label="Email"
             type="email"
