@@ -11,6 +11,9 @@ export const DATA_RIGHTS_TEXTS = {
     'Erasing deletes your account, profile, photo, applications and résumés, and signs you out everywhere. It cannot be undone.',
   eraseKept:
     "Assessments you took stay with the recruiter who assigned them, for their records, with your name, e-mail and phone removed (shown as 'Erased candidate'). Messages you sent stay in their conversations, shown as from 'Unknown User'.",
+  /** The same, said to an admin about someone else. */
+  eraseKeptByAdmin:
+    "Assessments they took stay with the recruiter who assigned them, for their records, without their name, e-mail or phone (shown as 'Erased candidate'). Messages they sent stay in their conversations, shown as from 'Unknown User'.",
   eraseConfirmPassword: 'Enter your password to confirm',
   eraseConfirmEmail: 'Type your e-mail address to confirm',
   eraseButton: 'Erase my account permanently',

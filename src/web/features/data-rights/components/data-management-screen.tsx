@@ -67,8 +67,8 @@ export function DataManagementScreen() {
             </Text>
             <Text size="sm">
               <strong>Erasure:</strong> the account, sessions, profile, photo, applications, résumés
-              and search entry are deleted. {DATA_RIGHTS_TEXTS.eraseKept} The last admin can never
-              be erased; recruiters who still own jobs or assessments are deactivated instead.
+              and search entry are deleted. {DATA_RIGHTS_TEXTS.eraseKeptByAdmin} The last admin can
+              never be erased; recruiters who still own jobs or assessments are deactivated instead.
             </Text>
           </Paper>
 
@@ -228,7 +228,7 @@ function RequestForm({
               The account of <strong>{user.name}</strong> ({user.email}) will be deleted with their
               profile, photo, applications and résumés, and they will be signed out everywhere.
             </Text>
-            <Text size="sm">{DATA_RIGHTS_TEXTS.eraseKept}</Text>
+            <Text size="sm">{DATA_RIGHTS_TEXTS.eraseKeptByAdmin}</Text>
           </Alert>
         ) : (
           <Text size="sm">
