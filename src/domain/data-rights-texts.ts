@@ -31,3 +31,6 @@ export const DATA_RIGHTS_TEXTS = {
   erasedUser: 'Erased user',
   unknownUser: 'Unknown User',
 } as const;
+
+/** Set in sessionStorage by the erase form: whichever redirect reaches /login first, it says why. */
+export const ERASED_FLAG = 'talentforge.account-erased';

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DATA_RIGHTS_TEXTS } from '../../../../domain/data-rights-texts';
+import { DATA_RIGHTS_TEXTS, ERASED_FLAG } from '../../../../domain/data-rights-texts';
 import { ApiError, errorMessage } from '../../../api/http';
 import { clearSession } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
@@ -96,8 +96,15 @@ function EraseForm({ onCancel }: { onCancel: () => void }) {
     setError(null);
     erase.mutate(byPassword ? { password: value } : { email: value }, {
       onSuccess: () => {
-        clearSession();
+        // The ended session may also send this tab to /login (live updates, the idle guard):
+        // the flag makes the login screen say why, whichever navigation lands first.
+        try {
+          sessionStorage.setItem(ERASED_FLAG, '1');
+        } catch {
+          // Storage refused (private mode): the query parameter still says it.
+        }
         navigate('/login?reason=erased', { replace: true });
+        clearSession();
       },
       onError: (e) =>
         setError(e instanceof ApiError && e.issues[0] ? e.issues[0].message : errorMessage(e)),
