@@ -529,6 +529,12 @@ export async function changeDueDate(
   if (row.status === 'completed') {
     throw new AppError(409, 'This assessment has been submitted; its due date no longer changes');
   }
+  if (row.candidateId === null) {
+    throw new AppError(
+      409,
+      'The candidate erased their account; this assessment is kept as a record',
+    );
+  }
   if (input.dueDate <= row.dueDate) {
     const message = `The new due date must be after the current one (${row.dueDate})`;
     throw new AppError(400, message, [{ path: ['dueDate'], message }]);

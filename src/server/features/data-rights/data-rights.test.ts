@@ -400,6 +400,16 @@ describe('erasure by the user', () => {
 
   it('cannot sign in afterwards, and the e-mail can sign up again as a new account', async () => {
     const cand = await t.signUp({ accountType: 'candidate', name: 'Gone Soon' });
+    const open = await (
+      await ok(
+        t.request('/api/assessments', {
+          method: 'POST',
+          as: recruiter,
+          json: { templateId, candidateId: cand.id, dueDate: defaultDueDate() },
+        }),
+        201,
+      )
+    ).json();
     await ok(
       t.request('/api/account/erase', {
         method: 'POST',

@@ -152,7 +152,9 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
             Your message: {a.message}
           </Text>
         ) : null}
-        {submitted ? null : <DueDateForm key={a.dueDate} assessment={a} />}
+        {submitted || a.candidateId === null ? null : (
+          <DueDateForm key={a.dueDate} assessment={a} />
+        )}
       </Section>
 
       <Section title="Candidate Information" level={level}>
