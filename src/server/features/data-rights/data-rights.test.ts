@@ -422,6 +422,14 @@ describe('erasure by the user', () => {
       json: { email: cand.email, password: cand.password },
     });
     expect(signIn.status).toBe(401);
+    // The open assessment stays as a record: nobody is left to give more time to.
+    const later = await t.request(`/api/assessments/${open.id}/due-date`, {
+      method: 'PUT',
+      as: recruiter,
+      json: { dueDate: future(60) },
+    });
+    expect(later.status).toBe(409);
+    expect((await later.json()).message).toMatch(/erased their account/);
     const again = await t.signUp({
       accountType: 'candidate',
       name: 'Back Again',
