@@ -211,8 +211,11 @@ export const assessmentSchema = z.object({
   title: z.string(),
   roleName: z.string(),
   description: z.string(),
-  candidateId: z.string(),
+  /** Null once the candidate erased their account (the name is then 'Erased candidate'). */
+  candidateId: z.string().nullable(),
   candidateName: z.string(),
+  /** When the candidate's account was erased; null otherwise. */
+  candidateErasedAt: z.string().nullable(),
   candidateEmail: z.string(),
   candidatePhone: z.string(),
   recruiterId: z.string(),

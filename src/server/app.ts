@@ -11,6 +11,8 @@ import { type Env, googleConfigured, messagingLimits } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
+import { dataRightsRoutes } from './features/data-rights/data-rights.routes';
+import { integrationRoutes } from './features/integrations/integrations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
@@ -28,6 +30,7 @@ import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
 import type { Mailer } from './mail/outbox';
 import type { EventBus } from './realtime/event-bus';
+import { SESSIONS_CHANGED } from './realtime/hub';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -183,7 +186,26 @@ export function createApp({
     .route('/', userAdminRoutes({ db, auth }))
     .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))
     .route('/', auditRoutes({ db }))
-    .route('/', playbackRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', playbackRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route(
+      '/',
+      dataRightsRoutes({
+        db,
+        auth,
+        storage,
+        logger,
+        onSessionsChanged: () => void bus.publish(SESSIONS_CHANGED).catch(() => {}),
+      }),
+    )
+    .route(
+      '/',
+      integrationRoutes({
+        env,
+        database,
+        mailer,
+        sandboxUnavailable: () => testRuns.unavailableReason(),
+      }),
+    );
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -283,7 +283,10 @@ test('the other tabs say what is there and why, and the sidebar goes where it ca
   await help.getByRole('button', { name: 'Close', exact: true }).click();
 
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
-  await expect(nav.getByText(/Not built: exports and erasure/)).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Data Management' })).toHaveAttribute(
+    'href',
+    '/admin/data',
+  );
   await expect(page.getByText(/System Admin|Super Admin/)).toBeVisible();
   const made = await page.request.post('/api/templates', {
     data: { title: unique('Logged'), roleName: 'Tester', description: '', tasks: [] },

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { type Env, googleConfigured } from '../env';
 import { adminAuditPlugin } from '../features/audit/auth-audit';
+import { removeUserThroughErasure } from '../features/data-rights/remove-user-hook';
 import { twoFactorPlugins } from '../features/security/two-factor';
 import { lastAdminHook } from '../features/users/last-admin';
 import type { Logger } from '../lib/logger';
@@ -87,6 +88,7 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
         id: 'last-admin',
         hooks: { before: [{ matcher: () => true, handler: lastAdminHook(db) }] },
       },
+      removeUserThroughErasure(),
       ...twoFactorPlugins(env.APP_URL),
       adminAuditPlugin(db),
     ],

@@ -11,9 +11,8 @@ export const taskAnswer = pgTable(
       .notNull()
       .references(() => assessment.id, { onDelete: 'cascade' }),
     taskId: text('task_id').notNull(),
-    candidateId: text('candidate_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null once the candidate's account is erased: the answer stays with the assessment. */
+    candidateId: text('candidate_id').references(() => user.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     /** The client's time of the edit this text came from; older saves are refused. */
     editedAt: bigint('edited_at', { mode: 'number' }).notNull(),

@@ -194,10 +194,11 @@ export const assessment = pgTable(
     title: text('title').notNull(),
     roleName: text('role_name').notNull(),
     description: text('description').notNull().default(''),
-    candidateId: text('candidate_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null once the candidate erased their account: the assessment stays, anonymised (015). */
+    candidateId: text('candidate_id').references(() => user.id, { onDelete: 'set null' }),
     candidateName: text('candidate_name').notNull(),
+    /** When the candidate's account was erased (their name is then 'Erased candidate'). */
+    candidateErasedAt: ts('candidate_erased_at'),
     recruiterId: text('recruiter_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -239,9 +240,8 @@ export const candidateFile = pgTable(
       .notNull()
       .references(() => assessment.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    candidateId: text('candidate_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null once the candidate's account is erased: the work stays with the assessment. */
+    candidateId: text('candidate_id').references(() => user.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     /** The client's time of the edit this text came from; older saves are refused. */
     editedAt: bigint('edited_at', { mode: 'number' }).notNull(),

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface StoredFile {
@@ -10,6 +10,8 @@ export interface StoredFile {
 export interface Storage {
   put(key: string, file: StoredFile): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
+  /** Deletes the file if there is one (erasure); true when something was deleted. */
+  remove(key: string): Promise<boolean>;
 }
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)+$/;
@@ -41,6 +43,13 @@ export function diskStorage(root: string): Storage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async remove(key) {
+      const target = locate(key);
+      const existed = (await readFile(`${target}.type`).catch(() => null)) !== null;
+      await rm(target, { force: true });
+      await rm(`${target}.type`, { force: true });
+      return existed;
     },
   };
 }

@@ -53,6 +53,16 @@ const AdminDashboard = lazy(() =>
     default: m.AdminDashboard,
   })),
 );
+const DataManagementScreen = lazy(() =>
+  import('../features/data-rights/components/data-management-screen').then((m) => ({
+    default: m.DataManagementScreen,
+  })),
+);
+const IntegrationsScreen = lazy(() =>
+  import('../features/integrations/components/integrations-screen').then((m) => ({
+    default: m.IntegrationsScreen,
+  })),
+);
 const UpcomingScreen = lazy(() =>
   import('../features/upcoming/components/upcoming-screen').then((m) => ({
     default: m.UpcomingScreen,
@@ -312,6 +322,8 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
+      guarded('admin/data', <DataManagementScreen />, ADMIN),
+      guarded('admin/integrations', <IntegrationsScreen />, ADMIN),
       upcoming('admin/analytics', 'Analytics', ADMIN),
       {
         path: 'assessments',

@@ -64,6 +64,7 @@ const rowColumns = {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toAssessment(row: Row, candidate: { email: string; phone: string }): Assessment {
+  // An erased candidate (015) has no account left: no e-mail, no phone.
   return {
     id: row.id,
     templateId: row.templateId,
@@ -72,6 +73,7 @@ function toAssessment(row: Row, candidate: { email: string; phone: string }): As
     description: row.description,
     candidateId: row.candidateId,
     candidateName: row.candidateName,
+    candidateErasedAt: iso(row.candidateErasedAt),
     candidateEmail: candidate.email,
     candidatePhone: candidate.phone,
     recruiterId: row.recruiterId,
@@ -102,11 +104,12 @@ async function selectAssessments(db: Db, where: SQL | undefined) {
       phone: sql<string | null>`${profile.details}->>'phone'`,
     })
     .from(assessment)
-    .innerJoin(user, eq(user.id, assessment.candidateId))
+    // Left join: an erased candidate's assessments stay, anonymised (015).
+    .leftJoin(user, eq(user.id, assessment.candidateId))
     .leftJoin(profile, eq(profile.userId, assessment.candidateId))
     .where(where)
     .orderBy(desc(assessment.createdAt));
-  return rows.map((r) => toAssessment(r.row, { email: r.email, phone: r.phone ?? '' }));
+  return rows.map((r) => toAssessment(r.row, { email: r.email ?? '', phone: r.phone ?? '' }));
 }
 
 /** Who may see an assessment: its candidate, its recruiter, any admin. */
@@ -167,7 +170,10 @@ async function announce(
   row: Pick<Row, 'id' | 'candidateId' | 'recruiterId'>,
 ) {
   await deps.bus.publish({
-    audience: { userIds: [row.candidateId, row.recruiterId], roles: ['admin'] },
+    audience: {
+      userIds: [row.candidateId, row.recruiterId].filter((id): id is string => id !== null),
+      roles: ['admin'],
+    },
     event: { type: 'assessment.changed', assessmentId: row.id },
   });
 }
@@ -345,17 +351,21 @@ export async function toggleAllTasks(deps: AssessmentDeps, actor: Actor, id: str
 async function addNotification(
   tx: Tx,
   input: {
-    userId: string;
+    /** Null for an erased candidate: nobody to tell, nothing is added. */
+    userId: string | null;
     assessmentId: string;
     event: AssessmentNotificationEvent;
     title: string;
     fromName: string;
   },
 ) {
-  await tx.insert(assessmentNotification).values({ id: newId(), ...input });
+  const { userId, ...rest } = input;
+  if (userId === null) return;
+  await tx.insert(assessmentNotification).values({ id: newId(), userId, ...rest });
 }
 
-async function emailOf(db: Db, userId: string) {
+async function emailOf(db: Db, userId: string | null) {
+  if (userId === null) return null;
   const [row] = await db
     .select({ email: user.email, name: user.name })
     .from(user)
@@ -518,6 +528,12 @@ export async function changeDueDate(
   const row = await loadRow(deps.db, actor, id);
   if (row.status === 'completed') {
     throw new AppError(409, 'This assessment has been submitted; its due date no longer changes');
+  }
+  if (row.candidateId === null) {
+    throw new AppError(
+      409,
+      'The candidate erased their account; this assessment is kept as a record',
+    );
   }
   if (input.dueDate <= row.dueDate) {
     const message = `The new due date must be after the current one (${row.dueDate})`;

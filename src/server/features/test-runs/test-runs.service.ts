@@ -53,7 +53,7 @@ export function toTestRun(row: RunRow): TestRun {
 
 interface AssessmentAccess {
   id: string;
-  candidateId: string;
+  candidateId: string | null;
   recruiterId: string;
   status: string;
   reviewedAt: Date | null;
@@ -216,7 +216,10 @@ export async function announceRun(
   runId: string,
 ) {
   await bus.publish({
-    audience: { userIds: [row.candidateId, row.recruiterId], roles: ['admin'] },
+    audience: {
+      userIds: [row.candidateId, row.recruiterId].filter((id): id is string => id !== null),
+      roles: ['admin'],
+    },
     event: { type: 'testRun.changed', assessmentId: row.id, runId },
   });
 }
@@ -230,7 +233,7 @@ export async function filesForRun(
   db: Db,
   assessmentId: string,
   includeHidden: boolean,
-): Promise<{ files: SandboxFile[]; candidateId: string; recruiterId: string } | null> {
+): Promise<{ files: SandboxFile[]; candidateId: string | null; recruiterId: string } | null> {
   const [row] = await db
     .select({
       project: assessment.project,

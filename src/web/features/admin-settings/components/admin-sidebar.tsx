@@ -1,34 +1,11 @@
 import { Box, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSessionState } from '../../../lib/session';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useProfile } from '../../profile/api/get-profile';
 import classes from './admin-settings.module.css';
 import { ChartIcon, DatabaseIcon, LogsIcon, PlugIcon, SettingsIcon, UsersIcon } from './icons';
-
-/** A destination with nothing real behind it yet: shown disabled, with the reason in view. */
-function UnavailableItem({
-  label,
-  icon,
-  reason,
-}: {
-  label: string;
-  icon: ReactNode;
-  reason: string;
-}) {
-  return (
-    <NavLink
-      component="div"
-      aria-disabled="true"
-      className={classes.soon}
-      c="dimmed"
-      label={label}
-      description={reason}
-      leftSection={icon}
-    />
-  );
-}
 
 function GroupLabel({ children }: { children: string }) {
   return (
@@ -66,7 +43,11 @@ function ProfileBlock() {
   );
 }
 
-export function AdminSidebar({ current = 'settings' }: { current?: 'settings' | 'logs' }) {
+export function AdminSidebar({
+  current = 'settings',
+}: {
+  current?: 'settings' | 'logs' | 'data' | 'integrations';
+}) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   return (
@@ -101,15 +82,21 @@ export function AdminSidebar({ current = 'settings' }: { current?: 'settings' | 
               label="Users & Permissions"
               leftSection={<UsersIcon />}
             />
-            <UnavailableItem
+            <NavLink
+              component={Link}
+              to="/admin/data"
               label="Data Management"
-              icon={<DatabaseIcon />}
-              reason="Not built: exports and erasure on request are not available yet"
+              leftSection={<DatabaseIcon />}
+              active={current === 'data'}
+              aria-current={current === 'data' ? 'page' : undefined}
             />
-            <UnavailableItem
+            <NavLink
+              component={Link}
+              to="/admin/integrations"
               label="Integrations"
-              icon={<PlugIcon />}
-              reason="Not built: mail and Google sign-in are set by the server's configuration"
+              leftSection={<PlugIcon />}
+              active={current === 'integrations'}
+              aria-current={current === 'integrations' ? 'page' : undefined}
             />
             <GroupLabel>Monitoring</GroupLabel>
             <NavLink

@@ -9,8 +9,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LogInInput } from '../../../../domain/auth';
+import { DATA_RIGHTS_TEXTS, ERASED_FLAG } from '../../../../domain/data-rights-texts';
 import { dashboardPath } from '../../../../domain/roles';
 import { SECURITY_TEXTS } from '../../../../domain/security-texts';
 import { failure } from '../../../../domain/texts';
@@ -23,6 +25,15 @@ import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up
 import { GoogleButton } from './google-button';
 import { useGoogleErrorParam } from './use-google-error';
 
+/** Whether this tab's account was just erased (set by the erase form). */
+function erasedFlag(): boolean {
+  try {
+    return sessionStorage.getItem(ERASED_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export function LoginScreen() {
   const navigate = useNavigate();
   const logIn = useLogIn();
@@ -30,6 +41,15 @@ export function LoginScreen() {
   const googleReturnError = useGoogleErrorParam();
   const [params] = useSearchParams();
   const signedOutIdle = params.get('reason') === 'idle';
+  const [erased] = useState(() => params.get('reason') === 'erased' || erasedFlag());
+  // Said once: a later visit to /login does not repeat it.
+  useEffect(() => {
+    try {
+      sessionStorage.removeItem(ERASED_FLAG);
+    } catch {
+      // Storage refused: nothing was kept.
+    }
+  }, []);
   // Validation, the auth client and the config (for the Google button) load once the user
   // starts on the form, not before the first paint.
   const warmUp = useWarmUp({ withConfig: true });
@@ -68,6 +88,7 @@ export function LoginScreen() {
           {signedOutIdle && !error ? (
             <FormSuccess>{SECURITY_TEXTS.idleSignedOut}</FormSuccess>
           ) : null}
+          {erased && !error ? <FormSuccess>{DATA_RIGHTS_TEXTS.erased}</FormSuccess> : null}
           <TextInput
             label="Email"
             type="email"

@@ -16,6 +16,7 @@ import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { YourDataSection } from '../../data-rights/components/your-data-section';
 import { TwoFactorSection } from '../../security/components/two-factor-section';
 import { useProfile } from '../api/get-profile';
 import { AdminProfileForm } from './admin-profile-form';
@@ -55,6 +56,7 @@ export function ProfileScreen() {
         <RoleForm key={`${profile.data.id}-${profile.data.role}`} profile={profile.data} />
         <ChangePasswordForm />
         <TwoFactorSection />
+        <YourDataSection />
       </Stack>
     );
   })();

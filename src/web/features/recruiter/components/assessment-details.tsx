@@ -152,24 +152,36 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
             Your message: {a.message}
           </Text>
         ) : null}
-        {submitted ? null : <DueDateForm key={a.dueDate} assessment={a} />}
+        {submitted || a.candidateId === null ? null : (
+          <DueDateForm key={a.dueDate} assessment={a} />
+        )}
       </Section>
 
       <Section title="Candidate Information" level={level}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <Field label="Name">{a.candidateName || 'Unnamed candidate'}</Field>
-          <Field label="Email">{a.candidateEmail}</Field>
-          {a.candidatePhone ? <Field label="Phone">{a.candidatePhone}</Field> : null}
-        </SimpleGrid>
-        <Button
-          component={Link}
-          to={`/messages/new?to=${encodeURIComponent(a.candidateId)}&subject=${encodeURIComponent(a.title)}&assessment=${encodeURIComponent(a.id)}`}
-          variant="light"
-          size="xs"
-          mt="sm"
-        >
-          {ASSESSMENT_TEXTS.messageCandidate}
-        </Button>
+        {a.candidateId === null ? (
+          <Text size="sm" data-testid="erased-candidate">
+            <strong>{a.candidateName}</strong>: the candidate erased their account
+            {a.candidateErasedAt ? ` on ${formatDate(a.candidateErasedAt)}` : ''}. The assessment is
+            kept for your records without their name, e-mail or phone.
+          </Text>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+              <Field label="Name">{a.candidateName || 'Unnamed candidate'}</Field>
+              <Field label="Email">{a.candidateEmail}</Field>
+              {a.candidatePhone ? <Field label="Phone">{a.candidatePhone}</Field> : null}
+            </SimpleGrid>
+            <Button
+              component={Link}
+              to={`/messages/new?to=${encodeURIComponent(a.candidateId)}&subject=${encodeURIComponent(a.title)}&assessment=${encodeURIComponent(a.id)}`}
+              variant="light"
+              size="xs"
+              mt="sm"
+            >
+              {ASSESSMENT_TEXTS.messageCandidate}
+            </Button>
+          </>
+        )}
       </Section>
 
       <Section title={`Tasks (${done} of ${a.tasks.length} completed)`} level={level}>

@@ -345,6 +345,9 @@ function UserMenu({
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => actions.changeRole(user)}>Change Role</Menu.Item>
+        <Menu.Item component={Link} to={`/admin/data?q=${encodeURIComponent(user.email)}`}>
+          Export or Erase Data
+        </Menu.Item>
         {user.status === 'active' ? (
           <>
             {isSelf ? null : (

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The admin's Integrations page: what this server is connected to, read from real facts. */
+export const integrationsSchema = z.object({
+  mail: z.object({
+    mode: z.enum(['smtp', 'log']),
+    /** SMTP host and port (never the user or password); null without SMTP_URL. */
+    smtpHost: z.string().nullable(),
+    from: z.string(),
+    pending: z.number().int(),
+    failed: z.number().int(),
+    sent: z.number().int(),
+    /** Age of the oldest pending mail in seconds; null when none waits. */
+    oldestPendingSeconds: z.number().int().nullable(),
+  }),
+  google: z.object({
+    configured: z.boolean(),
+    /** Host of the OpenID discovery document. */
+    discoveryHost: z.string(),
+  }),
+  sandbox: z.object({
+    available: z.boolean(),
+    /** Why test runs are refused, when they are. */
+    reason: z.string().nullable(),
+  }),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    /** Host, port and database name (never the user or password); the data folder for PGlite. */
+    location: z.string(),
+    serverVersion: z.string().nullable(),
+  }),
+});
+export type Integrations = z.infer<typeof integrationsSchema>;
+
+export const testMailResultSchema = z.object({
+  mailId: z.string(),
+  to: z.string(),
+  mode: z.enum(['smtp', 'log']),
+});
+export type TestMailResult = z.infer<typeof testMailResultSchema>;
+
+export const INTEGRATION_TEXTS = {
+  title: 'Integrations',
+  intro:
+    'What this server is connected to, read live from its configuration and database. Changes are made in the server configuration (environment variables, see README "Configuration"), then restart the server.',
+  sendTestMail: 'Send test e-mail',
+  testMailSubject: 'TalentForge test e-mail',
+  testMailText: (appUrl: string) =>
+    `This is a test e-mail from TalentForge (${appUrl}), sent from Admin → Integrations. If you can read it, outgoing mail works.`,
+} as const;
