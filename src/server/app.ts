@@ -8,9 +8,11 @@ import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, messagingLimits } from './env';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
+import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -181,7 +183,9 @@ export function createApp({
     .route('/', candidateSearchRoutes({ db }))
     .route('/', userAdminRoutes({ db, auth }))
     .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))
-    .route('/', auditRoutes({ db }));
+    .route('/', auditRoutes({ db }))
+    .route('/', analyticsRoutes({ db }))
+    .route('/', invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
