@@ -53,11 +53,6 @@ const AdminDashboard = lazy(() =>
     default: m.AdminDashboard,
   })),
 );
-const UpcomingScreen = lazy(() =>
-  import('../features/upcoming/components/upcoming-screen').then((m) => ({
-    default: m.UpcomingScreen,
-  })),
-);
 
 const AssessmentsScreen = lazy(() =>
   import('../features/candidate-assessments/components/assessments-screen').then((m) => ({
@@ -125,6 +120,11 @@ const CandidateProfileScreen = lazy(() =>
     default: m.CandidateProfileScreen,
   })),
 );
+const AnalyticsScreen = lazy(() =>
+  import('../features/analytics/components/analytics-screen').then((m) => ({
+    default: m.AnalyticsScreen,
+  })),
+);
 const ManageUsersScreen = lazy(() =>
   import('../features/users/components/manage-users-screen').then((m) => ({
     default: m.ManageUsersScreen,
@@ -177,18 +177,6 @@ const RECRUITER_OR_ADMIN: readonly Role[] = ['recruiter', 'admin'];
 /** A screen behind its role guard. */
 function guarded(path: string, element: ReactNode, roles: readonly Role[]): RouteObject {
   return { path, element: <RequireAuth roles={roles}>{element}</RequireAuth> };
-}
-
-/** A screen of a later release, behind the right guard. */
-function upcoming(path: string, title: string, roles?: readonly Role[]): RouteObject {
-  return {
-    path,
-    element: (
-      <RequireAuth roles={roles}>
-        <UpcomingScreen title={title} />
-      </RequireAuth>
-    ),
-  };
 }
 
 export const routes: RouteObject[] = [
@@ -312,7 +300,8 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      upcoming('admin/analytics', 'Analytics', ADMIN),
+      guarded('admin/analytics', <AnalyticsScreen admin />, ADMIN),
+      guarded('recruiter/analytics', <AnalyticsScreen />, RECRUITER),
       {
         path: 'assessments',
         element: (
