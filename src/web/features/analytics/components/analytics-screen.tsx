@@ -239,6 +239,8 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             orientation="vertical"
             series={[{ name: 'Reached', color: 'blue.7' }]}
             withBarValueLabel
+            valueFormatter={String}
+            barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
             yAxisProps={{ width: 88 }}
@@ -295,6 +297,8 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             orientation="vertical"
             series={[{ name: 'Days', color: 'violet.7' }]}
             withBarValueLabel
+            valueFormatter={String}
+            barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
             yAxisProps={{ width: 88 }}
@@ -321,6 +325,8 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             dataKey="score"
             series={[{ name: 'Assessments', color: 'orange.8' }]}
             withBarValueLabel
+            valueFormatter={String}
+            barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
             yAxisProps={{ allowDecimals: false, width: 32 }}
@@ -330,7 +336,11 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
       </SimpleGrid>
       <Text size="sm" c="dimmed">
         Looking for one job's applications? Open it from{' '}
-        <Anchor component={Link} to={admin ? '/admin/jobs' : '/recruiter/job-listings'}>
+        <Anchor
+          component={Link}
+          to={admin ? '/admin/jobs' : '/recruiter/job-listings'}
+          underline="always"
+        >
           {admin ? 'Manage Jobs' : 'My Listings'}
         </Anchor>
         .

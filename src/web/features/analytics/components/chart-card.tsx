@@ -32,37 +32,35 @@ export function ChartCard({
   const id = useId();
   const [showTable, setShowTable] = useState(false);
   const table = (
-    <Table.ScrollContainer minWidth={280}>
-      <Table striped withTableBorder fz="sm" id={`${id}-table`}>
-        <caption>{title}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.label} ta={c.numeric ? 'right' : undefined} scope="col">
-                {c.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={String(row[0])}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <Table.Th key={columns[i]!.label} scope="row" fw={500}>
-                    {cell}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={columns[i]!.label} ta={columns[i]!.numeric ? 'right' : undefined}>
-                    {cell}
-                  </Table.Td>
-                ),
-              )}
-            </Table.Tr>
+    <Table striped withTableBorder fz="sm" id={`${id}-table`}>
+      <caption>{title}</caption>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.label} ta={c.numeric ? 'right' : undefined} scope="col">
+              {c.label}
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={String(row[0])}>
+            {row.map((cell, i) =>
+              i === 0 ? (
+                <Table.Th key={columns[i]!.label} scope="row" fw={500}>
+                  {cell}
+                </Table.Th>
+              ) : (
+                <Table.Td key={columns[i]!.label} ta={columns[i]!.numeric ? 'right' : undefined}>
+                  {cell}
+                </Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
   return (
     <Paper
@@ -80,7 +78,7 @@ export function ChartCard({
           </Title>
           {empty ? null : (
             <Button
-              variant="subtle"
+              variant="default"
               size="compact-sm"
               aria-expanded={showTable}
               aria-controls={`${id}-table`}
@@ -109,7 +107,7 @@ export function ChartCard({
             <div aria-hidden="true" data-chart={title}>
               {children}
             </div>
-            {showTable ? table : <VisuallyHidden>{table}</VisuallyHidden>}
+            {showTable ? table : <VisuallyHidden component="div">{table}</VisuallyHidden>}
           </>
         )}
       </Stack>
