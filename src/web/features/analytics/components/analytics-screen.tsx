@@ -244,6 +244,7 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             accessibilityLayer={false}
             withTooltip={false}
             yAxisProps={{ width: 88 }}
+            xAxisProps={{ allowDecimals: false }}
             gridAxis="x"
           />
           <Text size="sm" mt="xs">
@@ -302,6 +303,7 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             accessibilityLayer={false}
             withTooltip={false}
             yAxisProps={{ width: 88 }}
+            xAxisProps={{ allowDecimals: false }}
             gridAxis="x"
           />
         </ChartCard>
