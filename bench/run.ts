@@ -22,11 +22,13 @@
  * BENCH_JOBS_CONNECTIONS (50), BENCH_JOBS_SECONDS (10) (jobs: Browse Jobs over 1,000 published jobs).
  * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
+ * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as analytics from './analytics';
 import * as assessments from './assessments';
 import * as candidates from './candidates';
 import * as jobs from './jobs';
@@ -64,6 +66,8 @@ const stages: Stage[] = [
   // Sandboxed test runs in bubblewrap: latency and runs per minute with two at once.
   { name: sandbox.stage, aliases: ['test-runs'], needsWeb: false, run: sandbox.run },
   { name: candidates.stage, aliases: ['find-candidates'], needsWeb: false, run: candidates.run },
+  // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
+  { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
 ];
 
 function parseArgs(argv: string[]) {
