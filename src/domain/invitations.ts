@@ -17,7 +17,7 @@ export const INVITATION_TEXTS = {
   noOpenJobs: 'You have no published, open jobs to invite to. Publish a job first.',
   sent: 'Invitation sent',
   invitedHeading: 'Invited to apply',
-  noInvitations: 'No invitations yet.',
+  jobClosed: 'This job is no longer open for applications.',
   onlyCandidates: 'Only candidates have invitations',
 } as const;
 

@@ -62,11 +62,9 @@ function InvitationCard({ invitation: i }: { invitation: Invitation }) {
             View the job and apply
           </Anchor>
         ) : (
-          <Text size="sm">{JOB_TEXTS_NOT_OPEN}</Text>
+          <Text size="sm">{INVITATION_TEXTS.jobClosed}</Text>
         )}
       </Stack>
     </Paper>
   );
 }
-
-const JOB_TEXTS_NOT_OPEN = 'This job is no longer open for applications.';
