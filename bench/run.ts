@@ -23,11 +23,13 @@
  * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
+ * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as analytics from './analytics';
 import * as assessments from './assessments';
 import * as candidates from './candidates';
 import * as jobs from './jobs';
@@ -68,6 +70,8 @@ const stages: Stage[] = [
   { name: candidates.stage, aliases: ['find-candidates'], needsWeb: false, run: candidates.run },
   // An hour of typing recorded by the workspace's recorder into its own embedded database.
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
+  // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
+  { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
 ];
 
 function parseArgs(argv: string[]) {

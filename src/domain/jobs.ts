@@ -503,4 +503,6 @@ export const jobRealtimeEventSchemas = [
     jobId: z.string(),
   }),
   z.object({ type: z.literal('job.changed'), jobId: z.string() }),
+  /** Invite to apply: an invitation to this job was sent or read. */
+  z.object({ type: z.literal('invitation.changed'), jobId: z.string() }),
 ] as const;

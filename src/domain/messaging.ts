@@ -286,6 +286,15 @@ export const notificationItemSchema = z.discriminatedUnion('kind', [
     from: z.string(),
     at: z.string(),
   }),
+  /** An invitation to apply to a job (Find Candidates), unread until opened. */
+  z.object({
+    kind: z.literal('job-invitation'),
+    id: z.string(),
+    jobId: z.string(),
+    title: z.string(),
+    from: z.string(),
+    at: z.string(),
+  }),
 ]);
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
@@ -295,6 +304,7 @@ export const notificationsSchema = z.object({
   unreadConversations: z.number().int(),
   unopenedInvitations: z.number().int(),
   unreadAssessmentNews: z.number().int(),
+  unreadJobInvitations: z.number().int(),
   items: z.array(notificationItemSchema),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;

@@ -8,11 +8,13 @@ import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, messagingLimits } from './env';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
 import { dataRightsRoutes } from './features/data-rights/data-rights.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
+import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
@@ -205,7 +207,9 @@ export function createApp({
         mailer,
         sandboxUnavailable: () => testRuns.unavailableReason(),
       }),
-    );
+    )
+    .route('/', analyticsRoutes({ db }))
+    .route('/', invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

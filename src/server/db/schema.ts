@@ -371,6 +371,7 @@ export const emailNotification = pgTable(
 
 export * from './schema-hardening';
 export * from './schema-integrity';
+export * from './schema-invitations';
 export * from './schema-jobs';
 export * from './schema-people';
 export * from './schema-playback';

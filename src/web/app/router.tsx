@@ -63,11 +63,6 @@ const IntegrationsScreen = lazy(() =>
     default: m.IntegrationsScreen,
   })),
 );
-const UpcomingScreen = lazy(() =>
-  import('../features/upcoming/components/upcoming-screen').then((m) => ({
-    default: m.UpcomingScreen,
-  })),
-);
 
 const AssessmentsScreen = lazy(() =>
   import('../features/candidate-assessments/components/assessments-screen').then((m) => ({
@@ -135,6 +130,11 @@ const CandidateProfileScreen = lazy(() =>
     default: m.CandidateProfileScreen,
   })),
 );
+const AnalyticsScreen = lazy(() =>
+  import('../features/analytics/components/analytics-screen').then((m) => ({
+    default: m.AnalyticsScreen,
+  })),
+);
 const ManageUsersScreen = lazy(() =>
   import('../features/users/components/manage-users-screen').then((m) => ({
     default: m.ManageUsersScreen,
@@ -187,18 +187,6 @@ const RECRUITER_OR_ADMIN: readonly Role[] = ['recruiter', 'admin'];
 /** A screen behind its role guard. */
 function guarded(path: string, element: ReactNode, roles: readonly Role[]): RouteObject {
   return { path, element: <RequireAuth roles={roles}>{element}</RequireAuth> };
-}
-
-/** A screen of a later release, behind the right guard. */
-function upcoming(path: string, title: string, roles?: readonly Role[]): RouteObject {
-  return {
-    path,
-    element: (
-      <RequireAuth roles={roles}>
-        <UpcomingScreen title={title} />
-      </RequireAuth>
-    ),
-  };
 }
 
 export const routes: RouteObject[] = [
@@ -324,7 +312,8 @@ export const routes: RouteObject[] = [
       },
       guarded('admin/data', <DataManagementScreen />, ADMIN),
       guarded('admin/integrations', <IntegrationsScreen />, ADMIN),
-      upcoming('admin/analytics', 'Analytics', ADMIN),
+      guarded('admin/analytics', <AnalyticsScreen admin />, ADMIN),
+      guarded('recruiter/analytics', <AnalyticsScreen />, RECRUITER),
       {
         path: 'assessments',
         element: (

@@ -39,6 +39,10 @@ function invalidate(queryClient: QueryClient, raw: unknown) {
     case 'job.changed':
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });
       break;
+    case 'invitation.changed':
+      void queryClient.invalidateQueries({ queryKey: ['invitations'] });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      break;
     case 'testRun.changed':
       void queryClient.invalidateQueries({ queryKey: ['test-runs'] });
       break;

@@ -40,6 +40,7 @@ import { newId, timestampId } from '../../lib/ids';
 import { consumeLimit, type Limit } from '../../lib/usage-limit';
 import type { Mail, Mailer, SentHook } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
+import { invitationBellItems, markInvitationRead } from '../invitations/invitations.service';
 import { type AppendRecipient, appendMessageStatement } from './append';
 import { messageMail } from './mails';
 
@@ -771,18 +772,22 @@ export async function notifications(deps: MessagingDeps, actor: Actor): Promise<
     });
   }
   const unreadAssessmentNews = newsTotal?.n ?? 0;
+  const jobInvitations = await invitationBellItems(db, actor);
+  items.push(...jobInvitations.items);
   items.sort((a, b) => b.at.localeCompare(a.at));
   return {
-    count: unreadConversations + invitations + unreadAssessmentNews,
+    count: unreadConversations + invitations + unreadAssessmentNews + jobInvitations.count,
     unreadConversations,
     unopenedInvitations: invitations,
     unreadAssessmentNews,
+    unreadJobInvitations: jobInvitations.count,
     items: items.slice(0, BELL_ITEMS),
   };
 }
 
-/** Opening a bell item about an assessment marks it read (the user's own only). */
+/** Opening a bell item about an assessment or a job invitation marks it read (the user's own only). */
 export async function markNotificationRead(deps: MessagingDeps, actor: Actor, id: string) {
+  if (await markInvitationRead(deps, actor, id)) return;
   const [row] = await deps.db
     .update(assessmentNotification)
     .set({ readAt: sql`coalesce(${assessmentNotification.readAt}, now())` })

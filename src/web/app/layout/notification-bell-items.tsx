@@ -7,7 +7,7 @@ import { notificationHref, notificationKey, notificationTitle } from './notifica
 type NotificationItemsProps = {
   items: readonly NotificationItem[];
   onNavigate: () => void;
-  /** Opening an item about an assessment marks it read. */
+  /** Opening an item about an assessment or a job invitation marks it read. */
   onOpenItem?: (id: string) => void;
 };
 
@@ -28,7 +28,8 @@ export function NotificationItems({ items, onNavigate, onOpenItem }: Notificatio
             component={Link}
             to={notificationHref(item)}
             onClick={() => {
-              if (item.kind === 'assessment') onOpenItem?.(item.id);
+              if (item.kind === 'assessment' || item.kind === 'job-invitation')
+                onOpenItem?.(item.id);
               onNavigate();
             }}
             className={classes.item}

@@ -16,6 +16,7 @@ export function notificationHref(item: NotificationItem): string {
   if (item.kind === 'message') {
     return `/messages/conversation/${encodeURIComponent(item.conversationId)}`;
   }
+  if (item.kind === 'job-invitation') return `/candidate/jobs/${encodeURIComponent(item.jobId)}`;
   if (item.kind === 'assessment' && item.event === 'submitted') {
     return `/recruiter/results?assessment=${encodeURIComponent(item.assessmentId)}`;
   }
@@ -32,6 +33,7 @@ const EVENT_TITLES = {
 export function notificationTitle(item: NotificationItem): string {
   if (item.kind === 'message') return item.subject;
   if (item.kind === 'invitation') return `New assessment: ${item.title}`;
+  if (item.kind === 'job-invitation') return `Invited to apply: ${item.title}`;
   return `${EVENT_TITLES[item.event]}: ${item.title}`;
 }
 
@@ -39,5 +41,6 @@ export function notificationTitle(item: NotificationItem): string {
 export function notificationKey(item: NotificationItem): string {
   if (item.kind === 'message') return `m:${item.conversationId}`;
   if (item.kind === 'invitation') return `i:${item.assessmentId}`;
+  if (item.kind === 'job-invitation') return `j:${item.id}`;
   return `n:${item.id}`;
 }

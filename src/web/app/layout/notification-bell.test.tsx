@@ -27,6 +27,7 @@ function setup(count: number, list: unknown[] = []) {
         unreadConversations: count,
         unopenedInvitations: 0,
         unreadAssessmentNews: 0,
+        unreadJobInvitations: 0,
         items: list,
       }),
     ),

@@ -6,6 +6,8 @@ type CandidateActionsProps = {
   /** Only recruiters assign assessments. */
   canAssign: boolean;
   onAssign: () => void;
+  /** Invite to apply to one of the recruiter's open jobs (recruiters, discoverable candidates). */
+  onInvite?: () => void;
   /** The profile link is left out on the profile itself. */
   withProfileLink?: boolean;
 };
@@ -14,11 +16,12 @@ export const candidateProfileHref = (id: string) =>
   `/recruiter/candidates/${encodeURIComponent(id)}`;
 export const messageHref = (id: string) => `/messages/new?to=${encodeURIComponent(id)}`;
 
-/** View Profile, Assign Assessment and Message: what a recruiter does with a candidate found. */
+/** View Profile, Assign Assessment, Invite to Apply and Message: what a recruiter does with a candidate found. */
 export function CandidateActions({
   candidate,
   canAssign,
   onAssign,
+  onInvite,
   withProfileLink = true,
 }: CandidateActionsProps) {
   return (
@@ -42,6 +45,16 @@ export function CandidateActions({
           aria-label={`Assign an assessment to ${candidate.name}`}
         >
           Assign Assessment
+        </Button>
+      ) : null}
+      {canAssign && onInvite ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onInvite}
+          aria-label={`Invite ${candidate.name} to apply`}
+        >
+          Invite to Apply
         </Button>
       ) : null}
       <Button

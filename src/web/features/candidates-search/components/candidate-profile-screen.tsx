@@ -17,6 +17,7 @@ import { useCandidateProfile } from '../api/candidates';
 import { experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
 import { AssignToCandidateModal } from './assign-to-candidate-modal';
 import { CandidateActions } from './candidate-actions';
+import { InviteToApplyModal } from './invite-to-apply-modal';
 
 /** /recruiter/candidates/:candidateId: a candidate's profile, read-only, for recruiters and admins. */
 export function CandidateProfileScreen() {
@@ -70,6 +71,7 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
   const session = useSessionState();
   const canAssign = session.status === 'signed-in' && session.user.role === 'recruiter';
   const [assigning, setAssigning] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const prefs = profile.jobPreferences;
   return (
     <>
@@ -99,6 +101,8 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
             candidate={profile}
             canAssign={canAssign}
             onAssign={() => setAssigning(true)}
+            // Hidden candidates cannot be invited (the server refuses it too).
+            onInvite={profile.discoverable ? () => setInviting(true) : undefined}
             withProfileLink={false}
           />
         </Group>
@@ -165,6 +169,10 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
       <AssignToCandidateModal
         candidate={assigning ? profile : null}
         onClose={() => setAssigning(false)}
+      />
+      <InviteToApplyModal
+        candidate={inviting ? profile : null}
+        onClose={() => setInviting(false)}
       />
     </>
   );

@@ -12,10 +12,16 @@ type CandidateResultCardProps = {
   candidate: CandidateResult;
   canAssign: boolean;
   onAssign: (candidate: CandidateResult) => void;
+  onInvite: (candidate: CandidateResult) => void;
 };
 
 /** One result: who, what they do, where, their skills and a glimpse of their bio. */
-export function CandidateResultCard({ candidate, canAssign, onAssign }: CandidateResultCardProps) {
+export function CandidateResultCard({
+  candidate,
+  canAssign,
+  onAssign,
+  onInvite,
+}: CandidateResultCardProps) {
   const headingId = `candidate-${candidate.id}`;
   const more = candidate.skills.length - SHOWN_SKILLS;
   return (
@@ -80,6 +86,7 @@ export function CandidateResultCard({ candidate, canAssign, onAssign }: Candidat
           candidate={candidate}
           canAssign={canAssign}
           onAssign={() => onAssign(candidate)}
+          onInvite={() => onInvite(candidate)}
         />
       </Stack>
     </Paper>

@@ -26,6 +26,7 @@ import { AssignToCandidateModal } from './assign-to-candidate-modal';
 import { CandidateFiltersPanel } from './candidate-filters';
 import { CandidateResultCard } from './candidate-result-card';
 import classes from './find-candidates.module.css';
+import { InviteToApplyModal } from './invite-to-apply-modal';
 
 /** /recruiter/candidates: search discoverable candidates, filter, page, and act on one. */
 export function FindCandidatesScreen() {
@@ -38,6 +39,7 @@ export function FindCandidatesScreen() {
   // Beside the results on wide screens; behind a Filters button on phones.
   const desktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [assigning, setAssigning] = useState<CandidateResult | null>(null);
+  const [inviting, setInviting] = useState<CandidateResult | null>(null);
   const results = useCandidateResults(filters);
 
   /** Any change but a page turn starts again at page 1. */
@@ -104,6 +106,7 @@ export function FindCandidatesScreen() {
             filters={filters}
             canAssign={canAssign}
             onAssign={setAssigning}
+            onInvite={setInviting}
             onPage={(page) => {
               update({ page });
               window.scrollTo({ top: 0 });
@@ -112,6 +115,7 @@ export function FindCandidatesScreen() {
         </div>
       </Stack>
       <AssignToCandidateModal candidate={assigning} onClose={() => setAssigning(null)} />
+      <InviteToApplyModal candidate={inviting} onClose={() => setInviting(null)} />
     </>
   );
 }
@@ -121,10 +125,11 @@ type ResultsProps = {
   filters: CandidateFilters;
   canAssign: boolean;
   onAssign: (candidate: CandidateResult) => void;
+  onInvite: (candidate: CandidateResult) => void;
   onPage: (page: number) => void;
 };
 
-function Results({ results, filters, canAssign, onAssign, onPage }: ResultsProps) {
+function Results({ results, filters, canAssign, onAssign, onInvite, onPage }: ResultsProps) {
   if (results.isPending) return <LoadingText text={CANDIDATE_SEARCH_TEXTS.loading} />;
   if (results.isError) {
     return (
@@ -165,6 +170,7 @@ function Results({ results, filters, canAssign, onAssign, onPage }: ResultsProps
               candidate={c}
               canAssign={canAssign}
               onAssign={onAssign}
+              onInvite={onInvite}
             />
           ))}
         </Stack>

@@ -10,7 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   applyInputSchema,
@@ -26,6 +26,7 @@ import { MarkdownView } from '../../../ui/markdown-view';
 import { PageHeader } from '../../../ui/page-header';
 import { notifySuccess } from '../../recruiter/lib/notify';
 import { useApply } from '../api/applications';
+import { useMarkInvitationRead, useMyInvitations } from '../api/invitations';
 import { useJob } from '../api/jobs';
 import { formatDate, JobMeta, StageBadge } from './job-badges';
 
@@ -72,6 +73,7 @@ export function JobDetailScreen() {
         >
           <MarkdownView source={j.description} empty="No description." />
         </Paper>
+        <InvitationNote jobId={j.id} />
         {j.myApplication ? (
           <Paper withBorder p="md" radius="md">
             <Group gap="xs">
@@ -91,6 +93,34 @@ export function JobDetailScreen() {
         )}
       </Stack>
     </>
+  );
+}
+
+/** "Rita invited you to apply": shown on the job an invitation leads to; seeing it marks it read. */
+function InvitationNote({ jobId }: { jobId: string }) {
+  const invitations = useMyInvitations();
+  const markRead = useMarkInvitationRead();
+  const invitation = invitations.data?.find((i) => i.jobId === jobId) ?? null;
+  const unreadId = invitation && invitation.readAt === null ? invitation.id : null;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (unreadId) mutate(unreadId);
+  }, [unreadId, mutate]);
+  if (!invitation) return null;
+  const from = invitation.companyName
+    ? `${invitation.recruiterName} (${invitation.companyName})`
+    : invitation.recruiterName;
+  return (
+    <Paper withBorder p="md" radius="md" bg="blue.0" component="section" aria-label="Invitation">
+      <Text fw={600}>
+        {from} invited you to apply on {formatDate(invitation.createdAt)}.
+      </Text>
+      {invitation.message ? (
+        <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          “{invitation.message}”
+        </Text>
+      ) : null}
+    </Paper>
   );
 }
 
@@ -145,6 +175,8 @@ function ApplyForm({ job }: { job: JobDetail }) {
             label="Résumé (optional)"
             description="PDF, at most 5 MB"
             placeholder="Choose a PDF"
+            // Mantine's placeholder grey reads below 4.5:1 on white; this one is text.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept="application/pdf,.pdf"
             clearable
             clearButtonProps={{ 'aria-label': 'Remove the résumé' }}

@@ -23,6 +23,9 @@ export function ListingsScreen() {
         description="Your jobs, their applications and where they stand."
       />
       <Group justify="flex-end" mb="md">
+        <Button component={Link} to="/recruiter/analytics" variant="default">
+          Analytics
+        </Button>
         <Button component={Link} to="/recruiter/post-job">
           Post Job
         </Button>

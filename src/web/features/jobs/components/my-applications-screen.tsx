@@ -15,6 +15,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { notifySuccess } from '../../recruiter/lib/notify';
 import { useMyApplications, useWithdraw } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
+import { InvitationsSection } from './invitations-section';
 import { formatDate, formatDateTime, StageBadge } from './job-badges';
 
 /** My Applications (/candidate/applications): status, timeline, assessments, withdraw, message. */
@@ -24,6 +25,7 @@ export function MyApplicationsScreen() {
   return (
     <>
       <PageHeader title="My Applications" description="Where each of your applications stands." />
+      <InvitationsSection />
       {apps.isPending ? <LoadingText text={JOB_TEXTS.loadingApplications} /> : null}
       {apps.isError ? <FormError>{errorMessage(apps.error)}</FormError> : null}
       {apps.data?.length === 0 ? (
