@@ -52,7 +52,7 @@ const demoUsers: DemoUser[] = [
     name: 'Alex Admin',
     email: 'admin@demo.talentforge.test',
     role: 'admin',
-    details: { adminLevel: 'super', department: 'Platform' },
+    details: { adminLevel: 'super', department: 'Engineering' },
   },
   {
     name: 'Rita Recruiter',
@@ -252,6 +252,7 @@ async function seedAssessments(
   const fullStack = await createTemplate(deps, admin, {
     title: 'Password policy for the auth service',
     roleName: 'Full Stack Developer',
+    department: 'Engineering',
     description: 'Add a password policy to registration in a small Express + TypeScript service.',
     tasks: [
       {
@@ -279,6 +280,7 @@ async function seedAssessments(
   await createTemplate(deps, admin, {
     title: 'Data cleaning exercise',
     roleName: 'Data Scientist',
+    department: 'Product',
     description: 'Clean a messy sign-up export and report what you found.',
     durationHours: 3,
     tasks: [
@@ -289,6 +291,7 @@ async function seedAssessments(
   await createTemplate(deps, admin, {
     title: 'Incident write-up (retired)',
     roleName: 'DevOps Engineer',
+    department: 'Engineering',
     active: false,
     tasks: [{ title: 'Write the post-mortem', description: '', type: 'document' }],
   });

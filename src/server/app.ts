@@ -10,7 +10,9 @@ import type { Database } from './db/client';
 import { type Env, googleConfigured, messagingLimits } from './env';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { feedbackRoutes } from './features/automated-feedback/automated-feedback.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
+import { departmentRoutes } from './features/departments/departments.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -181,7 +183,9 @@ export function createApp({
     .route('/', candidateSearchRoutes({ db }))
     .route('/', userAdminRoutes({ db, auth }))
     .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))
-    .route('/', auditRoutes({ db }));
+    .route('/', auditRoutes({ db }))
+    .route('/', departmentRoutes({ db, bus }))
+    .route('/', feedbackRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
