@@ -1,4 +1,4 @@
-import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import {
   type Account,
   adminAccount,
@@ -26,9 +26,9 @@ async function apiAs(playwright: Playwright, baseURL: string, account: Account) 
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
-/** Chooses an option of a Mantine Select by its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+/** Chooses an option of a Mantine Select by its label (within `scope`, e.g. a dialog). */
+async function choose(page: Page, label: string, option: string, scope: Locator | Page = page) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -91,7 +91,7 @@ test('an admin adds and renames a department, files a template in it; a recruite
   const dialog = page.getByRole('dialog', { name: 'Create New Assessment' });
   await dialog.getByLabel('Title', { exact: true }).fill(templateTitle);
   await dialog.getByLabel('Role', { exact: true }).fill('Data Engineer');
-  await choose(page, 'Department', renamed);
+  await choose(page, 'Department', renamed, dialog);
   await dialog.getByRole('button', { name: 'Create Template' }).click();
   await expect(dialog).toBeHidden();
   const templateCard = page.getByRole('article', { name: templateTitle, exact: true });
@@ -213,7 +213,7 @@ test('the admin picks the feedback detail and the reviewer sees the matching aut
   );
   const detail = page.getByLabel('Feedback detail');
   await expect(detail).toHaveValue('standard');
-  await expect(page.getByLabel('Automated feedback', { exact: true })).toBeChecked();
+  await expect(page.getByRole('switch', { name: /^Automated feedback/ })).toBeChecked();
   await detail.selectOption('detailed');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();

@@ -27,7 +27,7 @@ import { useFeedbackSettings, useSaveFeedbackSettings } from '../api/automated-f
 
 const DETAIL_OPTIONS = FEEDBACK_DETAILS.map((d) => ({
   value: d,
-  label: `${FEEDBACK_DETAIL_LABELS[d]}: ${FEEDBACK_DETAIL_DESCRIPTIONS[d]}`,
+  label: FEEDBACK_DETAIL_LABELS[d],
 }));
 
 function FeedbackForm({ stored }: { stored: FeedbackSettings }) {
@@ -64,7 +64,7 @@ function FeedbackForm({ stored }: { stored: FeedbackSettings }) {
         />
         <NativeSelect
           label="Feedback detail"
-          description="How much of the run the feedback shows."
+          description={`${FEEDBACK_DETAIL_LABELS[draft.feedbackDetail]}: ${FEEDBACK_DETAIL_DESCRIPTIONS[draft.feedbackDetail].toLowerCase()}.`}
           data={DETAIL_OPTIONS}
           value={draft.feedbackDetail}
           disabled={!draft.automatedFeedback}

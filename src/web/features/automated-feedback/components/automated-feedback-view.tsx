@@ -74,7 +74,7 @@ function FeedbackBody({ feedback: f }: { feedback: AutomatedFeedback }) {
         </div>
       ) : null}
       <Text size="xs" c="dimmed">
-        {FEEDBACK_DETAIL_LABELS[f.detail]} detail, from the newest finished test run
+        Detail: {FEEDBACK_DETAIL_LABELS[f.detail]}. From the newest finished test run
         {f.includeHidden ? ' (with the hidden tests)' : ''}.
       </Text>
     </Stack>
