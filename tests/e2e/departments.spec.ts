@@ -255,8 +255,32 @@ test('the admin picks the feedback detail and the reviewer sees the matching aut
   await feedback.scrollIntoViewIfNeeded();
   await rev.screenshot({ path: '.tmp/shots/automated-feedback-basic-1280.png' });
 
-  // Put the product default back for other journeys.
+  // 4. Shared with candidates: once scored, the candidate sees it with the score (Standard).
   await page.getByLabel('Feedback detail').selectOption('standard');
+  await page.getByRole('switch', { name: /^Share with the candidate/ }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  const cand = await (await browser.newContext({ baseURL })).newPage();
+  await logIn(cand, candidate);
+  await cand.goto(`/assessment/${assessment.id}`);
+  await expect(cand.getByText('Submitted, awaiting review')).toBeVisible();
+  await expect(cand.getByRole('region', { name: 'Automated feedback' })).toHaveCount(0);
+  const scored = await recApi.put(`/api/assessments/${assessment.id}/evaluation`, {
+    data: { score: 70, feedback: 'Two discount rules to fix.' },
+  });
+  expect(scored.status(), await scored.text()).toBe(200);
+  await expect(cand.getByText('Score: 70 / 100')).toBeVisible();
+  const shared = cand.getByRole('region', { name: 'Automated feedback' });
+  await expect(shared.getByTestId('automated-feedback')).toHaveAttribute('data-detail', 'standard');
+  await expect(shared.getByTestId('feedback-failures')).toContainText(
+    'SAVE10 takes 10% off, rounded down',
+  );
+  await expect(shared.getByTestId('feedback-failures')).not.toContainText('1295 !== 1165');
+  await expectAccessible(cand);
+  await cand.screenshot({ path: '.tmp/shots/automated-feedback-candidate-1280.png' });
+
+  // Put the product defaults back for other journeys.
+  await page.getByRole('switch', { name: /^Share with the candidate/ }).uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
   await admin.dispose();

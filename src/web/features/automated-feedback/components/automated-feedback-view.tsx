@@ -16,7 +16,13 @@ const OUTCOME_COLORS: Record<AutomatedFeedback['outcome'], string> = {
   incomplete: 'orange.9',
 };
 
-function FeedbackBody({ feedback: f }: { feedback: AutomatedFeedback }) {
+function FeedbackBody({
+  feedback: f,
+  reviewer,
+}: {
+  feedback: AutomatedFeedback;
+  reviewer: boolean;
+}) {
   return (
     <Stack gap="xs" data-testid="automated-feedback" data-detail={f.detail}>
       <Group gap="sm" wrap="wrap">
@@ -75,7 +81,7 @@ function FeedbackBody({ feedback: f }: { feedback: AutomatedFeedback }) {
       ) : null}
       <Text size="xs" c="dimmed">
         Detail: {FEEDBACK_DETAIL_LABELS[f.detail]}. From the newest finished test run
-        {f.includeHidden ? ' (with the hidden tests)' : ''}.
+        {reviewer && f.includeHidden ? ' (with the hidden tests)' : ''}.
       </Text>
     </Stack>
   );
@@ -110,7 +116,9 @@ export function AutomatedFeedbackView({
       </Title>
       {query.isPending ? <LoadingText text="Loading automated feedback..." /> : null}
       {query.isError ? <FormError>{errorMessage(query.error)}</FormError> : null}
-      {query.data?.feedback ? <FeedbackBody feedback={query.data.feedback} /> : null}
+      {query.data?.feedback ? (
+        <FeedbackBody feedback={query.data.feedback} reviewer={!hideWhenUnavailable} />
+      ) : null}
       {query.data?.note ? (
         <Text size="sm" c="dimmed" mt={query.data.feedback ? 'xs' : 0} data-testid="feedback-note">
           {query.data.note}
