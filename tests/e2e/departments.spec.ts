@@ -229,7 +229,7 @@ test('the admin picks the feedback detail and the reviewer sees the matching aut
   const rev = await (await browser.newContext({ baseURL })).newPage();
   await logIn(rev, recruiter);
   await rev.goto(`/recruiter/results?assessment=${assessment.id}`);
-  const feedback = rev.getByRole('region', { name: 'Automated feedback' });
+  const feedback = rev.getByTestId('automated-feedback-card');
   const body = feedback.getByTestId('automated-feedback');
   await expect(body).toHaveAttribute('data-detail', 'detailed', { timeout: 45_000 });
   await expect(feedback.getByTestId('feedback-pass-rate')).toHaveText(/^Pass rate \d+%$/);
@@ -264,13 +264,13 @@ test('the admin picks the feedback detail and the reviewer sees the matching aut
   await logIn(cand, candidate);
   await cand.goto(`/assessment/${assessment.id}`);
   await expect(cand.getByText('Submitted, awaiting review')).toBeVisible();
-  await expect(cand.getByRole('region', { name: 'Automated feedback' })).toHaveCount(0);
+  await expect(cand.getByTestId('automated-feedback-card')).toHaveCount(0);
   const scored = await recApi.put(`/api/assessments/${assessment.id}/evaluation`, {
     data: { score: 70, feedback: 'Two discount rules to fix.' },
   });
   expect(scored.status(), await scored.text()).toBe(200);
   await expect(cand.getByText('Score: 70 / 100')).toBeVisible();
-  const shared = cand.getByRole('region', { name: 'Automated feedback' });
+  const shared = cand.getByTestId('automated-feedback-card');
   await expect(shared.getByTestId('automated-feedback')).toHaveAttribute('data-detail', 'standard');
   await expect(shared.getByTestId('feedback-failures')).toContainText(
     'SAVE10 takes 10% off, rounded down',

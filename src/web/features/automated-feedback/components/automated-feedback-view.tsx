@@ -108,8 +108,9 @@ export function AutomatedFeedbackView({
       radius="md"
       p="sm"
       bg="gray.0"
-      component="section"
-      aria-label="Automated feedback"
+      // Not a named region: "Automated feedback" would also answer to the score form's
+      // Feedback label for anyone finding fields by label.
+      data-testid="automated-feedback-card"
     >
       <Title order={headingOrder} fz="sm" mb="xs">
         Automated feedback
