@@ -61,7 +61,7 @@ const demoUsers: DemoUser[] = [
     name: 'Alex Admin',
     email: 'admin@demo.talentforge.test',
     role: 'admin',
-    details: { adminLevel: 'super', department: 'Platform' },
+    details: { adminLevel: 'super', department: 'Engineering' },
   },
   {
     name: 'Rita Recruiter',
@@ -261,6 +261,7 @@ async function seedAssessments(
   const fullStack = await createTemplate(deps, admin, {
     title: 'Password policy for the auth service',
     roleName: 'Full Stack Developer',
+    department: 'Engineering',
     description: 'Add a password policy to registration in a small Express + TypeScript service.',
     tasks: [
       {
@@ -288,6 +289,7 @@ async function seedAssessments(
   await createTemplate(deps, admin, {
     title: 'Data cleaning exercise',
     roleName: 'Data Scientist',
+    department: 'Product',
     description: 'Clean a messy sign-up export and report what you found.',
     durationHours: 3,
     tasks: [
@@ -298,6 +300,7 @@ async function seedAssessments(
   await createTemplate(deps, admin, {
     title: 'Incident write-up (retired)',
     roleName: 'DevOps Engineer',
+    department: 'Engineering',
     active: false,
     tasks: [{ title: 'Write the post-mortem', description: '', type: 'document' }],
   });

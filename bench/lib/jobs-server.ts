@@ -14,10 +14,10 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { toIsoDate } from '../../src/domain/assessments';
-import { DEPARTMENTS, JOB_PAGE_SIZE, WORKPLACE_TYPES } from '../../src/domain/jobs';
+import { JOB_PAGE_SIZE, WORKPLACE_TYPES } from '../../src/domain/jobs';
 import { emptyProfileDetails } from '../../src/domain/profile';
 import { createAccount } from '../../src/server/auth/users';
-import { job, jobApplication, profile, user } from '../../src/server/db/schema';
+import { department, job, jobApplication, profile, user } from '../../src/server/db/schema';
 import { applyToJob } from '../../src/server/features/jobs/jobs.service';
 import { newId } from '../../src/server/lib/ids';
 import { createLogger } from '../../src/server/lib/logger';
@@ -86,13 +86,14 @@ async function main() {
   }
   const candidate = await account('candidate', 'Bench Candidate');
 
-  // 1,000 published jobs, one a minute back from now, in batches.
+  // 1,000 published jobs, one a minute back from now, in batches, across the seeded departments.
+  const departments = await db.select({ id: department.id }).from(department);
   const now = Date.now();
   const rows = Array.from({ length: JOB_COUNT }, (_, i) => ({
     id: newId(),
     recruiterId: recruiters[i % RECRUITERS]!.id,
     title: `Software Engineer ${i}`,
-    department: DEPARTMENTS[i % DEPARTMENTS.length]!,
+    departmentId: departments[i % departments.length]!.id,
     locations: [`City ${i % 37}`, 'Remote'],
     workplaceType: WORKPLACE_TYPES[i % 3]!,
     jobType: 'full-time' as const,
@@ -138,7 +139,7 @@ async function main() {
           id: job.id,
           recruiterId: job.recruiterId,
           title: job.title,
-          department: job.department,
+          departmentId: job.departmentId,
           locations: job.locations,
           workplaceType: job.workplaceType,
           jobType: job.jobType,
@@ -157,10 +158,12 @@ async function main() {
         },
         recruiterName: recruiter.name,
         companyName: sql<string>`coalesce(${profile.details}->'company'->>'name', '')`,
+        departmentName: department.name,
         applied: sql<boolean>`exists (select 1 from ${jobApplication} where ${jobApplication.jobId} = ${job.id} and ${jobApplication.candidateId} = ${candidate.id})`,
       })
       .from(job)
       .innerJoin(recruiter, eq(recruiter.id, job.recruiterId))
+      .innerJoin(department, eq(department.id, job.departmentId))
       .leftJoin(profile, eq(profile.userId, job.recruiterId))
       .where(
         and(

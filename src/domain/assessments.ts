@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DEPARTMENT_NAME } from './departments';
 import { calendarDateSchema, idSchema } from './inputs';
 import { jobRealtimeEventSchemas } from './jobs';
 import { STARTER_PROJECT_KEYS } from './test-runs';
@@ -139,6 +140,16 @@ export const templateInputSchema = z.object({
   project: sampleProjectSchema.optional(),
   /** A built-in starter project (test runs feature); replaces the project when given. */
   starterProject: z.enum(STARTER_PROJECT_KEYS).optional(),
+  /**
+   * Departments feature: the department's name (any case), an active one or the one the
+   * template already has. Omitted: none for a new template, unchanged on an edit.
+   */
+  department: z
+    .string()
+    .max(MAX_DEPARTMENT_NAME * 4, `At most ${MAX_DEPARTMENT_NAME} characters`)
+    .trim()
+    .min(1, 'Choose a department')
+    .optional(),
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
 
@@ -172,6 +183,9 @@ export const templateSchema = z.object({
   durationHours: z.number(),
   tasks: z.array(templateTaskSchema),
   project: sampleProjectSchema,
+  /** The department's current name and id; null for templates made before departments. */
+  department: z.string().nullable(),
+  departmentId: z.string().nullable(),
   createdAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });

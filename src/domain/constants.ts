@@ -43,16 +43,3 @@ export const MAX_INITIALS = 2;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
-
-/** Spec section 2: the departments (jobs and, later, templates name one of these). */
-export const DEPARTMENTS = [
-  'Engineering',
-  'Marketing',
-  'Sales',
-  'Product',
-  'Design',
-  'Customer Support',
-] as const;
-export type Department = (typeof DEPARTMENTS)[number];
-export const isDepartment = (value: unknown): value is Department =>
-  DEPARTMENTS.includes(value as Department);

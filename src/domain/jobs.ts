@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, EXPERIENCE_OPTIONS, JOB_TYPES } from './constants';
+import { MAX_DEPARTMENT_NAME } from './departments';
 
 // --- constants ------------------------------------------------------------------
-
-/**
- * Spec section 2 (admin settings, Departments): the six departments. A domain
- * constant for now; the lead links it to the departments table later.
- */
-export const DEPARTMENTS = [
-  'Engineering',
-  'Marketing',
-  'Sales',
-  'Product',
-  'Design',
-  'Customer Support',
-] as const;
-export type Department = (typeof DEPARTMENTS)[number];
 
 export const WORKPLACE_TYPES = ['on-site', 'hybrid', 'remote'] as const;
 export type WorkplaceType = (typeof WORKPLACE_TYPES)[number];
@@ -186,7 +173,10 @@ const money = z
 
 export const jobFieldsSchema = z.object({
   title: requiredText('Please enter a job title', 150),
-  department: z.enum(DEPARTMENTS, { error: 'Choose a department' }),
+  /** A department's name (any case): an active one, or the one the job already has. */
+  department: z
+    .string({ error: 'Choose a department' })
+    .pipe(requiredText('Choose a department', MAX_DEPARTMENT_NAME)),
   locations: z
     .array(requiredText('A location cannot be empty', 100), {
       error: 'Add at least one location',
@@ -260,6 +250,8 @@ export const reassignSchema = z.object({ recruiterId: idSchema });
 
 export const browseQuerySchema = z.object({
   q: safeText(100).optional(),
+  /** A department's name, any case. */
+  department: safeText(MAX_DEPARTMENT_NAME).optional(),
   location: safeText(100).optional(),
   workplaceType: z.enum(WORKPLACE_TYPES).optional(),
   jobType: z.enum(JOB_TYPES).optional(),
@@ -342,7 +334,8 @@ export const jobSchema = z.object({
   recruiterName: z.string(),
   companyName: z.string(),
   title: z.string(),
-  department: z.enum(DEPARTMENTS),
+  department: z.string(),
+  departmentId: z.string(),
   locations: z.array(z.string()),
   workplaceType: z.enum(WORKPLACE_TYPES),
   jobType: z.enum(JOB_TYPES),

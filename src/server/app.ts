@@ -11,8 +11,10 @@ import { type Env, googleConfigured, messagingLimits } from './env';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { feedbackRoutes } from './features/automated-feedback/automated-feedback.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
 import { dataRightsRoutes } from './features/data-rights/data-rights.routes';
+import { departmentRoutes } from './features/departments/departments.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
@@ -209,7 +211,9 @@ export function createApp({
       }),
     )
     .route('/', analyticsRoutes({ db }))
-    .route('/', invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', departmentRoutes({ db, bus }))
+    .route('/', feedbackRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

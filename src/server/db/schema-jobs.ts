@@ -13,7 +13,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   Currency,
-  Department,
   Experience,
   JobStatus,
   JobType,
@@ -21,6 +20,7 @@ import type {
   WorkplaceType,
 } from '../../domain/jobs';
 import { assessment, user } from './schema';
+import { department } from './schema-departments';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -39,7 +39,10 @@ export const job = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    department: text('department').$type<Department>().notNull(),
+    /** Departments feature: the job's department (its name is read through the join). */
+    departmentId: text('department_id')
+      .notNull()
+      .references(() => department.id, { onDelete: 'restrict' }),
     locations: jsonb('locations').$type<string[]>().notNull(),
     workplaceType: text('workplace_type').$type<WorkplaceType>().notNull(),
     jobType: text('job_type').$type<JobType>().notNull(),
@@ -60,6 +63,7 @@ export const job = pgTable(
     // Browse: published jobs, newest first (read backwards), keyset-paged by (published_at, id).
     index('job_browse_idx').on(t.status, t.publishedAt, t.id),
     index('job_recruiter_idx').on(t.recruiterId, t.createdAt),
+    index('job_department_idx').on(t.departmentId),
     check('job_status_check', sql`${t.status} in ('draft', 'published', 'closed', 'archived')`),
     check(
       'job_salary_check',

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SampleProject, Task, TemplateTask } from '../../domain/assessments';
 import type { ProfileDetails } from '../../domain/profile';
+import { department } from './schema-departments';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -169,20 +170,26 @@ export const setting = pgTable('setting', {
   updatedAt: updated(),
 });
 
-export const assessmentTemplate = pgTable('assessment_template', {
-  id: text('id').primaryKey(),
-  title: text('title').notNull(),
-  roleName: text('role_name').notNull(),
-  description: text('description').notNull().default(''),
-  active: boolean('active').notNull().default(true),
-  /** Recruiter ids; empty means every recruiter. */
-  authorizedRecruiters: jsonb('authorized_recruiters').$type<string[]>().notNull().default([]),
-  durationHours: integer('duration_hours').notNull().default(2),
-  tasks: jsonb('tasks').$type<TemplateTask[]>().notNull().default([]),
-  project: jsonb('project').$type<SampleProject>().notNull(),
-  createdAt: created(),
-  updatedAt: updated(),
-});
+export const assessmentTemplate = pgTable(
+  'assessment_template',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    roleName: text('role_name').notNull(),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    /** Recruiter ids; empty means every recruiter. */
+    authorizedRecruiters: jsonb('authorized_recruiters').$type<string[]>().notNull().default([]),
+    durationHours: integer('duration_hours').notNull().default(2),
+    tasks: jsonb('tasks').$type<TemplateTask[]>().notNull().default([]),
+    project: jsonb('project').$type<SampleProject>().notNull(),
+    /** Departments feature; null for templates made before it until an admin picks one. */
+    departmentId: text('department_id').references(() => department.id, { onDelete: 'restrict' }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('assessment_template_department_idx').on(t.departmentId)],
+);
 
 export const assessment = pgTable(
   'assessment',
@@ -369,6 +376,7 @@ export const emailNotification = pgTable(
   ],
 );
 
+export * from './schema-departments';
 export * from './schema-hardening';
 export * from './schema-integrity';
 export * from './schema-invitations';

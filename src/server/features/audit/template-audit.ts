@@ -30,7 +30,7 @@ export function auditedTemplateUpdate(
   db: Db,
   actor: Actor,
   id: string,
-  change: (tx: Tx) => Promise<TemplateRow[]>,
+  change: (tx: Tx, before: TemplateRow | undefined) => Promise<TemplateRow[]>,
 ): Promise<TemplateRow[]> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -38,7 +38,7 @@ export function auditedTemplateUpdate(
       .from(assessmentTemplate)
       .where(eq(assessmentTemplate.id, id))
       .for('update');
-    const rows = await change(tx);
+    const rows = await change(tx, before);
     if (rows[0])
       await recordAudit(tx, templateAudit(actor, 'template.update', id, before, rows[0]));
     return rows;

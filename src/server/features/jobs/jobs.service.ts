@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { toIsoDate } from '../../../domain/assessments';
+import { archivedNoCopy } from '../../../domain/departments';
 import {
   type Application,
   type ApplicationDetail,
@@ -35,6 +36,7 @@ import {
   applicationEvent,
   applicationNote,
   assessment,
+  department,
   job,
   jobApplication,
   profile,
@@ -47,6 +49,7 @@ import { newId } from '../../lib/ids';
 import { enqueueMail, type Mail } from '../../mail/outbox';
 import type { Storage } from '../../storage/storage';
 import { type AssessmentDeps, type AssessmentTx, assign } from '../assessments/assessments.service';
+import { resolveDepartment } from '../departments/departments.service';
 import { stageMail } from './mails';
 
 export interface JobsDeps extends AssessmentDeps {
@@ -72,17 +75,22 @@ const jobColumns = {
   job,
   recruiterName: recruiter.name,
   companyName,
+  departmentName: department.name,
 };
 
-/** Jobs with their owner's name and company (from the owner's profile). */
+/** Jobs with their owner's name and company (from the owner's profile) and department's name. */
 const selectJobs = (db: Db | Tx) =>
   db
     .select(jobColumns)
     .from(job)
     .innerJoin(recruiter, eq(recruiter.id, job.recruiterId))
+    .innerJoin(department, eq(department.id, job.departmentId))
     .leftJoin(profile, eq(profile.userId, job.recruiterId));
 
-function toJob(r: { job: JobRow; recruiterName: string; companyName: string }, viewer: Actor): Job {
+function toJob(
+  r: { job: JobRow; recruiterName: string; companyName: string; departmentName: string },
+  viewer: Actor,
+): Job {
   const j = r.job;
   const hideSalary = !j.showSalary && viewer.role === 'candidate';
   return {
@@ -91,7 +99,8 @@ function toJob(r: { job: JobRow; recruiterName: string; companyName: string }, v
     recruiterName: r.recruiterName,
     companyName: r.companyName,
     title: j.title,
-    department: j.department,
+    department: r.departmentName,
+    departmentId: j.departmentId,
     locations: j.locations,
     workplaceType: j.workplaceType,
     jobType: j.jobType,
@@ -168,14 +177,19 @@ async function readJob(db: Db, actor: Actor, id: string): Promise<Job> {
 export async function createJob(deps: JobsDeps, actor: Actor, input: NewJob): Promise<Job> {
   if (actor.role !== 'recruiter') throw forbidden('Only recruiters can post jobs');
   assertFutureClosing(input.closingDate);
-  const { status, ...fields } = input;
+  const { status, department: departmentName, ...fields } = input;
   const id = newId();
-  await deps.db.insert(job).values({
-    id,
-    recruiterId: actor.id,
-    ...fields,
-    status,
-    publishedAt: status === 'published' ? new Date() : null,
+  await deps.db.transaction(async (tx) => {
+    // Locked until the job is in: the department cannot be archived or deleted meanwhile.
+    const dept = await resolveDepartment(tx, departmentName, null, 'department', true);
+    await tx.insert(job).values({
+      id,
+      recruiterId: actor.id,
+      ...fields,
+      departmentId: dept.id,
+      status,
+      publishedAt: status === 'published' ? new Date() : null,
+    });
   });
   await announceJob(deps, { id, recruiterId: actor.id });
   return readJob(deps.db, actor, id);
@@ -190,7 +204,15 @@ export async function updateJob(
   const row = await loadManageable(deps.db, actor, id);
   if (row.status === 'archived') throw new AppError(400, JOB_TEXTS.archivedReadOnly);
   if (input.closingDate !== row.closingDate) assertFutureClosing(input.closingDate);
-  await deps.db.update(job).set(input).where(eq(job.id, id));
+  const { department: departmentName, ...fields } = input;
+  await deps.db.transaction(async (tx) => {
+    // An archived department stays on the job that has it; others cannot pick it.
+    const dept = await resolveDepartment(tx, departmentName, row.departmentId, 'department', true);
+    await tx
+      .update(job)
+      .set({ ...fields, departmentId: dept.id })
+      .where(eq(job.id, id));
+  });
   await announceJob(deps, row);
   return readJob(deps.db, actor, id);
 }
@@ -228,6 +250,14 @@ export async function duplicateJob(deps: JobsDeps, actor: Actor, id: string): Pr
   if (actor.role !== 'recruiter') throw forbidden('Only recruiters can post jobs');
   const copy = newId();
   const { id: _id, createdAt: _c, updatedAt: _u, publishedAt: _p, status: _s, ...fields } = row;
+  const [dept] = await deps.db
+    .select({ name: department.name, archived: department.archived })
+    .from(department)
+    .where(eq(department.id, row.departmentId));
+  if (dept?.archived) {
+    // A copy is a new job: an archived department is not offered for it.
+    throw new AppError(400, archivedNoCopy(dept.name));
+  }
   await deps.db.insert(job).values({
     ...fields,
     id: copy,
@@ -340,10 +370,13 @@ export async function browseJobs(
       or(
         sql`${job.title} ilike ${p}`,
         sql`${job.description} ilike ${p}`,
-        sql`${job.department} ilike ${p}`,
+        sql`${department.name} ilike ${p}`,
         sql`${job.locations}::text ilike ${p}`,
       ),
     );
+  }
+  if (query.department) {
+    conditions.push(sql`lower(${department.name}) = lower(${query.department})`);
   }
   if (query.location)
     conditions.push(sql`${job.locations}::text ilike ${likePattern(query.location)}`);
@@ -374,10 +407,12 @@ export async function browseJobs(
       },
       recruiterName: recruiter.name,
       companyName,
+      departmentName: department.name,
       applied: sql<boolean>`exists (select 1 from ${jobApplication} where ${jobApplication.jobId} = ${job.id} and ${jobApplication.candidateId} = ${actor.id})`,
     })
     .from(job)
     .innerJoin(recruiter, eq(recruiter.id, job.recruiterId))
+    .innerJoin(department, eq(department.id, job.departmentId))
     .leftJoin(profile, eq(profile.userId, job.recruiterId))
     .where(and(...conditions))
     .orderBy(desc(job.publishedAt), desc(job.id))
@@ -387,7 +422,12 @@ export async function browseJobs(
   return {
     items: page.map((r) => {
       const { description, ...rest } = toJob(
-        { job: r.job as JobRow, recruiterName: r.recruiterName, companyName: r.companyName },
+        {
+          job: r.job as JobRow,
+          recruiterName: r.recruiterName,
+          companyName: r.companyName,
+          departmentName: r.departmentName,
+        },
         actor,
       );
       return { ...rest, excerpt: excerptOf(description), applied: r.applied };
@@ -404,7 +444,7 @@ const jobCardColumns = {
   id: job.id,
   recruiterId: job.recruiterId,
   title: job.title,
-  department: job.department,
+  departmentId: job.departmentId,
   locations: job.locations,
   workplaceType: job.workplaceType,
   jobType: job.jobType,

@@ -12,6 +12,7 @@ import { profile, user } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import type { Storage } from '../../storage/storage';
+import { resolveDepartment } from '../departments/departments.service';
 
 export const profileImageKey = (userId: string) => `profile-images/${userId}`;
 
@@ -68,6 +69,20 @@ export async function updateProfile(db: Db, actor: Actor, body: unknown): Promis
       .from(profile)
       .where(eq(profile.userId, actor.id));
     const details = { ...mergeDetails(existing?.details), ...fields };
+    if (actor.role === 'admin' && 'department' in fields && fields.department) {
+      // Departments feature: an admin's department is one of the list (stored by its name,
+      // renamed with it). An archived one stays if it is already theirs.
+      const current = existing?.details?.department;
+      const dept = await resolveDepartment(
+        tx,
+        fields.department,
+        undefined,
+        'department',
+        true,
+        current,
+      );
+      details.department = dept.name;
+    }
     await tx.update(user).set({ name }).where(eq(user.id, actor.id));
     await tx
       .insert(profile)

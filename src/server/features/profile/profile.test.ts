@@ -111,17 +111,20 @@ describe('PUT /api/profile', () => {
     });
   });
 
-  it('saves admin preferences', async () => {
+  it('saves admin preferences; the department is one of the departments list', async () => {
+    const unknown = await put(admin, { name: 'Ada Admin', department: 'Platform' });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).issues[0].path).toEqual(['department']);
     const res = await put(admin, {
       name: 'Ada Admin',
       adminLevel: 'super',
-      department: 'Platform',
+      department: 'product',
       notificationPreferences: { email: false, browser: true },
     });
     expect(res.status).toBe(200);
     expect((await res.json()).details).toMatchObject({
       adminLevel: 'super',
-      department: 'Platform',
+      department: 'Product',
       notificationPreferences: { email: false, browser: true },
     });
   });

@@ -12,17 +12,18 @@ import {
 import { DEFAULT_PROJECT } from '../../../domain/sample-project';
 import { STARTER_PROJECTS } from '../../../domain/starter-projects';
 import type { Db } from '../../db/client';
-import { assessmentTemplate, setting, user } from '../../db/schema';
+import { assessmentTemplate, department, setting, user } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import type { EventBus } from '../../realtime/event-bus';
 import { audited } from '../audit/audit';
 import { auditedTemplateUpdate, templateAudit } from '../audit/template-audit';
+import { resolveDepartment } from '../departments/departments.service';
 
 type Row = typeof assessmentTemplate.$inferSelect;
 
-export function toTemplate(row: Row): Template {
+export function toTemplate(row: Row, departmentName: string | null = null): Template {
   return {
     id: row.id,
     title: row.title,
@@ -33,6 +34,8 @@ export function toTemplate(row: Row): Template {
     durationHours: row.durationHours,
     tasks: row.tasks,
     project: row.project,
+    department: row.departmentId ? departmentName : null,
+    departmentId: row.departmentId,
     createdAt: row.createdAt?.toISOString() ?? null,
     updatedAt: row.updatedAt?.toISOString() ?? null,
   };
@@ -56,11 +59,22 @@ export interface TemplateDeps {
 export async function listTemplates({ db }: TemplateDeps, actor: Actor): Promise<Template[]> {
   assertRole(actor, 'admin', 'recruiter');
   const rows = await db
-    .select()
+    .select({ template: assessmentTemplate, departmentName: department.name })
     .from(assessmentTemplate)
+    .leftJoin(department, eq(department.id, assessmentTemplate.departmentId))
     .where(actor.role === 'admin' ? undefined : usableBy(actor.id))
     .orderBy(desc(assessmentTemplate.createdAt));
-  return rows.map(toTemplate);
+  return rows.map((r) => toTemplate(r.template, r.departmentName));
+}
+
+/** The template as the API answers it, with its department's name. */
+async function withDepartment(db: Pick<Db, 'select'>, row: Row): Promise<Template> {
+  if (!row.departmentId) return toTemplate(row);
+  const [d] = await db
+    .select({ name: department.name })
+    .from(department)
+    .where(eq(department.id, row.departmentId));
+  return toTemplate(row, d?.name ?? null);
 }
 
 async function checkRecruiters(db: Db, ids: string[]) {
@@ -96,10 +110,13 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: Tem
   const defaults = await getSettings(deps, actor);
   const [row] = await audited(
     deps.db,
-    (tx) =>
+    async (tx) =>
       tx
         .insert(assessmentTemplate)
         .values({
+          departmentId: input.department
+            ? (await resolveDepartment(tx, input.department, null, 'department', true)).id
+            : null,
           id: timestampId('template'),
           title: input.title,
           roleName: input.roleName,
@@ -114,7 +131,7 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: Tem
     ([created]) => templateAudit(actor, 'template.create', created?.id, null, created),
   );
   await announce(deps);
-  return toTemplate(row!);
+  return withDepartment(deps.db, row!);
 }
 
 export async function updateTemplate(
@@ -127,10 +144,24 @@ export async function updateTemplate(
   const input = normalise(body);
   const project = chosenProject(input);
   await checkRecruiters(deps.db, input.authorizedRecruiters);
-  const [row] = await auditedTemplateUpdate(deps.db, actor, id, (tx) =>
+  const [row] = await auditedTemplateUpdate(deps.db, actor, id, async (tx, before) =>
     tx
       .update(assessmentTemplate)
       .set({
+        // Omitted: unchanged. An archived department stays on the template that has it.
+        ...(input.department
+          ? {
+              departmentId: (
+                await resolveDepartment(
+                  tx,
+                  input.department,
+                  before?.departmentId,
+                  'department',
+                  true,
+                )
+              ).id,
+            }
+          : {}),
         title: input.title,
         roleName: input.roleName,
         description: input.description,
@@ -145,7 +176,7 @@ export async function updateTemplate(
   );
   if (!row) throw notFound('Assessment template not found');
   await announce(deps);
-  return toTemplate(row);
+  return withDepartment(deps.db, row);
 }
 
 /** Assessments already assigned keep their copy; they only lose the link. */

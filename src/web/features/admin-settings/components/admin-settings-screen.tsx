@@ -2,10 +2,11 @@ import '../styles';
 import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AiConfigurationTab } from '../../automated-feedback/components/ai-configuration-tab';
+import { DepartmentsTab } from '../../departments/components/departments-tab';
 import classes from './admin-settings.module.css';
 import { AdminSidebar } from './admin-sidebar';
 import { GeneralTab } from './general-tab';
-import { AiPanel, DepartmentsPanel } from './info-panels';
 import { SecurityTab } from './security-tab';
 import { SettingsHeader } from './settings-header';
 import { TemplatesTab } from './templates-tab';
@@ -68,10 +69,10 @@ export function AdminSettingsScreen() {
             <SecurityTab />
           </Tabs.Panel>
           <Tabs.Panel value="departments">
-            <DepartmentsPanel />
+            <DepartmentsTab />
           </Tabs.Panel>
           <Tabs.Panel value="ai">
-            <AiPanel />
+            <AiConfigurationTab />
           </Tabs.Panel>
           <Tabs.Panel value="assessments">
             <TemplatesTab search={search} />

@@ -30,8 +30,10 @@ export function HelpButton() {
             </List.Item>
             <List.Item>
               <strong>Security</strong>: the session timeout, Require two-factor sign-in, and the
-              roles. <strong>Departments</strong> lists the departments;{' '}
-              <strong>AI Configuration</strong> says why AI features are off.
+              roles. <strong>Departments</strong>: add, rename, archive or delete the departments
+              templates and jobs are filed under. <strong>AI Configuration</strong>: automated
+              feedback from test runs (its detail level, whether candidates see it); AI model
+              features are off and it says why.
             </List.Item>
           </List>
           <Button onClick={close} variant="light" style={{ alignSelf: 'flex-end' }}>

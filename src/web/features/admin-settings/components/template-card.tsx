@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Template } from '../../../../domain/assessments';
+import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
 import { durationLabel, formatCreated, taskCount } from '../lib/template-form';
 
 type TemplateCardProps = {
@@ -37,6 +38,7 @@ export function TemplateCard({ template, onEdit, onDelete }: TemplateCardProps) 
           </Badge>
         </Group>
         <Fact label="Role" value={template.roleName} />
+        <Fact label="Department" value={template.department ?? DEPARTMENT_TEXTS.noDepartment} />
         <Group gap="lg">
           <Text size="sm">{taskCount(template.tasks.length)}</Text>
           <Text size="sm">{durationLabel(template.durationHours)}</Text>

@@ -22,6 +22,9 @@ import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessments/api/templates';
+import { useActiveDepartments } from '../../departments/api/departments';
+import { DepartmentSelect } from '../../departments/components/department-select';
+import { useProfile } from '../../profile/api/get-profile';
 import { uploadTemplateProject } from '../../test-runs/api/project-upload';
 import {
   initialProjectChoice,
@@ -31,6 +34,7 @@ import {
 } from '../../test-runs/components/starter-project-field';
 import {
   DURATION_OPTIONS,
+  defaultDepartment,
   emptyTemplateValues,
   type TemplateFormValues,
   templateValues,
@@ -121,6 +125,11 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
           minRows={2}
           {...form.getInputProps('description')}
         />
+        <DepartmentSelect
+          required
+          current={template?.department ?? null}
+          {...form.getInputProps('department')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} verticalSpacing="md">
           <NativeSelect
             label="Duration"
@@ -163,11 +172,20 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
 /** A new template starts from the General tab's saved default duration. */
 function CreateForm({ onDone }: { onDone: () => void }) {
   const settings = useSettings();
-  if (settings.isPending) return <LoadingText text="Loading settings..." />;
+  const departments = useActiveDepartments();
+  const profile = useProfile();
+  if (settings.isPending || departments.isPending || profile.isPending) {
+    return <LoadingText text="Loading settings..." />;
+  }
   // Without the setting the form still works, on the product default.
   const hours = settings.data?.defaultDurationHours ?? DEFAULT_DURATION_HOURS;
+  const department = defaultDepartment(departments.data ?? [], profile.data?.details.department);
   return (
-    <TemplateForm template={null} initialValues={emptyTemplateValues(hours)} onDone={onDone} />
+    <TemplateForm
+      template={null}
+      initialValues={emptyTemplateValues(hours, department)}
+      onDone={onDone}
+    />
   );
 }
 

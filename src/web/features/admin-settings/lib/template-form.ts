@@ -8,6 +8,7 @@ import {
   type TemplateInput,
   templateInputSchema,
 } from '../../../../domain/assessments';
+import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
 
 /** One task row of the form; `key` only tells React rows apart, `id` is the stored task's. */
 export type TaskRow = {
@@ -26,6 +27,8 @@ export type TemplateFormValues = {
   /** A select's value, so a string ('2'). */
   durationHours: string;
   authorizedRecruiters: string[];
+  /** The department's name (a select's value); null until chosen. */
+  department: string | null;
   tasks: TaskRow[];
 };
 
@@ -47,8 +50,12 @@ export const DURATION_OPTIONS = DURATION_HOURS.map((h) => ({
 }));
 
 /** A new template: active, no tasks yet but one empty row to fill, the admin's default duration. */
-export function emptyTemplateValues(defaultDurationHours: number): TemplateFormValues {
+export function emptyTemplateValues(
+  defaultDurationHours: number,
+  department: string | null = null,
+): TemplateFormValues {
   return {
+    department,
     title: '',
     roleName: '',
     description: '',
@@ -70,6 +77,7 @@ export function templateValues(template: Template): TemplateFormValues {
     active: template.active,
     durationHours: String(duration),
     authorizedRecruiters: [...template.authorizedRecruiters],
+    department: template.department,
     tasks: template.tasks.map((t) => ({
       key: `task-${t.id}`,
       id: t.id,
@@ -93,6 +101,7 @@ export function toTemplateInput(values: TemplateFormValues): TemplateInput {
     active: values.active,
     durationHours: Number(values.durationHours),
     authorizedRecruiters: values.authorizedRecruiters,
+    ...(values.department ? { department: values.department } : {}),
     tasks: keepTitledTasks(values.tasks).map(({ id, title, description, type }) => ({
       ...(id ? { id } : {}),
       title: title.trim(),
@@ -114,12 +123,26 @@ export function validateTemplate(values: TemplateFormValues): FormErrors {
     .map((row, index) => ({ row, index }))
     .filter(({ row }) => row.title.trim() !== '');
   const mapped: FormErrors = {};
+  // Every template belongs to a department (the API leaves it out only for older callers).
+  if (!values.department) mapped.department = DEPARTMENT_TEXTS.choose;
   for (const [path, message] of Object.entries(errors)) {
     const match = /^tasks\.(\d+)\.(.+)$/.exec(path);
     const kept = match ? keptRows[Number(match[1])] : undefined;
     mapped[match && kept ? `tasks.${kept.index}.${match[2]}` : path] = message;
   }
   return mapped;
+}
+
+/**
+ * A new template's department: the admin's own (their profile) when it is active,
+ * else the first active one. Shown in the form, so the admin sees and may change it.
+ */
+export function defaultDepartment(
+  active: readonly { name: string }[],
+  own: string | null | undefined,
+): string | null {
+  const mine = own ? active.find((d) => d.name.toLowerCase() === own.toLowerCase()) : undefined;
+  return mine?.name ?? active[0]?.name ?? null;
 }
 
 /** The header's search: a case-insensitive match on the title or the role. */

@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
+import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
 import {
   type BrowseQuery,
   JOB_TEXTS,
@@ -30,11 +31,13 @@ import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { useActiveDepartments } from '../../departments/api/departments';
 import { useBrowseJobs } from '../api/jobs';
 import { formatDate, JobMeta, READABLE } from './job-badges';
 
 type Filters = {
   q: string;
+  department: string | null;
   location: string;
   workplaceType: string | null;
   jobType: string | null;
@@ -44,6 +47,7 @@ type Filters = {
 };
 const EMPTY: Filters = {
   q: '',
+  department: null,
   location: '',
   workplaceType: null,
   jobType: null,
@@ -54,6 +58,7 @@ const EMPTY: Filters = {
 
 const toQuery = (f: Filters): BrowseQuery => ({
   q: f.q.trim() || undefined,
+  department: f.department ?? undefined,
   location: f.location.trim() || undefined,
   workplaceType: (f.workplaceType ?? undefined) as BrowseQuery['workplaceType'],
   jobType: (f.jobType ?? undefined) as BrowseQuery['jobType'],
@@ -67,6 +72,7 @@ export function BrowseJobsScreen() {
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [debounced] = useDebouncedValue(filters, 300);
   const jobs = useBrowseJobs(toQuery(debounced));
+  const departments = useActiveDepartments();
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
   const items = jobs.data?.pages.flatMap((p) => p.items) ?? [];
@@ -83,7 +89,7 @@ export function BrowseJobsScreen() {
         aria-label="Search and filters"
       >
         <Grid>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
               label="Search"
               type="search"
@@ -93,7 +99,17 @@ export function BrowseJobsScreen() {
               onChange={(e) => set('q', e.currentTarget.value)}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <Select
+              label="Department"
+              clearable
+              placeholder={DEPARTMENT_TEXTS.allDepartments}
+              data={(departments.data ?? []).map((d) => d.name)}
+              value={filters.department}
+              onChange={(v) => set('department', v)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
             <TextInput
               label="Location"
               placeholder="e.g. Berlin"

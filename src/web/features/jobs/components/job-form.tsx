@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { toIsoDate } from '../../../../domain/assessments';
 import { CURRENCIES, EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
 import {
-  DEPARTMENTS,
   JOB_TYPE_LABELS,
   MAX_LOCATIONS,
   type NewJobInput,
@@ -28,6 +27,7 @@ import {
 import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { MarkdownView } from '../../../ui/markdown-view';
+import { DepartmentSelect } from '../../departments/components/department-select';
 import { formToInput, type JobFormValues, validateJobForm } from '../lib/job-form';
 
 type Props = {
@@ -78,11 +78,9 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
             />
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Select
-                  label="Department"
+                <DepartmentSelect
                   required
-                  data={[...DEPARTMENTS]}
-                  placeholder="Choose a department"
+                  current={initial.department}
                   {...form.getInputProps('department')}
                 />
               </Grid.Col>

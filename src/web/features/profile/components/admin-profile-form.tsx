@@ -1,6 +1,7 @@
-import { NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adminProfileInput, type Profile } from '../../../../domain/profile';
+import { DepartmentSelect } from '../../departments/components/department-select';
 import { type AdminFormValues, adminValues } from '../lib/form-values';
 import { CommonFields, FormSection, SaveBar } from './profile-form-parts';
 import { useProfileSave } from './use-profile-save';
@@ -34,7 +35,13 @@ export function AdminProfileForm({ profile }: { profile: Profile }) {
               data={ADMIN_LEVEL_DATA}
               {...form.getInputProps('adminLevel')}
             />
-            <TextInput label="Department" {...form.getInputProps('department')} />
+            <DepartmentSelect
+              clearable
+              current={profile.details.department || null}
+              {...form.getInputProps('department')}
+              value={form.values.department || null}
+              onChange={(value) => form.setFieldValue('department', value ?? '')}
+            />
           </SimpleGrid>
         </FormSection>
         <FormSection title="Notification Preferences">

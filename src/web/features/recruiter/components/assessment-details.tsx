@@ -15,6 +15,7 @@ import { LoadingText } from '../../../ui/loading-text';
 import { MarkdownView } from '../../../ui/markdown-view';
 import { useAssessmentAnswers } from '../../assessments/api/answers';
 import { useAssessment } from '../../assessments/api/assessments';
+import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
@@ -233,7 +234,11 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
 
       <Section title="Evaluation" level={level}>
         {submitted ? (
-          <EvaluationForm key={a.id} assessment={a} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <EvaluationForm key={a.id} assessment={a} />
+            {/* Automated feedback from the test runs, at the admin's detail level. */}
+            <AutomatedFeedbackView assessmentId={a.id} headingOrder={level === 2 ? 3 : 4} />
+          </SimpleGrid>
         ) : (
           <Text size="sm" c="dimmed" data-testid="evaluation-waiting">
             The evaluation form appears once the candidate submits the assessment.

@@ -1,7 +1,9 @@
-import { Anchor, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ASSESSMENT_TEXTS, type Assessment, type Template } from '../../../../domain/assessments';
+import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
 import { LoadingText } from '../../../ui/loading-text';
 import { formatDate } from '../lib/format';
 import { EmptyState, LoadError } from './query-states';
@@ -42,6 +44,7 @@ export function AssignTab(props: AssignTabProps) {
 }
 
 function TemplateGrid({ templates, visibleTemplates, filteredOut, onAssign }: AssignTabProps) {
+  const [department, setDepartment] = useState<string | null>(null);
   if (templates.isPending) return <LoadingText text="Loading assessment templates..." />;
   if (templates.isError) {
     return (
@@ -53,17 +56,36 @@ function TemplateGrid({ templates, visibleTemplates, filteredOut, onAssign }: As
   }
   if (templates.data.length === 0) return <EmptyState>{ASSESSMENT_TEXTS.contactAdmin}</EmptyState>;
   if (visibleTemplates.length === 0) return <EmptyState>{filteredOut}</EmptyState>;
+  const departments = [
+    ...new Set(visibleTemplates.map((t) => t.department).filter((d) => d !== null)),
+  ].sort((a, b) => a.localeCompare(b));
+  const shown = department
+    ? visibleTemplates.filter((t) => t.department === department)
+    : visibleTemplates;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {visibleTemplates.map((t) => (
-        <TemplateCard
-          key={t.id}
-          template={t}
-          actionLabel="Assign to Candidate"
-          onAssign={onAssign}
+    <Stack gap="sm">
+      {departments.length > 1 || department ? (
+        <Select
+          label="Department"
+          placeholder={DEPARTMENT_TEXTS.allDepartments}
+          clearable
+          maw={{ base: '100%', xs: 280 }}
+          data={departments}
+          value={department}
+          onChange={setDepartment}
         />
-      ))}
-    </SimpleGrid>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {shown.map((t) => (
+          <TemplateCard
+            key={t.id}
+            template={t}
+            actionLabel="Assign to Candidate"
+            onAssign={onAssign}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 

@@ -22,6 +22,11 @@ export function TemplateCard({ template, actionLabel, onAssign, children }: Temp
         <Text size="sm" c="dimmed">
           Role: {template.roleName}
         </Text>
+        {template.department ? (
+          <Text size="sm" c="dimmed">
+            Department: {template.department}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
           {count} {count === 1 ? 'task' : 'tasks'} · {hoursLabel(template.durationHours)}
         </Text>

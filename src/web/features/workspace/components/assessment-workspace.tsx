@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import {
   useToggleAllTasks,
 } from '../../assessments/api/assessments';
 import { assessmentFilesQuery } from '../../assessments/api/files';
+import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { workspaceAccess } from '../lib/access';
 import { AssessmentPanel } from './assessment-panel';
@@ -262,6 +263,17 @@ export function AssessmentWorkspace({
       </Group>
       {startError ? <FormError>{errorMessage(startError)}</FormError> : null}
       <SubmissionBanner assessment={assessment} isCandidate={access.isCandidate} />
+      {access.isCandidate && assessment.reviewedAt ? (
+        // Shown with the score when the admin shares it (the server decides, and what).
+        <Box mb="md">
+          <AutomatedFeedbackView
+            key={assessment.reviewedAt}
+            assessmentId={assessment.id}
+            headingOrder={2}
+            hideWhenUnavailable
+          />
+        </Box>
+      ) : null}
       {/* Test runs feature: the candidate runs the visible tests; a reviewer adds the hidden ones. */}
       <TestRunsPanel
         assessmentId={assessment.id}
