@@ -25,3 +25,20 @@ describe('rate limits on account routes', () => {
     expect(statuses[3]).toBe(429);
   });
 });
+
+describe('reading the session', () => {
+  it('is never limited: every page load and tab focus does it', async () => {
+    const app = await createTestApp();
+    try {
+      const user = await app.createUser('candidate');
+      const statuses = new Set<number>();
+      // Past better-auth's default of 300 a minute for one address.
+      for (let i = 0; i < 320; i++) {
+        statuses.add((await app.request('/api/auth/get-session', { as: user })).status);
+      }
+      expect([...statuses]).toEqual([200]);
+    } finally {
+      await app.close();
+    }
+  });
+});
