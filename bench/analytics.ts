@@ -42,10 +42,10 @@ async function seed(query: (sql: string) => Promise<unknown>) {
   await query(`insert into "user" (id, name, email, role)
     select 'bench-cand-' || i, 'Candidate ' || i, 'bench-cand-' || i || '@bench.test', 'candidate'
       from generate_series(1, ${CANDIDATES}) i`);
-  await query(`insert into job (id, recruiter_id, title, department, locations, workplace_type,
+  await query(`insert into job (id, recruiter_id, title, department_id, locations, workplace_type,
       job_type, experience, description, status, published_at, created_at)
     select 'bench-job-' || i, 'bench-rec-' || (1 + i % ${RECRUITERS}), 'Engineer ' || i,
-      'Engineering', '["Remote"]'::jsonb, 'remote', 'full-time', '3-5', 'Work.',
+      (select id from department where name = 'Engineering'), '["Remote"]'::jsonb, 'remote', 'full-time', '3-5', 'Work.',
       case when i % 5 = 0 then 'closed' else 'published' end, now() - interval '100 days',
       now() - interval '100 days'
       from generate_series(0, ${JOBS - 1}) i`);
