@@ -1,28 +1,19 @@
-import {
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../api/http';
-import { FormError, FormSuccess } from '../../../ui/form-error';
+import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useSaveSettings, useSettings, useTemplates } from '../../assessments/api/templates';
 import { useApiHealth } from '../api/health';
 import { DURATION_OPTIONS } from '../lib/template-form';
+import { type SaveStatus, SettingsSaveRow } from './settings-form';
 
 function DurationSetting() {
   const settings = useSettings();
   const save = useSaveSettings();
   // null: follow the stored value; a string once the admin picks another option.
   const [choice, setChoice] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<SaveStatus>(null);
 
   if (settings.isPending) return <LoadingText text="Loading settings..." />;
   if (settings.isError) {
@@ -68,13 +59,7 @@ function DurationSetting() {
           </Text>{' '}
           English (US) only. The app is not translated, so there is no language to choose.
         </Text>
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-        {status?.ok ? <FormSuccess>{status.text}</FormSuccess> : null}
-        {status && !status.ok ? <FormError>{status.text}</FormError> : null}
+        <SettingsSaveRow saving={save.isPending} status={status} />
       </Stack>
     </form>
   );

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Group,
   List,
   NativeSelect,
@@ -12,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ROLE_CAPABILITIES,
@@ -20,10 +18,8 @@ import {
   SESSION_TIMEOUT_MINUTES,
   type SecuritySettings,
 } from '../../../../domain/security';
-import { errorMessage } from '../../../api/http';
-import { FormError, FormSuccess } from '../../../ui/form-error';
-import { LoadingText } from '../../../ui/loading-text';
 import { useSaveSecuritySettings, useSecuritySettings } from '../../security/api/security-settings';
+import { SettingsLoader, SettingsSaveRow, useSettingsForm } from './settings-form';
 
 const TIMEOUT_OPTIONS = SESSION_TIMEOUT_MINUTES.map((m) => ({
   value: String(m),
@@ -31,23 +27,11 @@ const TIMEOUT_OPTIONS = SESSION_TIMEOUT_MINUTES.map((m) => ({
 }));
 
 function SecurityForm({ stored }: { stored: SecuritySettings }) {
-  const save = useSaveSecuritySettings();
-  const [draft, setDraft] = useState<SecuritySettings>(stored);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    save.mutate(draft, {
-      onSuccess: () =>
-        setStatus({
-          ok: true,
-          text: 'Security settings saved. They apply on every server from the next request.',
-        }),
-      onError: (error) =>
-        setStatus({ ok: false, text: `Failed to save settings: ${errorMessage(error)}` }),
-    });
-  };
+  const { draft, edit, submit, status, saving } = useSettingsForm(
+    stored,
+    useSaveSecuritySettings(),
+    'Security settings saved. They apply on every server from the next request.',
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -57,27 +41,15 @@ function SecurityForm({ stored }: { stored: SecuritySettings }) {
           description="A session with no activity for this long is signed out (with a warning a minute before)."
           data={TIMEOUT_OPTIONS}
           value={String(draft.sessionTimeoutMinutes)}
-          onChange={(e) => {
-            setDraft({ ...draft, sessionTimeoutMinutes: Number(e.currentTarget.value) });
-            setStatus(null);
-          }}
+          onChange={(e) => edit({ sessionTimeoutMinutes: Number(e.currentTarget.value) })}
         />
         <Switch
           label="Require two-factor sign-in"
           description="Users without an authenticator app are sent to set one up at their next sign-in, and can do nothing else until they have."
           checked={draft.requireTwoFactor}
-          onChange={(e) => {
-            setDraft({ ...draft, requireTwoFactor: e.currentTarget.checked });
-            setStatus(null);
-          }}
+          onChange={(e) => edit({ requireTwoFactor: e.currentTarget.checked })}
         />
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-        {status?.ok ? <FormSuccess>{status.text}</FormSuccess> : null}
-        {status && !status.ok ? <FormError>{status.text}</FormError> : null}
+        <SettingsSaveRow saving={saving} status={status} />
       </Stack>
     </form>
   );
@@ -90,13 +62,9 @@ function SecuritySettingsCard() {
       <Title order={2} fz="lg" mb="md">
         Sign-in and sessions
       </Title>
-      {settings.isPending ? (
-        <LoadingText text="Loading settings..." />
-      ) : settings.isError ? (
-        <FormError>Failed to load settings: {errorMessage(settings.error)}</FormError>
-      ) : (
-        <SecurityForm stored={settings.data} />
-      )}
+      <SettingsLoader query={settings}>
+        {(stored) => <SecurityForm stored={stored} />}
+      </SettingsLoader>
       <Text size="sm" c="dimmed" mt="md">
         Each person turns on their own two-factor sign-in in their{' '}
         <Anchor component={Link} to="/profile" size="sm" underline="always">

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Button,
   Group,
   List,
   NativeSelect,
@@ -11,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import {
   AI_TEXTS,
   FEEDBACK_DETAIL_DESCRIPTIONS,
@@ -20,9 +18,11 @@ import {
   type FeedbackDetail,
   type FeedbackSettings,
 } from '../../../../domain/automated-feedback';
-import { errorMessage } from '../../../api/http';
-import { FormError, FormSuccess } from '../../../ui/form-error';
-import { LoadingText } from '../../../ui/loading-text';
+import {
+  SettingsLoader,
+  SettingsSaveRow,
+  useSettingsForm,
+} from '../../admin-settings/components/settings-form';
 import { useFeedbackSettings, useSaveFeedbackSettings } from '../api/automated-feedback';
 
 const DETAIL_OPTIONS = FEEDBACK_DETAILS.map((d) => ({
@@ -31,27 +31,11 @@ const DETAIL_OPTIONS = FEEDBACK_DETAILS.map((d) => ({
 }));
 
 function FeedbackForm({ stored }: { stored: FeedbackSettings }) {
-  const save = useSaveFeedbackSettings();
-  const [draft, setDraft] = useState<FeedbackSettings>(stored);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const edit = (next: Partial<FeedbackSettings>) => {
-    setDraft((d) => ({ ...d, ...next }));
-    setStatus(null);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    save.mutate(draft, {
-      onSuccess: () =>
-        setStatus({
-          ok: true,
-          text: 'Settings saved. Reviewers (and candidates, when shared) see the feedback this way from now on.',
-        }),
-      onError: (error) =>
-        setStatus({ ok: false, text: `Failed to save settings: ${errorMessage(error)}` }),
-    });
-  };
+  const { draft, edit, submit, status, saving } = useSettingsForm(
+    stored,
+    useSaveFeedbackSettings(),
+    'Settings saved. Reviewers (and candidates, when shared) see the feedback this way from now on.',
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -77,13 +61,7 @@ function FeedbackForm({ stored }: { stored: FeedbackSettings }) {
           disabled={!draft.automatedFeedback}
           onChange={(e) => edit({ shareWithCandidate: e.currentTarget.checked })}
         />
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-        {status?.ok ? <FormSuccess>{status.text}</FormSuccess> : null}
-        {status && !status.ok ? <FormError>{status.text}</FormError> : null}
+        <SettingsSaveRow saving={saving} status={status} />
       </Stack>
     </form>
   );
@@ -99,13 +77,9 @@ function FeedbackCard() {
       <Text size="sm" mb="md">
         Computed from the sandboxed test runs (pass rate and failures); no AI model is involved.
       </Text>
-      {settings.isPending ? (
-        <LoadingText text="Loading settings..." />
-      ) : settings.isError ? (
-        <FormError>Failed to load settings: {errorMessage(settings.error)}</FormError>
-      ) : (
-        <FeedbackForm stored={settings.data} />
-      )}
+      <SettingsLoader query={settings}>
+        {(stored) => <FeedbackForm stored={stored} />}
+      </SettingsLoader>
     </Paper>
   );
 }
