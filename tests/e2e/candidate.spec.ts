@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  type Account,
   adminAccount,
+  apiAs,
   expect,
   expectAccessible,
   logIn,
@@ -10,21 +10,7 @@ import {
   test,
 } from './support/fixtures';
 
-type Playwright = PlaywrightWorkerArgs['playwright'];
-
 /** An API client signed in as the account, apart from the page's cookies. */
-async function apiAs(playwright: Playwright, baseURL: string, account: Account) {
-  const ctx = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Origin: baseURL },
-  });
-  const res = await ctx.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
-
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 /** A template every recruiter may use (the admin's), with a title unique to the test. */

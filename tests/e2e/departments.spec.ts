@@ -1,7 +1,7 @@
-import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
-  type Account,
   adminAccount,
+  apiAs,
   expect,
   expectAccessible,
   logIn,
@@ -9,20 +9,6 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-
-type Playwright = PlaywrightWorkerArgs['playwright'];
-
-async function apiAs(playwright: Playwright, baseURL: string, account: Account) {
-  const ctx = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Origin: baseURL },
-  });
-  const res = await ctx.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  type Account,
   adminAccount,
+  apiAs,
   expect,
   expectAccessible,
   logIn,
@@ -11,20 +11,6 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-
-type Playwright = PlaywrightWorkerArgs['playwright'];
-
-async function apiAs(playwright: Playwright, baseURL: string, account: Account) {
-  const ctx = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Origin: baseURL },
-  });
-  const res = await ctx.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
 
 async function createTemplate(
   admin: APIRequestContext,

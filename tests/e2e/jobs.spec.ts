@@ -1,7 +1,8 @@
-import type { APIRequestContext, Browser, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   type Account,
   adminAccount,
+  apiAs,
   expect,
   expectAccessible,
   logIn,
@@ -11,20 +12,6 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-
-type Playwright = PlaywrightWorkerArgs['playwright'];
-
-async function apiAs(playwright: Playwright, baseURL: string, account: Account) {
-  const ctx = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Origin: baseURL },
-  });
-  const res = await ctx.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
 
 async function createTemplate(admin: APIRequestContext, title: string) {
   const res = await admin.post('/api/templates', {

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { defaultDueDate } from '../../src/domain/assessments';
 import {
-  type Account,
   adminAccount,
+  apiAs,
   expect,
   expectAccessible,
   logIn,
@@ -11,21 +11,7 @@ import {
   test,
 } from './support/fixtures';
 
-type Playwright = PlaywrightWorkerArgs['playwright'];
-
 /** An API client signed in as the account (the Origin header satisfies the CSRF check). */
-async function apiAs(playwright: Playwright, baseURL: string, account: Account) {
-  const ctx = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Origin: baseURL },
-  });
-  const res = await ctx.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
-
 /** A template every recruiter may use, created by the admin; unique title per test. */
 async function createTemplate(admin: APIRequestContext, title: string) {
   const res = await admin.post('/api/templates', {

@@ -1,7 +1,13 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import type { CaughtMail } from '../../../src/server/test/smtp-catcher';
 import { E2E, googleIdentityFile, mailDir } from './paths';
 
@@ -44,6 +50,23 @@ export async function signUpViaApi(request: APIRequestContext, account: Account)
 }
 
 /** Fills in and submits the Log In screen. */
+/** An API client signed in as the account (same-origin requests, as the browser sends them). */
+export async function apiAs(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+  account: Pick<Account, 'email' | 'password'>,
+) {
+  const ctx = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL },
+  });
+  const res = await ctx.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ctx;
+}
+
 export async function attemptLogIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
