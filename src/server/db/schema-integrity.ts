@@ -1,7 +1,6 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { assessment, user } from './schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** The candidate's written answer to a text or document task, saved like a file. */
 export const taskAnswer = pgTable(

@@ -1,8 +1,7 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { user } from './schema';
 import { job } from './schema-jobs';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Invite to apply: a recruiter asked a candidate to apply to one of their jobs. One per job

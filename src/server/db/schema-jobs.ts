@@ -8,7 +8,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -19,16 +18,9 @@ import type {
   Stage,
   WorkplaceType,
 } from '../../domain/jobs';
+import { created, ts, updated } from './columns';
 import { assessment, user } from './schema';
 import { department } from './schema-departments';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const created = () => ts('created_at').notNull().defaultNow();
-const updated = () =>
-  ts('updated_at')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
 
 /** A job posted by a recruiter (its owner). */
 export const job = pgTable(

@@ -8,11 +8,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { assessment, user } from './schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** bytea as a Uint8Array on both drivers (postgres.js hands out a Buffer, PGlite a Uint8Array). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { session, user } from './schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // --- security -------------------------------------------------------------------
 

@@ -11,20 +11,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { SampleProject, Task, TemplateTask } from '../../domain/assessments';
 import type { ProfileDetails } from '../../domain/profile';
+import { created, ts, updated } from './columns';
 import { department } from './schema-departments';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const created = () => ts('created_at').notNull().defaultNow();
-const updated = () =>
-  ts('updated_at')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
 
 // --- better-auth's tables (field names are the ones better-auth expects) -----
 
