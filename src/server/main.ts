@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { parseEnv } from './env';
+import { keepConnectionsAlive } from './lib/keep-alive';
 import { createLogger } from './lib/logger';
 import { webRootFolder } from './lib/paths';
 import { createServices } from './server';
@@ -39,6 +40,7 @@ async function main() {
     },
   );
 
+  keepConnectionsAlive(server as unknown as import('node:http').Server);
   services.hub.attach(server as unknown as import('node:http').Server);
 
   let stopping = false;
