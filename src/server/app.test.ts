@@ -32,6 +32,8 @@ beforeAll(async () => {
     bus: t.bus,
     mailer: t.mailer,
     testRuns: t.testRuns,
+    sessions: t.sessions,
+    sessionsChanged: t.sessionsChanged,
     webRoot,
   });
 });

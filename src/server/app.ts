@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { PublicConfig } from '../domain/api';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
+import type { SessionCache } from './auth/session-cache';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, messagingLimits } from './env';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
@@ -34,7 +35,6 @@ import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
 import type { Mailer } from './mail/outbox';
 import type { EventBus } from './realtime/event-bus';
-import { SESSIONS_CHANGED } from './realtime/hub';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -46,6 +46,10 @@ export interface AppDeps {
   bus: EventBus;
   mailer: Mailer;
   testRuns: TestRunQueue;
+  /** Session reads kept per cookie (emptied by `sessionsChanged`). */
+  sessions: SessionCache;
+  /** Sessions ended or their users changed: every server forgets its session reads. */
+  sessionsChanged: () => void;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
 }
@@ -66,6 +70,8 @@ export function createApp({
   bus,
   mailer,
   testRuns,
+  sessions,
+  sessionsChanged,
   webRoot,
 }: AppDeps) {
   const { db } = database;
@@ -148,9 +154,9 @@ export function createApp({
   });
 
   // The session, with its role, for every other API route; idle or un-enrolled sessions are refused.
-  const sessionPolicy = createSessionPolicy({ database, env });
+  const sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged });
   app.use('/api/*', async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    const result = await sessions.get(c.req.raw.headers);
     const refused = await sessionPolicy.check(c, result);
     if (refused) return refused;
     c.set('actor', result?.user ? toActor(result.user) : null);
@@ -169,7 +175,7 @@ export function createApp({
   );
 
   const routes = app
-    .route('/', profileRoutes({ db, storage }))
+    .route('/', profileRoutes({ db, storage, onUserChanged: sessionsChanged }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route(
@@ -198,7 +204,7 @@ export function createApp({
         auth,
         storage,
         logger,
-        onSessionsChanged: () => void bus.publish(SESSIONS_CHANGED).catch(() => {}),
+        onSessionsChanged: sessionsChanged,
       }),
     )
     .route(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
+import { SessionCache } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret } from './env';
 import { AssessmentJobs } from './features/assessments/jobs';
@@ -17,6 +18,10 @@ export interface Services {
   env: Env;
   database: Database;
   auth: ReturnType<typeof createAuth>;
+  /** Session reads kept per cookie, for the API's session check. */
+  sessions: SessionCache;
+  /** Sessions ended or their users changed: every server forgets its session reads. */
+  sessionsChanged: () => void;
   mailer: Mailer;
   bus: EventBus;
   hub: RealtimeHub;
@@ -49,14 +54,26 @@ export async function createServices(
   });
   mailer.onSent(markNotificationSent);
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
+  /**
+   * Sessions ended or their users changed: this process forgets its session reads
+   * at once; every process (this one too) hears it on the bus, forgets its own and
+   * closes the sockets of ended sessions.
+   */
+  const sessionsChanged = () => {
+    sessions.clear();
+    void bus.publish(SESSIONS_CHANGED).catch(() => {});
+  };
   const auth = createAuth({
     env,
     secret,
     db: database.db,
     mailer,
     logger,
-    // Open sockets of ended sessions are closed at once, on every server.
-    onSessionsChanged: () => void bus.publish(SESSIONS_CHANGED).catch(() => {}),
+    onSessionsChanged: sessionsChanged,
+  });
+  const sessions = new SessionCache(auth);
+  bus.subscribe(({ event }) => {
+    if (event.type === 'sessions.changed') sessions.clear();
   });
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
   const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
@@ -79,6 +96,8 @@ export async function createServices(
     bus,
     mailer,
     testRuns,
+    sessions,
+    sessionsChanged,
     webRoot: options.webRoot,
   });
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
@@ -86,6 +105,8 @@ export async function createServices(
     env,
     database,
     auth,
+    sessions,
+    sessionsChanged,
     mailer,
     bus,
     hub,

@@ -43,8 +43,11 @@ export const accountBeforeHook = createAuthMiddleware(async (ctx) => {
   return { context: { body: { ...body, revokeOtherSessions: true } } };
 });
 
-/** Endpoints after which some sessions may have ended (or changed role). */
-const SESSION_ENDING_PATHS = new Set([
+/**
+ * Endpoints after which some sessions may have ended, or what a session says
+ * of its user (role, name, address, two-factor) may have changed.
+ */
+const SESSION_CHANGING_PATHS = new Set([
   '/sign-out',
   '/revoke-session',
   '/revoke-sessions',
@@ -57,10 +60,21 @@ const SESSION_ENDING_PATHS = new Set([
   '/admin/remove-user',
   '/admin/revoke-user-session',
   '/admin/revoke-user-sessions',
+  '/admin/unban-user',
+  '/admin/update-user',
+  '/admin/set-user-password',
+  '/update-user',
+  '/change-email',
+  '/verify-email',
+  '/two-factor/enable',
+  '/two-factor/disable',
 ]);
 
-/** After better-auth's endpoints: tell the realtime hubs to re-check their sockets' sessions. */
+/**
+ * After better-auth's endpoints: forget the session reads every server keeps
+ * (SessionCache) and make the realtime hubs re-check their sockets' sessions.
+ */
 export const sessionsChangedHook = (notify: () => void) =>
   createAuthMiddleware(async (ctx) => {
-    if (SESSION_ENDING_PATHS.has(ctx.path)) notify();
+    if (SESSION_CHANGING_PATHS.has(ctx.path)) notify();
   });

@@ -70,13 +70,24 @@ const imageRoute = createRoute({
   },
 });
 
-export function profileRoutes({ db, storage }: { db: Db; storage: Storage }) {
+export function profileRoutes({
+  db,
+  storage,
+  onUserChanged,
+}: {
+  db: Db;
+  storage: Storage;
+  /** The user's name changed: sessions read before say the old one (see SessionCache). */
+  onUserChanged: () => void;
+}) {
   return createRouter()
     .openapi(getProfileRoute, async (c) => c.json(await getProfile(db, requireActor(c)), 200))
     .openapi(updateProfileRoute, async (c) => {
       const actor = requireActor(c);
       // Re-parsed with the caller's own role inside the service.
-      return c.json(await updateProfile(db, actor, c.req.valid('json')), 200);
+      const saved = await updateProfile(db, actor, c.req.valid('json'));
+      if (saved.name !== actor.name) onUserChanged();
+      return c.json(saved, 200);
     })
     .openapi(uploadImageRoute, async (c) => {
       const actor = requireActor(c);

@@ -44,7 +44,16 @@ export type PolicyVerdict =
  * admin's setting, read in the same statement; SESSION_IDLE_TIMEOUT_SECONDS
  * overrides it in tests only (see env.ts).
  */
-export function createSessionPolicy({ database, env }: { database: Database; env: Env }) {
+export function createSessionPolicy({
+  database,
+  env,
+  onRevoked,
+}: {
+  database: Database;
+  env: Env;
+  /** An idle session was ended: every server forgets it (see SessionCache). */
+  onRevoked?: () => void;
+}) {
   const override = env.SESSION_IDLE_TIMEOUT_SECONDS;
   /** session id -> until when (ms) this process need not look again, and what it saw. */
   const recent = new Map<string, { until: number; mustEnrol: boolean }>();
@@ -96,6 +105,7 @@ export function createSessionPolicy({ database, env }: { database: Database; env
       recent.delete(s.session.id);
       // Idle: the session ends for every process, not only this request.
       await database.query('delete from session where id = $1', [s.session.id]);
+      onRevoked?.();
       return { ok: false, reason: 'idle' };
     }
     if (!record) return { ok: true, mustEnrolTwoFactor: row.must_enrol };
