@@ -9,7 +9,6 @@ import {
   refusalText,
   relativeTime,
   sendMessageSchema,
-  unreadAfterSend,
   unreadCount,
 } from './messaging';
 
@@ -51,10 +50,6 @@ describe('who may start a conversation', () => {
 });
 
 describe('read state', () => {
-  it('makes everyone but the sender unread', () => {
-    expect(unreadAfterSend(['a', 'b', 'c'], 'b')).toEqual(['a', 'c']);
-  });
-
   it('counts unread conversations, not messages', () => {
     expect(unreadCount([{ unread: true }, { unread: false }, { unread: true }])).toBe(2);
   });

@@ -117,11 +117,6 @@ export const refusalText = (sender: Role) =>
       ? MESSAGING_TEXTS.recruitersOnlyCandidates
       : MESSAGING_TEXTS.userNotFound;
 
-/** Everyone but the sender becomes unread; the sender has read their own message. */
-export function unreadAfterSend(participantIds: readonly string[], senderId: string) {
-  return participantIds.filter((id) => id !== senderId);
-}
-
 /** Spec: the unread count is the number of conversations listing the user as unread. */
 export const unreadCount = (conversations: readonly { unread: boolean }[]) =>
   conversations.filter((c) => c.unread).length;

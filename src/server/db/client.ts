@@ -23,6 +23,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The rows of `db.execute(sql\`…\`)`: postgres-js answers an array, PGlite an
+ * object with `rows`. Column values come as the driver gives them (bigint as
+ * text on PostgreSQL, JSON parsed).
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 // Found from src/ (tsx) and from the compiled dist/server alike.
 const migrationsFolder = migrationsFolderPath();
 

@@ -19,7 +19,6 @@ import {
   type Participant,
   refusalText,
   type SendMessage,
-  unreadAfterSend,
 } from '../../../domain/messaging';
 import { isRole } from '../../../domain/roles';
 import type { Db } from '../../db/client';
@@ -41,7 +40,7 @@ import { consumeLimit, type Limit } from '../../lib/usage-limit';
 import type { Mail, Mailer, SentHook } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { invitationBellItems, markInvitationRead } from '../invitations/invitations.service';
-import { type AppendRecipient, appendMessageStatement } from './append';
+import { sendMessageStatement } from './append';
 import { messageMail } from './mails';
 
 export interface MessagingLimits {
@@ -324,108 +323,70 @@ export async function listRecipients(
   return rows.map((r) => ({ ...r, role: isRole(r.role) ? r.role : 'candidate' }));
 }
 
-/**
- * The conversation's subject and its participants, in one statement (a send is
- * on the hot path); null when there is no such conversation.
- */
-async function loadForSend(db: Db, id: string) {
-  const rows = await db
-    .select({ ...participantColumns, subject: conversation.subject })
-    .from(conversationParticipant)
-    .innerJoin(conversation, eq(conversation.id, conversationParticipant.conversationId))
-    .leftJoin(user, eq(user.id, conversationParticipant.userId))
-    .leftJoin(profile, eq(profile.userId, conversationParticipant.userId))
-    .where(eq(conversationParticipant.conversationId, id))
-    .orderBy(asc(conversationParticipant.joinedAt), asc(conversationParticipant.userId));
-  if (rows.length === 0) return null;
-  return { subject: rows[0]!.subject, participants: rows.map(toParticipantRow) };
-}
-
 /** Thrown inside the transaction when the client id was already used: nothing is written. */
 class AlreadySent extends Error {}
 
 /**
- * Appends a message (see appendMessageStatement: one statement, atomic on its
- * own or inside the caller's transaction). The mails are rendered here for
- * every recipient who wants e-mail; the statement keeps those the digest rules
- * send now. Throws AlreadySent when the client id was used before, and the
- * limit's 429 when the sender's send limit is spent.
+ * Sends a message (see sendMessageStatement: one call, atomic on its own or
+ * inside the caller's transaction), the mail rendered here for the statement
+ * to address to every recipient who wants e-mail. Throws 404/403 when there
+ * is no such conversation or the sender is not in it, AlreadySent when the
+ * client id was used before, and the limit's 429 when the sender's send limit
+ * is spent.
  */
 async function appendMessage(
   db: Db | Tx,
   deps: MessagingDeps,
   input: {
     conversationId: string;
-    subject: string;
     sender: Actor;
     content: string;
     clientId: string | null;
-    participants: ParticipantRow[];
     limit?: { key: string; limit: Limit };
   },
 ) {
-  const now = new Date();
-  const { conversationId, sender } = input;
-  const unread = new Set(
-    unreadAfterSend(
-      input.participants.map((p) => p.id),
-      sender.id,
-    ),
-  );
-  const preview = messagePreview(input.content);
+  const { conversationId, sender, content } = input;
+  const preview = messagePreview(content);
   const url = `${deps.appUrl}/messages/conversation/${conversationId}`;
-  const recipients: AppendRecipient[] = input.participants
-    .filter((p) => unread.has(p.id))
-    .map((recipient) => {
-      const wanted = recipient.wantsEmail && Boolean(recipient.email);
-      return {
-        id: recipient.id,
-        email: recipient.email,
-        wanted,
-        recordId: newId(),
-        mailId: newId(),
-        mail: wanted
-          ? messageMail({
-              to: recipient.email,
-              recipientName: recipient.displayName,
-              senderName: sender.name,
-              subject: input.subject,
-              preview,
-              truncated: preview.length < input.content.length,
-              url,
-            })
-          : null,
-      };
-    });
-  const result = await appendMessageStatement(db, {
+  const result = await sendMessageStatement(db, {
     messageId: newId(),
     conversationId,
     sender,
-    content: input.content,
+    content,
     clientId: input.clientId,
     preview,
-    now,
-    recipients,
+    now: new Date(),
+    mail: (marks) =>
+      messageMail({
+        to: '',
+        recipientName: marks.recipientName,
+        senderName: sender.name,
+        subject: marks.subject,
+        preview,
+        truncated: preview.length < content.length,
+        url,
+      }),
     limit: input.limit,
   });
-  if (!result.stored) {
-    if (result.overLimit) {
-      const seconds = result.overLimit.retryAfterSeconds;
-      throw new AppError(429, limitTexts.messages(seconds), undefined, {
-        retryAfterSeconds: seconds,
+  switch (result.status) {
+    case 'not_found':
+      throw notFound(MESSAGING_TEXTS.conversationNotFound);
+    case 'forbidden':
+      throw forbidden(MESSAGING_TEXTS.notParticipant);
+    case 'over_limit':
+      throw new AppError(429, limitTexts.messages(result.retryAfterSeconds), undefined, {
+        retryAfterSeconds: result.retryAfterSeconds,
       });
-    }
-    throw new AlreadySent();
+    case 'duplicate':
+      throw new AlreadySent();
   }
-  const { row } = result;
-  const mails = recipients.flatMap((r) =>
-    r.mail && result.mailIds.has(r.mailId) ? [{ id: r.mailId, mail: r.mail }] : [],
-  );
-  const readBy = input.participants.map((p) => ({
+  const { row, mails } = result;
+  const participants = result.participants.map(toParticipantRow);
+  const readBy = participants.map((p) => ({
     ...p,
     lastReadSeq: p.id === sender.id ? row.seq : p.lastReadSeq,
   }));
-  return { message: toMessage(row, readBy), mails };
+  return { message: toMessage(row, readBy), participants, mails };
 }
 
 /** After the commit: wake the mail worker and tell every participant's open tabs. */
@@ -459,27 +420,19 @@ export async function sendMessage(
   input: SendMessage,
 ) {
   const { db } = deps;
-  const loaded = await loadForSend(db, id);
-  if (!loaded) throw notFound(MESSAGING_TEXTS.conversationNotFound);
-  const { subject, participants } = loaded;
-  if (!participants.some((p) => p.id === actor.id)) {
-    throw forbidden(MESSAGING_TEXTS.notParticipant);
-  }
   const { content, clientId } = input;
   const { messages } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
 
   try {
-    // No transaction: the append is one statement.
+    // No transaction: the send is one statement.
     const sent = await appendMessage(db, deps, {
       conversationId: id,
-      subject,
       sender: actor,
       content,
       clientId,
-      participants,
       limit: { key: `message:${actor.id}`, limit: messages },
     });
-    await afterSend(deps, id, participants, sent.mails);
+    await afterSend(deps, id, sent.participants, sent.mails);
     return { created: true, message: sent.message };
   } catch (error) {
     const refused = error instanceof AppError && error.status === 429;
@@ -603,11 +556,9 @@ export async function createConversation(
       );
       return appendMessage(tx, deps, {
         conversationId: id,
-        subject,
         sender: actor,
         content,
         clientId: clientId ?? null,
-        participants,
       });
     });
     await afterSend(deps, id, participants, sent.mails);

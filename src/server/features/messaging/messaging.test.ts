@@ -306,6 +306,34 @@ describe('a conversation', () => {
 });
 
 describe('e-mail notifications', () => {
+  it("addresses each recipient's mail to them by name, with the conversation's subject, and quotes the message as written", async () => {
+    const text = 'About {{recipient-0}} and {{subject-0}}: see $1 and \\1';
+    const c = await start(admin, [candA, recA], text);
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .innerJoin(emailNotification, eq(emailNotification.mailId, outbox.id))
+      .where(eq(emailNotification.conversationId, c.id));
+    const byRecipient = new Map(mails.map(({ outbox: m }) => [m.to, m]));
+    expect([...byRecipient.keys()].sort()).toEqual([candA.email, recA.email].sort());
+    for (const [email, name] of [
+      [candA.email, 'Casey Candidate'],
+      [recA.email, 'Rita Recruiter'],
+    ] as const) {
+      const mail = byRecipient.get(email)!;
+      expect(mail.subject).toBe(`New message from Ada Admin: ${c.subject}`);
+      expect(mail.text.split('\n')).toEqual([
+        `Hello ${name},`,
+        '',
+        `Ada Admin wrote in "${c.subject}":`,
+        '',
+        text,
+        '',
+        `Read and reply here: http://localhost:3000/messages/conversation/${c.id}`,
+      ]);
+    }
+  });
+
   it('keeps a record per other participant and marks it sent when the mail is accepted', async () => {
     const long = `${'x'.repeat(95)}abcdefghij`;
     const c = await start(admin, [candA, recA], long);
