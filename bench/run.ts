@@ -3,10 +3,8 @@
  *
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
- * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs; none
- * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, sandbox; none
- * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, candidates; none
- * named = all. (assessments starts its own server, app and bare routes on one embedded
+ * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
+ * sandbox, candidates, playback, analytics; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)

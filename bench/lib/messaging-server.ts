@@ -76,7 +76,8 @@ export interface MessagingServerReady {
   };
   /**
    * Mean ms of one call at a time in this process (no HTTP): better-auth's getSession (what
-   * every request and every socket upgrade runs first), the send service, the bare insert,
+   * every socket upgrade and an API call's first read of a cookie run), the API's kept read
+   * of the same cookie (SessionCache), the send service, the bare insert,
    * the newest page of the long and short conversation, the first inbox page of each user.
    */
   serialMs: Record<SerialPart, number>;
@@ -100,6 +101,7 @@ export interface QueryPlan {
 
 type SerialPart =
   | 'sessionLookup'
+  | 'sessionCached'
   | 'sendService'
   | 'bareInsert'
   | 'messagesBig'
@@ -407,6 +409,8 @@ async function main() {
   const content = 'Thanks, I will look at the submission this afternoon.';
   const parts: Record<SerialPart, () => Promise<unknown>> = {
     sessionLookup: () => services.auth.api.getSession({ headers }),
+    // What the API's session check costs once a cookie was read (SessionCache).
+    sessionCached: () => services.sessions.get(headers),
     sendService: () =>
       sendMessage(deps, serialSender, serialConversation, {
         clientId: `serial-send-${++serialSends}`,

@@ -31,7 +31,7 @@ describe('kept-alive connections', () => {
       const header = await new Promise<string | undefined>((resolve, reject) => {
         const req = request({ port, path: '/', agent }, (res) => {
           res.resume();
-          resolve(res.headers['keep-alive']);
+          resolve(res.headers['keep-alive']?.toString());
         });
         req.on('error', reject);
         req.end();
