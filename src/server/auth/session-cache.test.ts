@@ -111,6 +111,38 @@ describe('session reads kept per cookie', () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)('across server processes (PostgreSQL)', () => {
+  it('a sign-out or a role change on one server is seen by the next request to another', async () => {
+    const { createServices } = await import('../server');
+    const { createLogger } = await import('../lib/logger');
+    const { openDatabase } = await import('../db/client');
+    const second = await createServices(t.env, createLogger('silent'), {
+      database: await openDatabase({ url: t.database.url, dataDir: '' }),
+    });
+    const viaSecond = (path: string, as: TestUser) =>
+      second.app.request(`http://localhost:3000${path}`, { headers: { cookie: as.cookie } });
+    try {
+      const leaving = await t.createUser('candidate');
+      const demoted = await t.createUser('recruiter');
+      expect((await viaSecond('/api/profile', leaving)).status).toBe(200);
+      expect((await viaSecond(recruiterRoute, demoted)).status).toBe(200);
+      expect(second.sessions.size).toBeGreaterThanOrEqual(2);
+
+      expect((await post('/api/auth/sign-out', leaving)).status).toBe(200);
+      await expect.poll(async () => (await viaSecond('/api/profile', leaving)).status).toBe(401);
+      const res = await t.request(`/api/admin/users/${demoted.id}/role`, {
+        method: 'PUT',
+        as: admin,
+        json: { role: 'candidate' },
+      });
+      expect(res.status).toBe(200);
+      await expect.poll(async () => (await viaSecond(recruiterRoute, demoted)).status).toBe(403);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('SessionCache', () => {
   const cookie = 'better-auth.session_token=abc.sig';
   const fakeAuth = (answers: (() => Promise<unknown>)[]) => {
