@@ -87,8 +87,14 @@ describe('the API surface', () => {
     expect((await t.request('/api/docs/..%2F..%2Fpackage.json')).status).toBe(404);
   });
 
-  it('sends the security headers on pages and API answers', async () => {
-    for (const res of [await web.request('/login'), await t.request('/api/health')]) {
+  it('sends the security headers on pages, assets, API answers and errors', async () => {
+    const answers = [
+      await web.request('/login'),
+      await web.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } }),
+      await t.request('/api/health'),
+      await t.request('/api/nothing-here'),
+    ];
+    for (const res of answers) {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -98,6 +104,19 @@ describe('the API surface', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     }
+  });
+
+  it('sets them on an answer whose headers cannot be changed, too', async () => {
+    const { Hono } = await import('hono');
+    const { securityHeaders } = await import('./lib/security-headers');
+    const app = new Hono()
+      .use('*', securityHeaders('https://talentforge.test'))
+      .get('/moved', () => Response.redirect('https://talentforge.test/login', 302));
+    const res = await app.request('/moved');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://talentforge.test/login');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
   });
 
   it('refuses a state-changing request from another site', async () => {

@@ -28,23 +28,29 @@ export function contentSecurityPolicy(appUrl: string): string {
 }
 
 export function securityHeaders(appUrl: string): MiddlewareHandler<AppEnv> {
-  const policy = contentSecurityPolicy(appUrl);
-  const https = appUrl.startsWith('https://');
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(appUrl)],
+    ['X-Frame-Options', 'DENY'],
+    ['X-Content-Type-Options', 'nosniff'],
+    // The reset page carries its token in the URL: never send it to another site.
+    ['Referrer-Policy', 'no-referrer'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ];
+  if (appUrl.startsWith('https://')) {
+    headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  }
   return async (c, next) => {
     await next();
-    const h = c.res.headers;
-    // A Response built elsewhere (a static file) may be immutable; set on a copy then.
-    const set = (name: string, value: string) => {
-      if (!h.has(name)) c.header(name, value);
-    };
-    set('Content-Security-Policy', policy);
-    set('X-Frame-Options', 'DENY');
-    set('X-Content-Type-Options', 'nosniff');
-    // The reset page carries its token in the URL: never send it to another site.
-    set('Referrer-Policy', 'no-referrer');
-    set('Cross-Origin-Opener-Policy', 'same-origin');
-    set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (https) set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Set on the answer's own headers: c.header() after the answer was made copies the
+    // whole Response once per header. A Response whose headers are immutable (one made
+    // elsewhere) is copied once, through c.header.
+    const own = c.res.headers;
+    try {
+      for (const [name, value] of headers) if (!own.has(name)) own.set(name, value);
+    } catch {
+      for (const [name, value] of headers) if (!c.res.headers.has(name)) c.header(name, value);
+    }
   };
 }
 
