@@ -2,6 +2,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import {
   type Account,
   adminAccount,
+  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -14,9 +15,7 @@ import {
 import { E2E } from './support/paths';
 
 const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.dispose()));
-});
+test.afterAll(() => disposeAll(contexts));
 
 const suffix = () =>
   Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)])

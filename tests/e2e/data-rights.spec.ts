@@ -8,6 +8,7 @@ import {
   type Account,
   adminAccount,
   attemptLogIn,
+  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -18,9 +19,7 @@ import {
 import { E2E } from './support/paths';
 
 const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.dispose()));
-});
+test.afterAll(() => disposeAll(contexts));
 
 async function apiAs(account: Account, signUp: boolean) {
   const api = await playwrightRequest.newContext({

@@ -1,6 +1,7 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import {
   type Account,
+  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -11,9 +12,7 @@ import {
 import { E2E } from './support/paths';
 
 const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.dispose()));
-});
+test.afterAll(() => disposeAll(contexts));
 
 const suffix = () =>
   Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)])

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import {
   type Account,
+  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -11,9 +12,7 @@ import {
 import { E2E } from './support/paths';
 
 const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.dispose()));
-});
+test.afterAll(() => disposeAll(contexts));
 
 /** An API context of its own (another device), signed up or signed in as the account. */
 async function device(account: Account, action: 'sign-up' | 'sign-in') {

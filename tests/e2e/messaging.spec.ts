@@ -10,6 +10,7 @@ import { MESSAGING_TEXTS as T } from '../../src/domain/messaging';
 import {
   type Account,
   adminAccount,
+  disposeAll,
   expect,
   expectAccessible,
   mailsTo,
@@ -26,9 +27,7 @@ type Session = { account: Account; id: string; api: APIRequestContext };
 
 const contexts: APIRequestContext[] = [];
 // Runs after each group of tests a worker ran: each context is disposed once.
-test.afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.dispose()));
-});
+test.afterAll(() => disposeAll(contexts));
 
 async function apiContext(): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({

@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import {
   type Account,
   adminAccount,
+  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -12,9 +13,7 @@ import {
 import { E2E } from './support/paths';
 
 const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.dispose().catch(() => {})));
-});
+test.afterAll(() => disposeAll(contexts));
 
 async function session(account: Account, signUp: boolean) {
   const api = await playwrightRequest.newContext({

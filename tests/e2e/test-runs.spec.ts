@@ -2,6 +2,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import {
   type Account,
   adminAccount,
+  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -12,10 +13,7 @@ import { E2E } from './support/paths';
 
 // The server runs the tests in bubblewrap; this journey needs it like CI does.
 const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  // A context may already be gone when its worker was torn down after a failure.
-  await Promise.all(contexts.map((c) => c.dispose().catch(() => {})));
-});
+test.afterAll(() => disposeAll(contexts));
 
 async function session(account: Account, signUp: boolean) {
   const api = await playwrightRequest.newContext({

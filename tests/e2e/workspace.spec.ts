@@ -2,6 +2,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import {
   type Account,
   adminAccount,
+  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -16,9 +17,7 @@ type Assessment = { id: string; status: string; recruiterId: string; title: stri
 type CandidateFile = { fileName: string; content: string; editedAt: number | null };
 
 const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.dispose()));
-});
+test.afterAll(() => disposeAll(contexts));
 
 async function apiContext(): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({
