@@ -18,6 +18,7 @@
  */
 
 import { createHmac, randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { desc, eq, inArray, max } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../../src/domain/messaging';
@@ -81,7 +82,7 @@ export interface MessagingServerReady {
    * the newest page of the long and short conversation, the first inbox page of each user.
    */
   serialMs: Record<SerialPart, number>;
-  /** SQL statements each of those runs (drizzle's query log; BEGIN/COMMIT not counted). */
+  /** SQL statements each of those runs (PGlite's query and exec calls). */
   statements: Record<SerialPart, number>;
   /** The database's plan for the reads' main statement, run (EXPLAIN ANALYZE). */
   plans: Record<PlannedRead, QueryPlan>;
@@ -160,28 +161,24 @@ async function sessionCookies(services: Services, actors: Actor[]) {
   return new Map(actors.map((actor, i) => [actor.id, cookies[i]!]));
 }
 
-/** The drizzle session's query logger, swapped for a counter while `run` runs. */
-async function statementsOf(db: unknown, run: () => Promise<unknown>): Promise<number> {
-  interface QueryLogger {
-    logQuery(query: string, params: unknown[]): void;
-  }
-  // Transactions make their own session from `options`, so both places are swapped.
-  const session = (db as { session: { logger: QueryLogger; options: { logger?: QueryLogger } } })
-    .session;
+/**
+ * The statements the embedded database runs while `run` runs, counted where every caller
+ * (the query builder, raw SQL, better-auth) reaches it: PGlite's query and exec.
+ */
+async function statementsOf(run: () => Promise<unknown>): Promise<number> {
+  const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = { query: proto.query!, exec: proto.exec! };
   let count = 0;
-  const counter: QueryLogger = {
-    logQuery: () => {
+  for (const name of ['query', 'exec'] as const) {
+    proto[name] = function (this: unknown, ...args: unknown[]) {
       count++;
-    },
-  };
-  const saved = { own: session.logger, options: session.options.logger };
-  session.logger = counter;
-  session.options.logger = counter;
+      return originals[name].apply(this, args);
+    };
+  }
   try {
     await run();
   } finally {
-    session.logger = saved.own;
-    session.options.logger = saved.options;
+    Object.assign(proto, originals);
   }
   return count;
 }
@@ -427,7 +424,7 @@ async function main() {
   const statements = {} as Record<SerialPart, number>;
   for (const [name, run] of Object.entries(parts) as [SerialPart, () => Promise<unknown>][]) {
     for (let i = 0; i < 10; i++) await run(); // warm-up
-    statements[name] = await statementsOf(db, run);
+    statements[name] = await statementsOf(run);
     const t0 = performance.now();
     for (let i = 0; i < SERIAL_RUNS; i++) await run();
     serialMs[name] = Number(((performance.now() - t0) / SERIAL_RUNS).toFixed(2));

@@ -4,12 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  analyzeChangedTables,
-  DatabaseLockedError,
-  openDatabase,
-  processStartTime,
-} from './client';
+import { DatabaseLockedError, maintainTables, openDatabase, processStartTime } from './client';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -81,8 +76,40 @@ describe('statistics on the embedded database', () => {
           .map((r) => r['QUERY PLAN'])
           .join('\n');
       expect(await plan()).not.toContain('Index Scan Backward');
-      await analyzeChangedTables(client);
+      await maintainTables(client);
       expect(await plan()).toContain('Index Scan Backward');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('vacuums a table whose rows are updated over and over, as autovacuum would', async () => {
+    const client = new PGlite();
+    try {
+      await client.exec(`
+        create table counter (id int primary key, n int not null, at timestamptz not null);
+        create index counter_at on counter (at);
+        insert into counter values (1, 0, now());`);
+      for (let i = 0; i < 300; i++) {
+        await client.query('update counter set n = n + 1, at = now() where id = 1');
+      }
+      const stats = async () => {
+        await client.query('select pg_stat_force_next_flush()');
+        return (
+          await client.query<{ dead: number; vacuumed: Date | null }>(
+            `select n_dead_tup::int as dead, last_vacuum as vacuumed
+               from pg_stat_user_tables where relname = 'counter'`,
+          )
+        ).rows[0]!;
+      };
+      expect((await stats()).dead).toBeGreaterThan(100);
+      await maintainTables(client);
+      const after = await stats();
+      expect(after.vacuumed).not.toBeNull();
+      expect(after.dead).toBeLessThan(10);
+      expect((await client.query<{ n: number }>('select n from counter')).rows).toEqual([
+        { n: 300 },
+      ]);
     } finally {
       await client.close();
     }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { MESSAGE_DIGEST_WINDOW_SECONDS } from '../../../domain/messaging';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, rawQuery, type Tx } from '../../db/client';
 import type { message } from '../../db/schema';
 import type { Limit } from '../../lib/usage-limit';
 import type { Mail } from '../../mail/outbox';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type MessageRow = typeof message.$inferSelect;
 
 /** A participant as the database answers them, before the send changed their read state. */
@@ -53,6 +51,11 @@ export type SendResult =
   | { status: 'not_found' }
   | { status: 'forbidden' };
 
+const SEND_SQL = `select o_status as status, o_message as message, o_participants as participants,
+    o_mails as mails, o_retry_after as retry_after
+  from send_message($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::jsonb, $10, $11, $12::int,
+    $13::text, $14::int, $15::int)`;
+
 /** Marks no user text can hold: made fresh for every send, after the text arrived. */
 function freshMarks(): MailMarks {
   const nonce = randomBytes(12).toString('hex');
@@ -71,18 +74,8 @@ export async function sendMessageStatement(db: Db | Tx, input: SendInput): Promi
   const { limit } = input;
   const marks = freshMarks();
   const template = input.mail(marks);
-  const result = await db.execute(sql`
-    select o_status as status, o_message as message, o_participants as participants,
-      o_mails as mails, o_retry_after as retry_after
-    from send_message(${input.messageId}, ${input.conversationId}, ${input.sender.id},
-      ${input.sender.name}, ${input.clientId}, ${input.content}, ${input.preview},
-      ${input.now.toISOString()}::timestamptz,
-      ${JSON.stringify({ subject: template.subject, text: template.text, html: template.html ?? null })}::jsonb,
-      ${marks.recipientName}, ${marks.subject}, ${MESSAGE_DIGEST_WINDOW_SECONDS}::int,
-      ${limit?.key ?? null}::text, ${limit ? limit.limit.max : null}::int,
-      ${limit ? limit.limit.windowSeconds : null}::int)
-  `);
-  const out = rowsOf<{
+  const mail = { subject: template.subject, text: template.text, html: template.html ?? null };
+  const [out] = await rawQuery(db)<{
     status: SendResult['status'];
     message: Record<string, unknown> | null;
     participants:
@@ -90,7 +83,24 @@ export async function sendMessageStatement(db: Db | Tx, input: SendInput): Promi
       | null;
     mails: { id: string; to: string; subject: string; text: string; html: string | null }[] | null;
     retry_after: number | string | null;
-  }>(result)[0]!;
+  }>(SEND_SQL, [
+    input.messageId,
+    input.conversationId,
+    input.sender.id,
+    input.sender.name,
+    input.clientId,
+    input.content,
+    input.preview,
+    input.now.toISOString(),
+    JSON.stringify(mail),
+    marks.recipientName,
+    marks.subject,
+    MESSAGE_DIGEST_WINDOW_SECONDS,
+    limit?.key ?? null,
+    limit ? limit.limit.max : null,
+    limit ? limit.limit.windowSeconds : null,
+  ]);
+  if (!out) throw new Error('send_message answered no row');
   const participants = (out.participants ?? []).map((p) => ({
     ...p,
     lastReadSeq: Number(p.lastReadSeq),
