@@ -21,7 +21,7 @@ import {
 } from '../../../domain/assessments';
 import type { AssessmentNotificationEvent } from '../../../domain/messaging';
 import { emptyProfileDetails } from '../../../domain/profile';
-import type { Db } from '../../db/client';
+import { type Db, rawQuery } from '../../db/client';
 import {
   assessment,
   assessmentNotification,
@@ -655,6 +655,24 @@ export async function listFiles(
  * the condition sits in the upsert itself, so two tabs racing cannot lose the
  * newer text.
  */
+/**
+ * The autosave in one statement, on the raw connection (it runs every few seconds per
+ * open workspace): the upsert happens only when the caller is the assessment's
+ * candidate, it is neither submitted nor reviewed nor past its time, the file is one of
+ * the project's, and the stored edit is not newer. Checks and write are one statement,
+ * so a submit cannot slip in between them.
+ */
+const SAVE_FILE_SQL = `insert into candidate_file (assessment_id, file_name, candidate_id, content, edited_at)
+  select a.id, $2, $3, $4, $5 from assessment a
+   where a.id = $1 and a.candidate_id = $3 and a.status <> 'completed' and a.reviewed_at is null
+     and (a.started_at is null
+       or now() <= a.started_at + make_interval(hours => a.duration_hours, secs => $6::int))
+     and exists (select 1 from jsonb_array_elements(a.project->'files') f where f->>'path' = $2)
+  on conflict (assessment_id, file_name) do update
+    set content = excluded.content, edited_at = excluded.edited_at, updated_at = now()
+    where candidate_file.edited_at <= excluded.edited_at
+  returning content, edited_at, updated_at`;
+
 export async function saveFile(
   deps: AssessmentDeps,
   actor: Actor,
@@ -662,6 +680,27 @@ export async function saveFile(
   fileName: string,
   input: FileSave,
 ): Promise<CandidateFile> {
+  const [stored] = await rawQuery(deps.db)<{
+    content: string;
+    edited_at: number | string;
+    updated_at: Date | string;
+  }>(SAVE_FILE_SQL, [
+    id,
+    fileName,
+    actor.id,
+    input.content,
+    input.editedAt,
+    SUBMIT_GRACE_MS / 1000,
+  ]);
+  if (stored) {
+    return {
+      fileName,
+      content: stored.content,
+      editedAt: Number(stored.edited_at),
+      updatedAt: iso(new Date(stored.updated_at)),
+    };
+  }
+  // Refused: the checks below say why (404, 403, time up) or answer the newer edit (409).
   const row = await loadForCandidateWork(deps, actor, id);
   if (!row.projectInfo.fileNames.includes(fileName)) throw notFound('File not found');
   const { content, editedAt } = input;
