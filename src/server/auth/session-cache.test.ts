@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../db/schema';
-import { createTestApp, type TestApp, type TestUser } from '../test/harness';
+import { createTestApp, secondServer, type TestApp, type TestUser } from '../test/harness';
 import { SessionCache } from './session-cache';
 
 let t: TestApp;
@@ -113,12 +113,7 @@ describe('session reads kept per cookie', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('across server processes (PostgreSQL)', () => {
   it('a sign-out or a role change on one server is seen by the next request to another', async () => {
-    const { createServices } = await import('../server');
-    const { createLogger } = await import('../lib/logger');
-    const { openDatabase } = await import('../db/client');
-    const second = await createServices(t.env, createLogger('silent'), {
-      database: await openDatabase({ url: t.database.url, dataDir: '' }),
-    });
+    const second = await secondServer(t);
     const viaSecond = (path: string, as: TestUser) =>
       second.app.request(`http://localhost:3000${path}`, { headers: { cookie: as.cookie } });
     try {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { defaultDueDate } from '../../domain/assessments';
 import { recruiterAssignment } from '../db/schema';
-import { createTestApp, type TestApp, type TestUser } from '../test/harness';
+import { createTestApp, secondServer, type TestApp, type TestUser } from '../test/harness';
 
 let t: TestApp;
 let server: ReturnType<typeof serve>;
@@ -129,14 +129,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   'across server processes (PostgreSQL LISTEN/NOTIFY)',
   () => {
     it('an event published by one server reaches the sockets of another', async () => {
-      const { createServices } = await import('../server');
-      const { createLogger } = await import('../lib/logger');
-      const second = await createServices(t.env, createLogger('silent'), {
-        database: await (await import('../db/client')).openDatabase({
-          url: t.database.url,
-          dataDir: '',
-        }),
-      });
+      const second = await secondServer(t);
       try {
         const heard: unknown[] = [];
         const off = second.bus.subscribe((message) => heard.push(message.event));
@@ -154,16 +147,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
 
     it('a message sent through one server reaches the recipient connected to another', async () => {
-      const { createServices } = await import('../server');
-      const { createLogger } = await import('../lib/logger');
-      const { openDatabase } = await import('../db/client');
-      const second = await createServices(t.env, createLogger('silent'), {
-        database: await openDatabase({ url: t.database.url, dataDir: '' }),
-      });
-      const secondServer = serve({ fetch: second.app.fetch, port: 0, hostname: '127.0.0.1' });
-      second.hub.attach(secondServer as never);
-      await new Promise((resolve) => secondServer.once('listening', resolve));
-      const secondBase = `127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
+      const second = await secondServer(t);
+      const secondHttp = serve({ fetch: second.app.fetch, port: 0, hostname: '127.0.0.1' });
+      second.hub.attach(secondHttp as never);
+      await new Promise((resolve) => secondHttp.once('listening', resolve));
+      const secondBase = `127.0.0.1:${(secondHttp.address() as AddressInfo).port}`;
       try {
         await t.database.db
           .insert(recruiterAssignment)
@@ -191,7 +179,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         expect(page.items.map((m: { content: string }) => m.content)).toEqual(['From server one']);
         tab.ws.close();
       } finally {
-        await new Promise((resolve) => secondServer.close(resolve));
+        await new Promise((resolve) => secondHttp.close(resolve));
         await second.close();
       }
     });

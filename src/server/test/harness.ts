@@ -154,3 +154,15 @@ export function cookieOf(res: Response): string {
   if (cookies.length === 0) throw new Error('no cookie was set');
   return cookies.join('; ');
 }
+
+/**
+ * Another server process on the test app's PostgreSQL database (TEST_DATABASE_URL only):
+ * its own services, connections and event-bus listener, as a second server behind a load
+ * balancer would have. Close it when done.
+ */
+export async function secondServer(t: TestApp): Promise<Services> {
+  if (!t.database.url) throw new Error('a second server needs TEST_DATABASE_URL');
+  return createServices(t.env, createLogger('silent'), {
+    database: await openDatabase({ url: t.database.url, dataDir: '' }),
+  });
+}

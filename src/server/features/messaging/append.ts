@@ -7,7 +7,7 @@ import type { Mail } from '../../mail/outbox';
 
 type MessageRow = typeof message.$inferSelect;
 
-/** A participant as the database answers them, before the send changed their read state. */
+/** A participant row as the database answers it (a send: before it changed their read state). */
 export interface StoredParticipant {
   conversationId: string;
   id: string;

@@ -40,7 +40,7 @@ import { consumeLimit, type Limit } from '../../lib/usage-limit';
 import type { Mail, Mailer, SentHook } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { invitationBellItems, markInvitationRead } from '../invitations/invitations.service';
-import { sendMessageStatement } from './append';
+import { type StoredParticipant, sendMessageStatement } from './append';
 import { messageMail } from './mails';
 
 export interface MessagingLimits {
@@ -94,16 +94,7 @@ const participantColumns = {
 };
 
 /** Participant info derived at read time; a deleted account is 'Unknown User'. */
-function toParticipantRow(r: {
-  conversationId: string;
-  id: string;
-  unread: boolean;
-  lastReadSeq: number;
-  name: string | null;
-  email: string | null;
-  role: string | null;
-  emailPreference: string | null;
-}): ParticipantRow {
+function toParticipantRow(r: StoredParticipant): ParticipantRow {
   return {
     conversationId: r.conversationId,
     id: r.id,
