@@ -609,3 +609,45 @@ test('/messages/inbox leads to /messages, and /messages/{id} opens the conversat
   await expect(inboxRow(page, subject)).toHaveAttribute('aria-current', 'page');
   await expect(replyBox(page)).toBeVisible();
 });
+
+test('a recruiter renamed on the profile writes under the new name at once; the mail greets each by name', async ({
+  page,
+  browser,
+}) => {
+  const tag = suffix();
+  const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
+  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
+  const subject = `Renamed ${tag}`;
+  const first = `Before the new name (${tag}).`;
+  const id = await startConversation(recruiter, [candidate], subject, first);
+
+  // The mail of the first message, addressed in the database: the candidate's name, the subject.
+  const mail = mailText(await waitForMail(candidate.account.email));
+  expect(mail).toContain(`Hello ${candidate.account.name},`);
+  expect(mail).toContain(`${recruiter.account.name} wrote in "${subject}":`);
+  expect(mail).toContain(first);
+
+  const candidatePage = await pageAs(browser, candidate.account);
+  await candidatePage.goto(`/messages/conversation/${id}`);
+  await expect(messageItem(candidatePage, first)).toContainText(recruiter.account.name);
+
+  // The recruiter, signed in (their session already read by the server), takes a new name ...
+  await signIn(page, recruiter.account);
+  await page.goto(`/messages/conversation/${id}`);
+  await expect(h1(page)).toHaveText(subject);
+  await page.goto('/profile');
+  const renamed = `Rowan Reed ${tag}`;
+  await page.getByLabel('Full Name').fill(renamed);
+  await page.getByLabel('Company Name').fill('Acme Hiring');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
+
+  // ... and the very next message goes out under it.
+  await page.goto(`/messages/conversation/${id}`);
+  const second = `After the new name (${tag}).`;
+  await replyBox(page).fill(second);
+  await replyBox(page).press('Enter');
+  await expect(messageItem(page, second)).toContainText(T.you);
+  await expect(messageItem(candidatePage, second)).toContainText(renamed);
+  await expect(messageItem(candidatePage, first)).toContainText(recruiter.account.name);
+});
