@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   ANALYTICS_TEXTS,
@@ -39,8 +40,17 @@ export function AnalyticsScreen({ admin = false }: AnalyticsScreenProps) {
   const filters = filtersFromParams(params, admin);
   const query = paramsOf(filters).toString();
   const figures = useAnalytics(query);
-  const update = (next: Partial<AnalyticsFilters>) =>
-    setParams(paramsOf({ ...filters, ...next }), { replace: true });
+  // A change not yet in the address: the router applies navigations after this render, so
+  // two quick changes (To, then From) must build on each other, not both on the old address.
+  const pending = useRef<AnalyticsFilters | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [query]);
+  const update = (next: Partial<AnalyticsFilters>) => {
+    const merged = { ...(pending.current ?? filters), ...next };
+    pending.current = merged;
+    setParams(paramsOf(merged), { replace: true });
+  };
 
   return (
     <>
