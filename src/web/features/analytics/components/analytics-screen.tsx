@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   ANALYTICS_TEXTS,
@@ -22,6 +21,7 @@ import {
 } from '../../../../domain/analytics';
 import { STAGE_LABELS } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
+import { useAddressFilters } from '../../../lib/use-address-filters';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -40,17 +40,9 @@ export function AnalyticsScreen({ admin = false }: AnalyticsScreenProps) {
   const filters = filtersFromParams(params, admin);
   const query = paramsOf(filters).toString();
   const figures = useAnalytics(query);
-  // A change not yet in the address: the router applies navigations after this render, so
-  // two quick changes (To, then From) must build on each other, not both on the old address.
-  const pending = useRef<AnalyticsFilters | null>(null);
-  useEffect(() => {
-    pending.current = null;
-  }, [query]);
-  const update = (next: Partial<AnalyticsFilters>) => {
-    const merged = { ...(pending.current ?? filters), ...next };
-    pending.current = merged;
-    setParams(paramsOf(merged), { replace: true });
-  };
+  const update = useAddressFilters(filters, params.toString(), (merged) =>
+    setParams(paramsOf(merged), { replace: true }),
+  );
 
   return (
     <>

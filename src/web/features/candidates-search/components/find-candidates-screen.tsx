@@ -12,6 +12,7 @@ import {
 } from '../../../../domain/candidate-search';
 import { errorMessage } from '../../../api/http';
 import { useSessionState } from '../../../lib/session';
+import { useAddressFilters } from '../../../lib/use-address-filters';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -43,9 +44,11 @@ export function FindCandidatesScreen() {
   const results = useCandidateResults(filters);
 
   /** Any change but a page turn starts again at page 1. */
-  const update = (next: Partial<CandidateFilters>) => {
-    setParams(searchParamsOf({ ...filters, page: 1, ...next }), { replace: !('page' in next) });
-  };
+  const update = useAddressFilters(filters, params.toString(), (merged, next) =>
+    setParams(searchParamsOf({ ...merged, page: 'page' in next ? merged.page : 1 }), {
+      replace: !('page' in next),
+    }),
+  );
   const count = activeFilterCount(filters);
 
   return (

@@ -27,6 +27,7 @@ import {
 } from '../../../../domain/users';
 import { errorMessage } from '../../../api/http';
 import { useSessionState } from '../../../lib/session';
+import { useAddressFilters } from '../../../lib/use-address-filters';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -81,8 +82,11 @@ export function ManageUsersScreen() {
   const [deactivating, setDeactivating] = useState<ManagedUser | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
 
-  const update = (next: Partial<UserFilters>) =>
-    setParams(userFilterParams({ ...filters, page: 1, ...next }), { replace: !('page' in next) });
+  const update = useAddressFilters(filters, params.toString(), (merged, next) =>
+    setParams(userFilterParams({ ...merged, page: 'page' in next ? merged.page : 1 }), {
+      replace: !('page' in next),
+    }),
+  );
   const applySearch = useDebouncedCallback((value: string) => update({ q: value }), 300);
 
   const actions: Actions = {
