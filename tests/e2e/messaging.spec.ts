@@ -650,4 +650,6 @@ test('a recruiter renamed on the profile writes under the new name at once; the 
   await expect(messageItem(page, second)).toContainText(T.you);
   await expect(messageItem(candidatePage, second)).toContainText(renamed);
   await expect(messageItem(candidatePage, first)).toContainText(recruiter.account.name);
+  // What was sent under the new name starts a run of its own, with that name on show.
+  await expect(messageItem(candidatePage, second)).toHaveAttribute('data-group-start', 'true');
 });

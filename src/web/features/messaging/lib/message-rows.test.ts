@@ -51,6 +51,20 @@ describe('messageRows', () => {
     expect(rows.map((r) => r.startsGroup)).toEqual([true, false, true, true, true, true, false]);
   });
 
+  it('starts a new run when the sender wrote under a new name', () => {
+    const rows = messageRows(
+      [
+        message('ann', at(10, 9, 0), { senderName: 'Ann Old' }),
+        message('ann', at(10, 9, 1), { senderName: 'Ann Old' }),
+        message('ann', at(10, 9, 2), { senderName: 'Ann New' }),
+        message('ann', at(10, 9, 3), { senderName: 'Ann New' }),
+      ],
+      'me',
+      now,
+    );
+    expect(rows.map((r) => r.startsGroup)).toEqual([true, false, true, false]);
+  });
+
   it('puts a day divider before the first message of each day', () => {
     const rows = messageRows(
       [message('ann', at(9, 23, 58)), message('ann', at(10, 0, 1)), message('ann', at(10, 8))],

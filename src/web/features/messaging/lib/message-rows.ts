@@ -58,7 +58,9 @@ export function messageRows(
     const valid = !Number.isNaN(atMs);
     const at = new Date(valid ? atMs : 0);
     const day = valid ? dayKey(at) : 'unknown';
-    const senderKey = message.senderId ?? message.senderName;
+    // The name a message was sent under starts a run of its own: a sender who renamed
+    // themselves mid-conversation shows the new name over what they sent after.
+    const senderKey = `${message.senderId ?? ''}\u0000${message.senderName}`;
     const newDay = previous?.day !== day;
     // An e-mailed reply always shows its name line: that is where its 'via Email' badge is.
     const startsGroup =
