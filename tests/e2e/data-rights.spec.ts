@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { DATA_RIGHTS_TEXTS } from '../../src/domain/data-rights-texts';
 import { INTEGRATION_TEXTS } from '../../src/domain/integrations';
 import {
   type Account,
   adminAccount,
+  apiClients,
   attemptLogIn,
-  disposeAll,
   expect,
   expectAccessible,
   logIn,
@@ -16,33 +16,8 @@ import {
   test,
   uniqueEmail,
 } from './support/fixtures';
-import { E2E } from './support/paths';
 
-const contexts: APIRequestContext[] = [];
-test.afterAll(() => disposeAll(contexts));
-
-async function apiAs(account: Account, signUp: boolean) {
-  const api = await playwrightRequest.newContext({
-    baseURL: E2E.baseUrl,
-    extraHTTPHeaders: { Origin: E2E.baseUrl },
-  });
-  contexts.push(api);
-  const res = signUp
-    ? await api.post('/api/auth/sign-up/email', {
-        data: {
-          name: account.name,
-          email: account.email,
-          password: account.password,
-          accountType: account.role,
-        },
-      })
-    : await api.post('/api/auth/sign-in/email', {
-        data: { email: account.email, password: account.password },
-      });
-  expect(res.status(), await res.text()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { api, id: user.id };
-}
+const apiAs = apiClients();
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -74,9 +49,9 @@ test('a candidate downloads their data, erases their account, and the recruiter 
     password: 'secret-password',
     role: 'recruiter',
   };
-  const cand = await apiAs(candidate, true);
-  const rec = await apiAs(recruiter, true);
-  const admin = await apiAs(adminAccount, false);
+  const cand = await apiAs(candidate, 'sign-up');
+  const rec = await apiAs(recruiter, 'sign-up');
+  const admin = await apiAs(adminAccount, 'sign-in');
   const template = await admin.api.post('/api/templates', {
     data: {
       title: `Data rights ${t}`,
@@ -172,7 +147,7 @@ test('an admin erases an account on request from Data Management and sees it lis
     password: 'secret-password',
     role: 'candidate',
   };
-  const { id } = await apiAs(target, true);
+  const { id } = await apiAs(target, 'sign-up');
   await logIn(page, adminAccount);
   await page.goto('/admin');
   await page
@@ -235,7 +210,7 @@ test('non-admins cannot open the admin data and integration pages', async ({ pag
     password: 'secret-password',
     role: 'candidate',
   };
-  await apiAs(account, true);
+  await apiAs(account, 'sign-up');
   await logIn(page, account);
   for (const path of ['/admin/data', '/admin/integrations']) {
     await page.goto(path);

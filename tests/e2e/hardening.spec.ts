@@ -1,42 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import {
-  type Account,
-  disposeAll,
-  expect,
-  expectAccessible,
-  logIn,
-  newAccount,
-  test,
-} from './support/fixtures';
+import { request as playwrightRequest } from '@playwright/test';
+import { apiClients, expect, expectAccessible, logIn, newAccount, test } from './support/fixtures';
 import { E2E } from './support/paths';
 
-const contexts: APIRequestContext[] = [];
-test.afterAll(() => disposeAll(contexts));
-
-/** An API context of its own (another device), signed up or signed in as the account. */
-async function device(account: Account, action: 'sign-up' | 'sign-in') {
-  const api = await playwrightRequest.newContext({
-    baseURL: E2E.baseUrl,
-    extraHTTPHeaders: { Origin: E2E.baseUrl },
-  });
-  contexts.push(api);
-  const res =
-    action === 'sign-up'
-      ? await api.post('/api/auth/sign-up/email', {
-          data: {
-            name: account.name,
-            email: account.email,
-            password: account.password,
-            accountType: account.role,
-          },
-        })
-      : await api.post('/api/auth/sign-in/email', {
-          data: { email: account.email, password: account.password },
-        });
-  expect(res.status(), await res.text()).toBe(200);
-  return { api, id: ((await res.json()) as { user: { id: string } }).user.id };
-}
+/** An API client of its own (another device), signed up or signed in as the account. */
+const device = apiClients();
 
 test('changing the password on the profile signs the other devices out by default', async ({
   page,
@@ -83,15 +51,18 @@ test('changing the password on the profile signs the other devices out by defaul
     baseURL: E2E.baseUrl,
     extraHTTPHeaders: { Origin: E2E.baseUrl },
   });
-  contexts.push(fresh);
-  const old = await fresh.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(old.status()).toBe(401);
-  const now = await fresh.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: 'a-new-password' },
-  });
-  expect(now.status()).toBe(200);
+  try {
+    const old = await fresh.post('/api/auth/sign-in/email', {
+      data: { email: account.email, password: account.password },
+    });
+    expect(old.status()).toBe(401);
+    const now = await fresh.post('/api/auth/sign-in/email', {
+      data: { email: account.email, password: 'a-new-password' },
+    });
+    expect(now.status()).toBe(200);
+  } finally {
+    await fresh.dispose();
+  }
 });
 
 test('a flood of messages is refused, and the composer says so and keeps the text', async ({

@@ -1,46 +1,20 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  type Account,
   adminAccount,
-  disposeAll,
+  apiClients,
   expect,
   expectAccessible,
   logIn,
   newAccount,
   test,
 } from './support/fixtures';
-import { E2E } from './support/paths';
 
-const contexts: APIRequestContext[] = [];
-test.afterAll(() => disposeAll(contexts));
-
-async function session(account: Account, signUp: boolean) {
-  const api = await playwrightRequest.newContext({
-    baseURL: E2E.baseUrl,
-    extraHTTPHeaders: { Origin: E2E.baseUrl },
-  });
-  contexts.push(api);
-  const res = signUp
-    ? await api.post('/api/auth/sign-up/email', {
-        data: {
-          name: account.name,
-          email: account.email,
-          password: account.password,
-          accountType: account.role,
-        },
-      })
-    : await api.post('/api/auth/sign-in/email', {
-        data: { email: account.email, password: account.password },
-      });
-  expect(res.status(), await res.text()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { api, id: user.id };
-}
+const session = apiClients();
 
 /** Admin makes a JavaScript template (its tests can run), a recruiter assigns it. */
 async function assignedCart() {
-  const admin = await session(adminAccount, false);
+  const admin = await session(adminAccount, 'sign-in');
   const templateRes = await admin.api.post('/api/templates', {
     data: {
       title: `Cart Playback ${Date.now().toString(36)}`,
@@ -53,8 +27,8 @@ async function assignedCart() {
   const template = (await templateRes.json()) as { id: string };
   const recruiter = newAccount('recruiter', 'Riley Recruiter');
   const candidate = newAccount('candidate', 'Casey Candidate');
-  const recruiterSession = await session(recruiter, true);
-  const candidateSession = await session(candidate, true);
+  const recruiterSession = await session(recruiter, 'sign-up');
+  const candidateSession = await session(candidate, 'sign-up');
   const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const assignRes = await recruiterSession.api.post('/api/assessments', {
     data: { templateId: template.id, candidateId: candidateSession.id, dueDate: due },
@@ -210,7 +184,7 @@ test('the candidate types and pastes, the recruiter replays it with the paste an
 test('another recruiter cannot open the playback', async () => {
   const { assessment } = await assignedCart();
   const other = newAccount('recruiter', 'Other Recruiter');
-  const { api } = await session(other, true);
+  const { api } = await session(other, 'sign-up');
   const res = await api.get(`/api/assessments/${assessment.id}/playback/cart.js`);
   expect(res.status()).toBe(403);
 });

@@ -1,42 +1,17 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   type Account,
   adminAccount,
-  disposeAll,
+  apiClients,
   expect,
   expectAccessible,
   logIn,
   newAccount,
   test,
 } from './support/fixtures';
-import { E2E } from './support/paths';
 
 // The server runs the tests in bubblewrap; this journey needs it like CI does.
-const contexts: APIRequestContext[] = [];
-test.afterAll(() => disposeAll(contexts));
-
-async function session(account: Account, signUp: boolean) {
-  const api = await playwrightRequest.newContext({
-    baseURL: E2E.baseUrl,
-    extraHTTPHeaders: { Origin: E2E.baseUrl },
-  });
-  contexts.push(api);
-  const res = signUp
-    ? await api.post('/api/auth/sign-up/email', {
-        data: {
-          name: account.name,
-          email: account.email,
-          password: account.password,
-          accountType: account.role,
-        },
-      })
-    : await api.post('/api/auth/sign-in/email', {
-        data: { email: account.email, password: account.password },
-      });
-  expect(res.status(), await res.text()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { api, id: user.id };
-}
+const session = apiClients();
 
 function inAWeek(): string {
   const d = new Date(Date.now() + 7 * 86_400_000);
@@ -44,7 +19,7 @@ function inAWeek(): string {
 }
 
 async function assignedCart() {
-  const admin = await session(adminAccount, false);
+  const admin = await session(adminAccount, 'sign-in');
   const templateRes = await admin.api.post('/api/templates', {
     data: {
       title: `Cart Discounts ${Date.now().toString(36)}`,
@@ -57,8 +32,8 @@ async function assignedCart() {
   const template = (await templateRes.json()) as { id: string };
   const recruiter = newAccount('recruiter', 'Riley Recruiter');
   const candidate = newAccount('candidate', 'Casey Candidate');
-  const recruiterSession = await session(recruiter, true);
-  const candidateSession = await session(candidate, true);
+  const recruiterSession = await session(recruiter, 'sign-up');
+  const candidateSession = await session(candidate, 'sign-up');
   const assignRes = await recruiterSession.api.post('/api/assessments', {
     data: { templateId: template.id, candidateId: candidateSession.id, dueDate: inAWeek() },
   });
@@ -83,7 +58,7 @@ async function replaceTotal(page: Page, candidate: Account, assessmentId: string
   const editor = page.getByRole('textbox', { name: 'Code editor: cart.js' });
   await expect(editor).toBeVisible();
   // The stored text (the editor's DOM holds only the lines on screen), fixed, pasted whole.
-  const { api } = await session(candidate, false);
+  const { api } = await session(candidate, 'sign-in');
   const files = (await (await api.get(`/api/assessments/${assessmentId}/files`)).json()) as {
     fileName: string;
     content: string;
@@ -139,7 +114,7 @@ test('the candidate runs the tests, sees the failures, fixes the code and sees t
 });
 
 test('a project without tests says so and offers no Run Tests', async ({ page }) => {
-  const admin = await session(adminAccount, false);
+  const admin = await session(adminAccount, 'sign-in');
   const templateRes = await admin.api.post('/api/templates', {
     data: {
       title: `SQL ${Date.now().toString(36)}`,
@@ -150,8 +125,8 @@ test('a project without tests says so and offers no Run Tests', async ({ page })
   const template = (await templateRes.json()) as { id: string };
   const candidate = newAccount('candidate', 'Sam Sql');
   const recruiter = newAccount('recruiter', 'Rex Recruiter');
-  const recruiterSession = await session(recruiter, true);
-  const candidateSession = await session(candidate, true);
+  const recruiterSession = await session(recruiter, 'sign-up');
+  const candidateSession = await session(candidate, 'sign-up');
   const assignRes = await recruiterSession.api.post('/api/assessments', {
     data: { templateId: template.id, candidateId: candidateSession.id, dueDate: inAWeek() },
   });
@@ -193,7 +168,7 @@ test('an admin creates a template on the JavaScript project, and its candidate g
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('article', { name: title, exact: true })).toBeVisible();
 
-  const admin = await session(adminAccount, false);
+  const admin = await session(adminAccount, 'sign-in');
   const templates = (await (await admin.api.get('/api/templates')).json()) as {
     id: string;
     title: string;
@@ -209,7 +184,7 @@ test('the assigning recruiter runs the tests with the hidden ones and sees every
   test.setTimeout(90_000);
   const { assessment, candidate, recruiter } = await assignedCart();
   // The candidate opens it (in progress) and runs the visible tests once.
-  const candidateSession = await session(candidate, false);
+  const candidateSession = await session(candidate, 'sign-in');
   await candidateSession.api.post(`/api/assessments/${assessment.id}/start`);
   const run = await candidateSession.api.post(`/api/assessments/${assessment.id}/test-runs`);
   expect(run.status()).toBe(202);

@@ -7,6 +7,7 @@ import {
   expect,
   type Page,
   type PlaywrightWorkerArgs,
+  request,
 } from '@playwright/test';
 import type { CaughtMail } from '../../../src/server/test/smtp-catcher';
 import { E2E, googleIdentityFile, mailDir } from './paths';
@@ -170,3 +171,35 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * A spec file's API clients: each its own device, signed up or signed in as an account,
+ * sending the Origin a browser sends, and freed after the file's journeys. Call once at
+ * the top of the file; the function it answers makes the clients.
+ */
+export function apiClients() {
+  const contexts: APIRequestContext[] = [];
+  test.afterAll(() => disposeAll(contexts));
+  return async (account: Account, how: 'sign-up' | 'sign-in') => {
+    const api = await request.newContext({
+      baseURL: E2E.baseUrl,
+      extraHTTPHeaders: { Origin: E2E.baseUrl },
+    });
+    contexts.push(api);
+    const res =
+      how === 'sign-up'
+        ? await api.post('/api/auth/sign-up/email', {
+            data: {
+              name: account.name,
+              email: account.email,
+              password: account.password,
+              accountType: account.role,
+            },
+          })
+        : await api.post('/api/auth/sign-in/email', {
+            data: { email: account.email, password: account.password },
+          });
+    expect(res.status(), await res.text()).toBe(200);
+    return { api, id: ((await res.json()) as { user: { id: string } }).user.id };
+  };
+}
