@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
-import { conversation } from './schema';
+import { conversation } from './schema-messaging';
 
 /**
  * Per-user abuse limits (messages sent, conversations started): one fixed

@@ -1,6 +1,7 @@
 import { bigint, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
-import { assessment, user } from './schema';
+import { assessment } from './schema-assessments';
+import { user } from './schema-auth';
 
 /** The candidate's written answer to a text or document task, saved like a file. */
 export const taskAnswer = pgTable(

@@ -1,6 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
-import { user } from './schema';
+import { user } from './schema-auth';
 import { job } from './schema-jobs';
 
 /**

@@ -19,7 +19,8 @@ import type {
   WorkplaceType,
 } from '../../domain/jobs';
 import { created, ts, updated } from './columns';
-import { assessment, user } from './schema';
+import { assessment } from './schema-assessments';
+import { user } from './schema-auth';
 import { department } from './schema-departments';
 
 /** A job posted by a recruiter (its owner). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './schema';
+import { user } from './schema-auth';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

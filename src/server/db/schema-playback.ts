@@ -10,7 +10,8 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
-import { assessment, user } from './schema';
+import { assessment } from './schema-assessments';
+import { user } from './schema-auth';
 
 /** bytea as a Uint8Array on both drivers (postgres.js hands out a Buffer, PGlite a Uint8Array). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({

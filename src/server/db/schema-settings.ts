@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
-import { session, user } from './schema';
+import { session, user } from './schema-auth';
 
 // --- security -------------------------------------------------------------------
 

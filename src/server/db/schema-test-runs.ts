@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RunStatus, RunTrigger } from '../../domain/test-runs';
 import { ts } from './columns';
-import { assessment, user } from './schema';
+import { assessment } from './schema-assessments';
+import { user } from './schema-auth';
 
 /**
  * One sandboxed run of an assessment's tests, and the queue itself: workers
