@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, playback, analytics; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, candidates, playback, analytics, soak; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -22,6 +22,8 @@
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
  * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
+ * BENCH_SOAK_CONNECTIONS (50 users), BENCH_SOAK_SECONDS (600), BENCH_SOAK_SAMPLE_SECONDS (10),
+ * BENCH_SOAK_BASE_SECONDS (120: the RSS the end is compared with).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -40,6 +42,7 @@ import * as messaging from './messaging';
 import * as playback from './playback';
 import * as sandbox from './sandbox';
 import * as signIn from './sign-in';
+import * as soak from './soak';
 
 interface Stage {
   name: string;
@@ -70,6 +73,8 @@ const stages: Stage[] = [
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
   // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
+  // Last and longest: 10 minutes of 50 users on the frequent routes; RSS must level off.
+  { name: soak.stage, aliases: ['memory'], needsWeb: false, run: soak.run },
 ];
 
 function parseArgs(argv: string[]) {

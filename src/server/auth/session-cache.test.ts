@@ -184,6 +184,18 @@ describe('SessionCache', () => {
     expect(calls).toHaveLength(5);
   });
 
+  it('forgets reads that ran out even when their cookies never come back', async () => {
+    let now = Date.now();
+    const { auth } = fakeAuth(Array.from({ length: 100 }, () => async () => session(3_600_000)));
+    const cache = new SessionCache(auth, { ttlMs: 1_000, now: () => now });
+    const tab = (i: number) => new Headers({ cookie: `better-auth.session_token=t${i}.sig` });
+    for (let i = 0; i < 50; i++) await cache.get(tab(i));
+    expect(cache.size).toBe(50);
+    now += 1_001; // all 50 ran out; none is asked for again
+    await cache.get(tab(50));
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps a session no longer than it lasts', async () => {
     const { auth, calls } = fakeAuth([async () => session(-1), async () => session(-1)]);
     const cache = new SessionCache(auth);

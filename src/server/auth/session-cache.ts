@@ -48,6 +48,7 @@ export class SessionCache {
     if (value && generation === this.generation) {
       const expires = new Date(value.session.expiresAt).getTime();
       const until = Math.min(now + (this.options.ttlMs ?? SESSION_CACHE_MS), expires);
+      this.sweep(now);
       if (this.entries.size >= MAX_CACHED) this.entries.clear();
       if (until > now) this.entries.set(key, { until, value });
     }
@@ -62,6 +63,20 @@ export class SessionCache {
 
   get size() {
     return this.entries.size;
+  }
+
+  private sweptAt = 0;
+
+  /**
+   * Drops the reads that ran out, once per TTL: a read is kept until it is asked for
+   * again, and a cookie that never comes back (a signed-out tab, a bot, one request per
+   * fresh session) would otherwise hold its session and user until MAX_CACHED of them
+   * piled up. Now the cache holds about the sessions of the last two TTLs.
+   */
+  private sweep(now: number) {
+    if (now - this.sweptAt < (this.options.ttlMs ?? SESSION_CACHE_MS)) return;
+    this.sweptAt = now;
+    for (const [key, entry] of this.entries) if (entry.until <= now) this.entries.delete(key);
   }
 
   private now() {

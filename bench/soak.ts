@@ -1,0 +1,344 @@
+import { readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import type { Options } from 'autocannon';
+import { DEFAULT_PROJECT } from '../src/domain/sample-project';
+import { startBenchChild } from './lib/child';
+import { failed, type LoadResult, load } from './lib/load';
+import { type Metric, metric, printTable } from './lib/report';
+import type { RunningServer } from './lib/server';
+import type { SoakServerReady, SoakUser } from './lib/soak-server';
+
+export const stage = 'soak';
+
+const connections = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 50);
+const duration = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const sampleSeconds = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 10);
+/** DESIGN budget: RSS after 10 minutes within 10 % of RSS after 2 minutes. */
+const BASE_SECONDS = Number(process.env.BENCH_SOAK_BASE_SECONDS ?? Math.min(120, duration / 5));
+const MAX_GROWTH = 0.1;
+/**
+ * At the base time and at the end the server runs a full GC and reports the live heap (what
+ * a leak would grow); BENCH_SOAK_SNAPSHOTS=1 also writes a V8 heap snapshot each time
+ * (into HEAP_SNAPSHOT_DIR), to compare in Chrome DevTools (Memory, Comparison).
+ */
+const snapshots = process.env.BENCH_SOAK_SNAPSHOTS === '1';
+const snapshotDir = process.env.HEAP_SNAPSHOT_DIR ?? tmpdir();
+
+export interface MemorySample {
+  /** Seconds since the load started (negative: before it). */
+  t: number;
+  rssMb: number;
+  heapUsedMb: number;
+  /** The V8 heap as committed (what RSS holds of it, garbage included). */
+  heapTotalMb: number;
+  /** Resident pages of the WebAssembly memory (PGlite's PostgreSQL), from /proc/PID/smaps. */
+  wasmRssMb: number;
+  /** Resident pages of malloc's heap and arenas (native code: Node, libuv, zlib, crypto). */
+  mallocRssMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+  databaseMb: number;
+  /** The machine's 1-minute load average: others' work shows here too. */
+  load1: number;
+}
+
+const mb = (bytes: number) => Number((bytes / 1024 ** 2).toFixed(1));
+
+/**
+ * Where the resident pages are, from /proc/PID/smaps: the WebAssembly memory (PGlite's
+ * PostgreSQL: one anonymous mapping far larger than any other, 128 MB or more), and
+ * malloc's (the brk heap and its per-thread arenas, 64 MB-aligned mappings of at most
+ * 64 MB). The V8 heap is counted by the server itself (heapTotal).
+ */
+function residentByKind(pid: number): { wasm: number; malloc: number } {
+  const arena = 64 * 1024 ** 2;
+  let wasm = 0;
+  let malloc = 0;
+  let kind: 'wasm' | 'malloc' | 'other' = 'other';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (range) {
+      const start = Number.parseInt(range[1]!, 16);
+      const size = Number.parseInt(range[2]!, 16) - start;
+      const name = range[4]!.trim();
+      kind =
+        name === '[heap]' || (!name && start % arena === 0 && size <= arena)
+          ? 'malloc'
+          : !name && size >= 128 * 1024 ** 2
+            ? 'wasm'
+            : 'other';
+    } else if (kind !== 'other' && line.startsWith('Rss:')) {
+      const bytes = Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024;
+      if (kind === 'wasm') wasm += bytes;
+      else malloc += bytes;
+    }
+  }
+  return { wasm, malloc };
+}
+
+/** RSS from /proc (what the kernel counts), the rest from the server's own report. */
+async function sample(pid: number, bareUrl: string, t: number): Promise<MemorySample> {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const resident = residentByKind(pid);
+  const own = (await (await fetch(`${bareUrl}/memory`)).json()) as {
+    heapUsed: number;
+    heapTotal: number;
+    external: number;
+    arrayBuffers: number;
+    databaseBytes: number;
+  };
+  return {
+    t: Math.round(t),
+    rssMb: mb(rssKb * 1024),
+    heapUsedMb: mb(own.heapUsed),
+    heapTotalMb: mb(own.heapTotal),
+    wasmRssMb: mb(resident.wasm),
+    mallocRssMb: mb(resident.malloc),
+    externalMb: mb(own.external),
+    arrayBuffersMb: mb(own.arrayBuffers),
+    databaseMb: mb(own.databaseBytes),
+    load1: Number(loadavg()[0]!.toFixed(2)),
+  };
+}
+
+const baseContent =
+  DEFAULT_PROJECT.files.find((f) => f.path === 'auth.service.ts')?.content ??
+  'export const x = 1;\n';
+let lastEditedAt = 0;
+let sent = 0;
+
+/**
+ * What one signed-in user's tab asks for, in a loop: the page load's reads (session,
+ * config, their list, unread count, the bell, conversations, the open conversation, jobs)
+ * and the two frequent writes (a message; a file save for candidates).
+ */
+function requestsOf(user: SoakUser, origin: string) {
+  const headers = { cookie: user.cookie };
+  const json = { ...headers, 'content-type': 'application/json', origin };
+  const get = (path: string) => ({ method: 'GET' as const, path, headers });
+  const conversation = `/api/conversations/${encodeURIComponent(user.conversationId)}`;
+  const list =
+    user.role === 'candidate'
+      ? [get('/api/assessments'), get('/api/applications/mine'), get('/api/jobs')]
+      : [get('/api/assessments'), get('/api/jobs/managed'), get('/api/templates')];
+  const save =
+    user.role === 'candidate'
+      ? [
+          {
+            method: 'PUT' as const,
+            path: `/api/assessments/${encodeURIComponent(user.assessmentId!)}/files/${encodeURIComponent(user.fileName!)}`,
+            headers: json,
+            setupRequest: (request: object) => {
+              lastEditedAt = Math.max(Date.now(), lastEditedAt + 1);
+              return {
+                ...request,
+                body: JSON.stringify({
+                  content: `${baseContent}\n// edit ${lastEditedAt}\n`,
+                  editedAt: lastEditedAt,
+                }),
+              };
+            },
+          },
+        ]
+      : [];
+  return [
+    get('/api/auth/get-session'),
+    get('/api/config'),
+    get('/api/session/status'),
+    ...list,
+    get('/api/conversations/unread-count'),
+    get('/api/notifications'),
+    get('/api/conversations'),
+    get(`${conversation}/messages`),
+    {
+      method: 'POST' as const,
+      path: `${conversation}/messages`,
+      headers: json,
+      setupRequest: (request: object) => {
+        sent++;
+        return {
+          ...request,
+          body: JSON.stringify({
+            clientId: `soak-${process.pid}-${sent}`,
+            content: `Soak message ${sent}: are you free for a call on Thursday afternoon?`,
+          }),
+        };
+      },
+    },
+    ...save,
+  ];
+}
+
+export interface SoakDetails {
+  connections: number;
+  durationSeconds: number;
+  users: number;
+  load: LoadResult;
+  samples: MemorySample[];
+  rssAtBaseMb: number;
+  rssAtEndMb: number;
+  /** The V8 heap's live objects (after a full GC) at the base time and at the end. */
+  liveHeapMb: { base: number; end: number };
+  growth: number;
+  levelsOff: boolean;
+}
+
+/**
+ * A 10-minute soak: 50 signed-in users (recruiters and candidates) on the app's frequent
+ * routes on the embedded database, the server's RSS sampled every few seconds. The
+ * budget: RSS at the end within 10 % of RSS after 2 minutes (it levels off).
+ */
+export async function run(
+  _server: RunningServer,
+): Promise<{ metrics: Metric[]; details: SoakDetails }> {
+  const recruiters = Math.max(1, Math.round(connections / 5));
+  const child = await startBenchChild<SoakServerReady>({
+    script: 'bench/lib/soak-server.ts',
+    name: 'soak',
+    isReady: (line) => Array.isArray(line.users),
+    env: {
+      SOAK_RECRUITERS: String(recruiters),
+      SOAK_CANDIDATES: String(Math.max(1, connections - recruiters)),
+      HEAP_SNAPSHOT_DIR: snapshotDir,
+    },
+    timeoutMs: 300_000,
+  });
+  const samples: MemorySample[] = [];
+  let result: LoadResult;
+  let live = { base: 0, end: 0 };
+  try {
+    const { appUrl, bareUrl, ready } = child;
+    const { users, pid } = ready;
+    console.log(
+      `soak server: app ${appUrl} (pid ${pid}); ${users.length} users signed in; ` +
+        `load average now ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    );
+    let assigned = 0;
+    const options: Options & { connections: number; duration: number } = {
+      url: appUrl,
+      connections,
+      duration,
+      setupClient: (client) => {
+        client.setRequests(requestsOf(users[assigned++ % users.length]!, appUrl));
+      },
+    };
+    samples.push(await sample(pid, bareUrl, 0));
+    const started = Date.now();
+    let sampling = true;
+    const liveHeapMb: Record<'base' | 'end', number> = { base: 0, end: 0 };
+    const snapshot = async (when: 'base' | 'end', label: string) => {
+      const after = (await (await fetch(`${bareUrl}/gc`, { method: 'POST' })).json()) as {
+        heapUsed: number;
+      };
+      liveHeapMb[when] = mb(after.heapUsed);
+      let written = '';
+      if (snapshots) {
+        const { file } = (await (
+          await fetch(`${bareUrl}/heap-snapshot?label=${label}`, { method: 'POST' })
+        ).json()) as { file: string };
+        written = `; snapshot ${file}`;
+      }
+      console.log(`  live heap after a full GC (${label}): ${liveHeapMb[when]} MB${written}`);
+    };
+    let baseSnapshot = false;
+    const sampler = (async () => {
+      while (sampling) {
+        await new Promise((resolve) => setTimeout(resolve, sampleSeconds * 1000));
+        if (!sampling) break;
+        try {
+          const s = await sample(pid, bareUrl, (Date.now() - started) / 1000);
+          samples.push(s);
+          console.log(
+            `  t=${s.t}s rss ${s.rssMb} MB (wasm ${s.wasmRssMb}, malloc ${s.mallocRssMb}), heap ${s.heapUsedMb}/${s.heapTotalMb} MB, external ${s.externalMb} MB ` +
+              `(array buffers ${s.arrayBuffersMb}), database ${s.databaseMb} MB; load ${s.load1}`,
+          );
+          if (!baseSnapshot && s.t >= BASE_SECONDS) {
+            baseSnapshot = true;
+            await snapshot('base', `soak-${s.t}s`);
+          }
+        } catch (error) {
+          console.error(`  sample failed: ${(error as Error).message}`);
+        }
+      }
+    })();
+    result = await load(`soak: ${connections} users on the frequent routes`, options);
+    sampling = false;
+    await sampler;
+    samples.push(await sample(pid, bareUrl, (Date.now() - started) / 1000));
+    await snapshot('end', 'soak-end');
+    live = liveHeapMb;
+  } finally {
+    await child.stop();
+  }
+
+  const at = (t: number) =>
+    samples.reduce((best, s) => (Math.abs(s.t - t) < Math.abs(best.t - t) ? s : best));
+  const base = at(BASE_SECONDS);
+  const end = samples.at(-1)!;
+  const growth = Number(((end.rssMb - base.rssMb) / base.rssMb).toFixed(3));
+  const levelsOff = growth <= MAX_GROWTH;
+  const everyMinute = samples.filter(
+    (s, i) => i === 0 || i === samples.length - 1 || s.t % 60 < sampleSeconds,
+  );
+  console.log('');
+  printTable([
+    [
+      't (s)',
+      'RSS MB',
+      'wasm RSS MB',
+      'heap used/total MB',
+      'external MB',
+      'database MB',
+      'load avg',
+    ],
+    ...everyMinute.map((s) => [
+      String(s.t),
+      s.rssMb.toFixed(1),
+      s.wasmRssMb.toFixed(1),
+      s.mallocRssMb.toFixed(1),
+      `${s.heapUsedMb.toFixed(1)}/${s.heapTotalMb.toFixed(1)}`,
+      s.externalMb.toFixed(1),
+      s.databaseMb.toFixed(1),
+      s.load1.toFixed(2),
+    ]),
+  ]);
+  console.log(
+    `\nRSS ${base.rssMb} MB at ${base.t} s, ${end.rssMb} MB at ${end.t} s: ` +
+      `${(growth * 100).toFixed(1)} % (${levelsOff ? 'levels off' : 'still growing'})`,
+  );
+  const m = (name: string, value: number | null, unit: string, budget?: Metric['budget']) =>
+    metric(stage, name, value, unit, budget);
+  return {
+    metrics: [
+      m(`RSS at ${base.t} s`, base.rssMb, 'MB'),
+      m(`RSS at ${end.t} s`, end.rssMb, 'MB'),
+      m('RSS growth after the base', growth * 100, '%', { limit: MAX_GROWTH * 100, kind: 'max' }),
+      m('peak RSS', Math.max(...samples.map((s) => s.rssMb)), 'MB'),
+      m('heap used at the end', end.heapUsedMb, 'MB'),
+      m('live heap after a full GC, at the base', live.base, 'MB'),
+      m('live heap after a full GC, at the end', live.end, 'MB'),
+      m('PGlite memory resident at the end (wasm)', end.wasmRssMb, 'MB'),
+      m('malloc resident at the end', end.mallocRssMb, 'MB'),
+      m('database size at the end', end.databaseMb, 'MB'),
+      m('throughput', result.requestsPerSecond, 'req/s'),
+      m('p99', result.latencyMs.p99, 'ms'),
+      m('non-2xx + errors', failed(result), '', { limit: 0, kind: 'max' }),
+      m('machine load average (max during the run)', Math.max(...samples.map((s) => s.load1)), ''),
+    ],
+    details: {
+      connections,
+      durationSeconds: duration,
+      users: child.ready.users.length,
+      load: result,
+      samples,
+      rssAtBaseMb: base.rssMb,
+      rssAtEndMb: end.rssMb,
+      liveHeapMb: live,
+      growth,
+      levelsOff,
+    },
+  };
+}
