@@ -49,6 +49,8 @@ interface Stage {
   aliases: string[];
   /** Needs the built web app (browser stages). */
   needsWeb: boolean;
+  /** Starts its own server and never uses the shared one (which is then not started). */
+  ownServer?: boolean;
   run(server: RunningServer): Promise<{ metrics: Metric[]; details?: unknown }>;
 }
 
@@ -74,7 +76,7 @@ const stages: Stage[] = [
   // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
   // Last and longest: 10 minutes of 50 users on the frequent routes; RSS must level off.
-  { name: soak.stage, aliases: ['memory'], needsWeb: false, run: soak.run },
+  { name: soak.stage, aliases: ['memory'], needsWeb: false, ownServer: true, run: soak.run },
 ];
 
 function parseArgs(argv: string[]) {
@@ -132,8 +134,10 @@ async function main() {
 
   let server: RunningServer | undefined;
   try {
-    server = await startServer();
-    console.log(`server: ${server.url} (data ${server.dataDir})`);
+    if (args.selected.some((s) => !s.ownServer)) {
+      server = await startServer();
+      console.log(`server: ${server.url} (data ${server.dataDir})`);
+    }
     for (const stage of args.selected) {
       console.log(`\n=== ${stage.name} ===`);
       const started = Date.now();
@@ -148,7 +152,7 @@ async function main() {
         continue;
       }
       try {
-        const { metrics, details } = await stage.run(server);
+        const { metrics, details } = await stage.run(server as RunningServer);
         results.push({
           stage: stage.name,
           ok: true,
