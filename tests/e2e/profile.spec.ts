@@ -42,41 +42,6 @@ test('a candidate edits the profile and uploads a photo that survives a reload',
   expect(loaded).toBe(true);
 });
 
-test('a file that only claims to be an image is refused by the server', async ({
-  page,
-  request,
-}) => {
-  const account = newAccount('recruiter');
-  await signUpViaApi(request, account);
-  await logIn(page, account);
-  await page.goto('/profile');
-  await page.getByLabel('Profile picture').setInputFiles({
-    name: 'photo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from('<html>not an image</html>'),
-  });
-  await expect(page.getByText('Only PNG, JPEG, WebP or GIF images can be uploaded')).toBeVisible();
-  await page.reload();
-  await expect(
-    page.getByRole('button', { name: `Account menu for ${account.name}` }).locator('img'),
-  ).toHaveCount(0);
-});
-
-test('a recruiter must name the company', async ({ page, request }) => {
-  const account = newAccount('recruiter');
-  await signUpViaApi(request, account);
-  await logIn(page, account);
-  await page.goto('/profile');
-  await page.getByLabel('Company Name').fill('');
-  await page.getByLabel('Website').fill('not a url');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Company Name is required')).toBeVisible();
-  await expect(page.getByText('Website must be a valid URL')).toBeVisible();
-  await page.getByLabel('Company Name').fill('Acme Hiring');
-  await page.getByLabel('Website').fill('https://acme.example');
-  await page.getByLabel('Industry').selectOption('Technology');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel('Company Name')).toHaveValue('Acme Hiring');
-});
+// A recruiter's form validation and the refusal of a file that only claims to be an image are
+// checked on the components (src/web/features/profile/components/recruiter-profile-form.test.tsx)
+// and the server (src/server/features/profile/profile.test.ts).
