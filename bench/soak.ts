@@ -17,9 +17,10 @@ const sampleSeconds = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 10);
 const BASE_SECONDS = Number(process.env.BENCH_SOAK_BASE_SECONDS ?? Math.min(120, duration / 5));
 const MAX_GROWTH = 0.1;
 /**
- * At the base time and at the end the server runs a full GC and reports the live heap (what
- * a leak would grow); BENCH_SOAK_SNAPSHOTS=1 also writes a V8 heap snapshot each time
- * (into HEAP_SNAPSHOT_DIR), to compare in Chrome DevTools (Memory, Comparison).
+ * Before the load and after it the server runs a full GC and reports the live heap (what a
+ * leak would grow); BENCH_SOAK_SNAPSHOTS=1 also writes a V8 heap snapshot each time (into
+ * HEAP_SNAPSHOT_DIR), to compare in Chrome DevTools (Memory, Comparison). Not during the
+ * load: a full GC there shrinks the heap and would flatter the curve.
  */
 const snapshots = process.env.BENCH_SOAK_SNAPSHOTS === '1';
 const snapshotDir = process.env.HEAP_SNAPSHOT_DIR ?? tmpdir();
@@ -178,8 +179,8 @@ export interface SoakDetails {
   samples: MemorySample[];
   rssAtBaseMb: number;
   rssAtEndMb: number;
-  /** The V8 heap's live objects (after a full GC) at the base time and at the end. */
-  liveHeapMb: { base: number; end: number };
+  /** The V8 heap's live objects (after a full GC) before and after the load. */
+  liveHeapMb: { start: number; end: number };
   growth: number;
   levelsOff: boolean;
 }
@@ -206,7 +207,7 @@ export async function run(
   });
   const samples: MemorySample[] = [];
   let result: LoadResult;
-  let live = { base: 0, end: 0 };
+  let live = { start: 0, end: 0 };
   try {
     const { appUrl, bareUrl, ready } = child;
     const { users, pid } = ready;
@@ -225,11 +226,8 @@ export async function run(
         client.setRequests(requestsOf(users[assigned++ % users.length]!, appUrl));
       },
     };
-    samples.push(await sample(pid, bareUrl, 0));
-    const started = Date.now();
-    let sampling = true;
-    const liveHeapMb: Record<'base' | 'end', number> = { base: 0, end: 0 };
-    const snapshot = async (when: 'base' | 'end', label: string) => {
+    const liveHeapMb: Record<'start' | 'end', number> = { start: 0, end: 0 };
+    const snapshot = async (when: 'start' | 'end', label: string) => {
       const after = (await (await fetch(`${bareUrl}/gc`, { method: 'POST' })).json()) as {
         heapUsed: number;
       };
@@ -243,7 +241,10 @@ export async function run(
       }
       console.log(`  live heap after a full GC (${label}): ${liveHeapMb[when]} MB${written}`);
     };
-    let baseSnapshot = false;
+    await snapshot('start', 'soak-start');
+    samples.push(await sample(pid, bareUrl, 0));
+    const started = Date.now();
+    let sampling = true;
     const sampler = (async () => {
       while (sampling) {
         await new Promise((resolve) => setTimeout(resolve, sampleSeconds * 1000));
@@ -255,10 +256,6 @@ export async function run(
             `  t=${s.t}s rss ${s.rssMb} MB (wasm ${s.wasmRssMb}, malloc ${s.mallocRssMb}), heap ${s.heapUsedMb}/${s.heapTotalMb} MB, external ${s.externalMb} MB ` +
               `(array buffers ${s.arrayBuffersMb}), database ${s.databaseMb} MB; load ${s.load1}`,
           );
-          if (!baseSnapshot && s.t >= BASE_SECONDS) {
-            baseSnapshot = true;
-            await snapshot('base', `soak-${s.t}s`);
-          }
         } catch (error) {
           console.error(`  sample failed: ${(error as Error).message}`);
         }
@@ -318,8 +315,8 @@ export async function run(
       m('RSS growth after the base', growth * 100, '%', { limit: MAX_GROWTH * 100, kind: 'max' }),
       m('peak RSS', Math.max(...samples.map((s) => s.rssMb)), 'MB'),
       m('heap used at the end', end.heapUsedMb, 'MB'),
-      m('live heap after a full GC, at the base', live.base, 'MB'),
-      m('live heap after a full GC, at the end', live.end, 'MB'),
+      m('live heap after a full GC, before the load', live.start, 'MB'),
+      m('live heap after a full GC, after the load', live.end, 'MB'),
       m('PGlite memory resident at the end (wasm)', end.wasmRssMb, 'MB'),
       m('malloc resident at the end', end.mallocRssMb, 'MB'),
       m('database size at the end', end.databaseMb, 'MB'),
