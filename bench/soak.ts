@@ -33,9 +33,9 @@ export interface MemorySample {
   /** The V8 heap as committed (what RSS holds of it, garbage included). */
   heapTotalMb: number;
   /** Resident pages of the WebAssembly memory (PGlite's PostgreSQL), from /proc/PID/smaps. */
-  wasmRssMb: number;
+  wasmRssMb: number | null;
   /** Resident pages of malloc's heap and arenas (native code: Node, libuv, zlib, crypto). */
-  mallocRssMb: number;
+  mallocRssMb: number | null;
   externalMb: number;
   arrayBuffersMb: number;
   databaseMb: number;
@@ -78,10 +78,16 @@ function residentByKind(pid: number): { wasm: number; malloc: number } {
 }
 
 /** RSS from /proc (what the kernel counts), the rest from the server's own report. */
-async function sample(pid: number, bareUrl: string, t: number): Promise<MemorySample> {
+async function sample(
+  pid: number,
+  bareUrl: string,
+  t: number,
+  detailed = true,
+): Promise<MemorySample> {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  const resident = residentByKind(pid);
+  // smaps walks every mapping of the server: once a minute is enough.
+  const resident = detailed ? residentByKind(pid) : null;
   const own = (await (await fetch(`${bareUrl}/memory`)).json()) as {
     heapUsed: number;
     heapTotal: number;
@@ -94,8 +100,8 @@ async function sample(pid: number, bareUrl: string, t: number): Promise<MemorySa
     rssMb: mb(rssKb * 1024),
     heapUsedMb: mb(own.heapUsed),
     heapTotalMb: mb(own.heapTotal),
-    wasmRssMb: mb(resident.wasm),
-    mallocRssMb: mb(resident.malloc),
+    wasmRssMb: resident ? mb(resident.wasm) : null,
+    mallocRssMb: resident ? mb(resident.malloc) : null,
     externalMb: mb(own.external),
     arrayBuffersMb: mb(own.arrayBuffers),
     databaseMb: mb(own.databaseBytes),
@@ -245,15 +251,19 @@ export async function run(
     samples.push(await sample(pid, bareUrl, 0));
     const started = Date.now();
     let sampling = true;
+    let detailedMinute = 0;
     const sampler = (async () => {
       while (sampling) {
         await new Promise((resolve) => setTimeout(resolve, sampleSeconds * 1000));
         if (!sampling) break;
         try {
-          const s = await sample(pid, bareUrl, (Date.now() - started) / 1000);
+          const t = (Date.now() - started) / 1000;
+          const minute = Math.floor(t / 60);
+          const s = await sample(pid, bareUrl, t, minute > detailedMinute);
+          if (minute > detailedMinute) detailedMinute = minute;
           samples.push(s);
           console.log(
-            `  t=${s.t}s rss ${s.rssMb} MB (wasm ${s.wasmRssMb}, malloc ${s.mallocRssMb}), heap ${s.heapUsedMb}/${s.heapTotalMb} MB, external ${s.externalMb} MB ` +
+            `  t=${s.t}s rss ${s.rssMb} MB${s.wasmRssMb === null ? '' : ` (wasm ${s.wasmRssMb}, malloc ${s.mallocRssMb})`}, heap ${s.heapUsedMb}/${s.heapTotalMb} MB, external ${s.externalMb} MB ` +
               `(array buffers ${s.arrayBuffersMb}), database ${s.databaseMb} MB; load ${s.load1}`,
           );
         } catch (error) {
@@ -277,9 +287,8 @@ export async function run(
   const end = samples.at(-1)!;
   const growth = Number(((end.rssMb - base.rssMb) / base.rssMb).toFixed(3));
   const levelsOff = growth <= MAX_GROWTH;
-  const everyMinute = samples.filter(
-    (s, i) => i === 0 || i === samples.length - 1 || s.t % 60 < sampleSeconds,
-  );
+  // The first sample of each minute (the one with the smaps breakdown) and the last.
+  const everyMinute = samples.filter((s, i) => s.wasmRssMb !== null || i === samples.length - 1);
   console.log('');
   printTable([
     [
@@ -294,8 +303,8 @@ export async function run(
     ...everyMinute.map((s) => [
       String(s.t),
       s.rssMb.toFixed(1),
-      s.wasmRssMb.toFixed(1),
-      s.mallocRssMb.toFixed(1),
+      s.wasmRssMb?.toFixed(1) ?? '',
+      s.mallocRssMb?.toFixed(1) ?? '',
       `${s.heapUsedMb.toFixed(1)}/${s.heapTotalMb.toFixed(1)}`,
       s.externalMb.toFixed(1),
       s.databaseMb.toFixed(1),
