@@ -203,6 +203,13 @@ describe('permissions', () => {
     expect(await res.json()).toMatchObject({ trigger: 'reviewer', includeHidden: true });
     const run = await waitForRun(id, recA, (r) => r.trigger === 'reviewer');
     expect(seen.at(-1)?.map((f) => f.path)).toContain('sum.hidden.test.js');
+    // Marked, so the runner gives them a read-only pass of their own.
+    expect(
+      seen
+        .at(-1)
+        ?.filter((f) => f.hidden)
+        .map((f) => f.path),
+    ).toEqual(['sum.hidden.test.js']);
     expect(run.includeHidden).toBe(true);
 
     const candidateList = (await (await runs(id, candA)).json()) as TestRunList;
