@@ -180,36 +180,40 @@ let detected: SandboxStatus | undefined;
  * Without them runs are refused, never run with less isolation.
  */
 export function detectSandbox(force = false): SandboxStatus {
-  if (detected && !force) return detected;
+  if (!detected || force) detected = probeSandbox();
+  return detected;
+}
+
+function probeSandbox(): SandboxStatus {
   const unavailable = (reason: string): SandboxStatus => ({
     available: false,
     reason,
     mode: 'unavailable',
   });
-  if (!findBinary('bwrap')) return (detected = unavailable(NOT_AVAILABLE));
+  if (!findBinary('bwrap')) return unavailable(NOT_AVAILABLE);
   if (!findBinary('prlimit') || !findBinary('setpriv')) {
-    return (detected = unavailable(
+    return unavailable(
       'Test runs are not available on this server: prlimit and setpriv (util-linux) are missing',
-    ));
+    );
   }
   const filter = seccompFilter();
-  if (!filter.ok) return (detected = unavailable(filter.reason));
+  if (!filter.ok) return unavailable(filter.reason);
   const cgroups = detectCgroups();
   let mode: SandboxMode;
   if (cgroups.kind === 'v2') mode = 'cgroup-v2';
   else if (cgroups.kind === 'v1') mode = 'cgroup-v1';
   else if (overrideNoCgroup()) mode = 'no-cgroup-override';
   else {
-    return (detected = unavailable(
+    return unavailable(
       `${NO_CGROUP}: no writable cgroup v2 (memory, pids) or v1 memory and pids hierarchy was found. Run the server as root on a machine with cgroups, or set ${NO_CGROUP_OVERRIDE_ENV}=1 to run with rlimits only.`,
-    ));
+    );
   }
   try {
     prepareGrader();
   } catch (error) {
-    return (detected = unavailable(
+    return unavailable(
       `Test runs are not available on this server: the staging folder cannot be prepared (${(error as Error).message})`,
-    ));
+    );
   }
   const filterFd = openSync(prepareGrader().seccomp, 'r');
   let probe: ReturnType<typeof spawnSync>;
@@ -237,13 +241,11 @@ export function detectSandbox(force = false): SandboxStatus {
   } finally {
     closeSync(filterFd);
   }
-  detected =
-    probe.status === 0
-      ? { available: true, reason: null, mode }
-      : unavailable(
-          `Test runs are not available on this server: the sandbox does not start (${probe.stderr?.toString().trim().slice(0, 200) || 'unknown error'})`,
-        );
-  return detected;
+  return probe.status === 0
+    ? { available: true, reason: null, mode }
+    : unavailable(
+        `Test runs are not available on this server: the sandbox does not start (${probe.stderr?.toString().trim().slice(0, 200) || 'unknown error'})`,
+      );
 }
 
 function outerCommand(limits: SandboxLimits, mode: SandboxMode): string[] {
