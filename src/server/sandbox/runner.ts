@@ -17,6 +17,7 @@ import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import type { SandboxMode } from '../../domain/integrations';
 import type { RunStatus } from '../../domain/test-runs';
 import { createRunCgroup, detectCgroups, type RunCgroup } from './cgroups';
 import { COMPILE_SCRIPT, PRELOAD_SCRIPT } from './grader-scripts';
@@ -78,7 +79,7 @@ export const SANDBOX_UID = 65534;
 const JUNIT_CAP = 1024 * 1024;
 
 /** How runs are limited on this server (shown on the Integrations page). */
-export type SandboxMode = 'cgroup-v2' | 'cgroup-v1' | 'no-cgroup-override' | 'unavailable';
+export type { SandboxMode };
 
 export interface SandboxStatus {
   available: boolean;
@@ -198,12 +199,8 @@ function probeSandbox(): SandboxStatus {
   }
   const filter = seccompFilter();
   if (!filter.ok) return unavailable(filter.reason);
-  const cgroups = detectCgroups();
-  let mode: SandboxMode;
-  if (cgroups.kind === 'v2') mode = 'cgroup-v2';
-  else if (cgroups.kind === 'v1') mode = 'cgroup-v1';
-  else if (overrideNoCgroup()) mode = 'no-cgroup-override';
-  else {
+  const mode = limitMode(detectCgroups().kind, overrideNoCgroup());
+  if (!mode) {
     return unavailable(
       `${NO_CGROUP}: no writable cgroup v2 (memory, pids) or v1 memory and pids hierarchy was found. Run the server as root on a machine with cgroups, or set ${NO_CGROUP_OVERRIDE_ENV}=1 to run with rlimits only.`,
     );
@@ -248,7 +245,15 @@ function probeSandbox(): SandboxStatus {
       );
 }
 
-function outerCommand(limits: SandboxLimits, mode: SandboxMode): string[] {
+/** No cgroup, no run: unless the operator set the override, which adds prlimit --as (null: refuse). */
+export function limitMode(cgroups: 'v2' | 'v1' | 'none', override: boolean): SandboxMode | null {
+  if (cgroups === 'v2') return 'cgroup-v2';
+  if (cgroups === 'v1') return 'cgroup-v1';
+  return override ? 'no-cgroup-override' : null;
+}
+
+/** prlimit (CPU, processes, file size, no core files; --as without a cgroup), then setpriv to nobody. */
+export function outerCommand(limits: SandboxLimits, mode: SandboxMode): string[] {
   const args = [
     findBinary('prlimit') ?? 'prlimit',
     `--cpu=${limits.cpuSeconds}`,

@@ -5,8 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addressSpaceBytes,
   DEFAULT_LIMITS,
   detectSandbox,
+  limitMode,
+  outerCommand,
   runInSandbox,
   runSandboxedCommand,
   SANDBOX_UID,
@@ -53,6 +56,20 @@ function sandboxProcesses(): string[] {
     return []; // pgrep exits 1 when nothing matches
   }
 }
+
+describe('no cgroup, no run', () => {
+  it('refuses without a cgroup unless the operator overrides, and the override caps address space', () => {
+    expect(limitMode('v2', false)).toBe('cgroup-v2');
+    expect(limitMode('v1', false)).toBe('cgroup-v1');
+    expect(limitMode('none', false)).toBeNull();
+    expect(limitMode('none', true)).toBe('no-cgroup-override');
+    const without = outerCommand(DEFAULT_LIMITS, 'no-cgroup-override');
+    expect(without).toContain(`--as=${addressSpaceBytes(DEFAULT_LIMITS)}`);
+    expect(outerCommand(DEFAULT_LIMITS, 'cgroup-v1').some((a) => a.startsWith('--as='))).toBe(
+      false,
+    );
+  });
+});
 
 describe.skipIf(!sandbox.available)('sandboxed test runs', () => {
   it('runs a passing suite and a TypeScript one', async () => {
