@@ -274,7 +274,7 @@ export async function uploadTemplateProject(
   fileName?: string,
 ) {
   assertRole(actor, 'admin');
-  const project = parseProjectZip(bytes, fileName?.replace(/\.zip$/i, ''));
+  const project = await parseProjectZip(bytes, fileName?.replace(/\.zip$/i, ''));
   const [row] = await deps.db
     .update(assessmentTemplate)
     .set({ project })
