@@ -1,5 +1,21 @@
 import { z } from 'zod';
 
+/** How test runs are limited on a server (see docs/decisions/010). */
+export const SANDBOX_MODES = [
+  'cgroup-v2',
+  'cgroup-v1',
+  'no-cgroup-override',
+  'unavailable',
+] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+export const SANDBOX_MODE_LABELS: Record<SandboxMode, string> = {
+  'cgroup-v2': 'cgroup v2: memory and processes capped per run',
+  'cgroup-v1': 'cgroup v1: memory and processes capped per run',
+  'no-cgroup-override':
+    'No cgroup (operator override SANDBOX_ALLOW_NO_CGROUP=1): only rlimits and an address-space cap per process',
+  unavailable: 'Test runs are refused',
+};
+
 /** The admin's Integrations page: what this server is connected to, read from real facts. */
 export const integrationsSchema = z.object({
   mail: z.object({
@@ -22,6 +38,8 @@ export const integrationsSchema = z.object({
     available: z.boolean(),
     /** Why test runs are refused, when they are. */
     reason: z.string().nullable(),
+    /** How a run's memory and processes are capped: a cgroup, or the operator's no-cgroup override. */
+    mode: z.enum(SANDBOX_MODES),
   }),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),

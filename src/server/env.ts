@@ -93,7 +93,7 @@ export async function loadOrCreateSecret(env: Env): Promise<string> {
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
-    await mkdir(env.DATA_DIR, { recursive: true });
+    await mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString('hex');
     await writeFile(file, secret, { mode: 0o600 });
     return secret;

@@ -1,10 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatabaseLockedError, maintainTables, openDatabase, processStartTime } from './client';
+import {
+  DatabaseLockedError,
+  DataDirError,
+  maintainTables,
+  openDatabase,
+  processStartTime,
+  secureDataDir,
+} from './client';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -114,4 +122,39 @@ describe('statistics on the embedded database', () => {
       await client.close();
     }
   });
+});
+
+describe('DATA_DIR', () => {
+  const mode = async (p: string) => (await stat(p)).mode & 0o777;
+
+  it('is created private', async () => {
+    const dir = path.join(await tempDir(), 'data');
+    secureDataDir(dir, () => {
+      throw new Error('no warning expected');
+    });
+    expect(await mode(dir)).toBe(0o700);
+  });
+
+  it('an existing one open to others is made private at start, with a warning', async () => {
+    const dir = await tempDir();
+    await chmod(dir, 0o755);
+    await mkdir(path.join(dir, 'pglite', 'global'), { recursive: true, mode: 0o755 });
+    await writeFile(path.join(dir, 'pglite', 'global', 'pg_control'), 'x', { mode: 0o666 });
+    const warnings: string[] = [];
+    secureDataDir(dir, (m) => warnings.push(m));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('0700');
+    expect(await mode(dir)).toBe(0o700);
+    expect(await mode(path.join(dir, 'pglite'))).toBe(0o700);
+    expect(await mode(path.join(dir, 'pglite', 'global', 'pg_control'))).toBe(0o600);
+  });
+
+  it.each(['/usr/local/talentforge-data', '/lib/talentforge', '/bin/data'])(
+    'is refused under a system folder: %s',
+    async (dir) => {
+      expect(() => secureDataDir(dir)).toThrow(DataDirError);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/under \/(usr|lib|bin)/);
+      expect(existsSync(dir)).toBe(false);
+    },
+  );
 });

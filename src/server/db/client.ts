@@ -1,4 +1,16 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -48,6 +60,84 @@ export function rawQuery(db: Db | Tx) {
 const migrationsFolder = migrationsFolderPath();
 
 export class DatabaseLockedError extends Error {}
+export class DataDirError extends Error {}
+
+/** System folders a data folder must never be in: test runs and other programs read them. */
+const SYSTEM_FOLDERS = [
+  '/usr',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/bin',
+  '/sbin',
+  '/boot',
+  '/proc',
+  '/sys',
+  '/dev',
+];
+
+/** The path with symlinks resolved as far as it exists (the rest appended). */
+function resolveExisting(dir: string): string {
+  const absolute = path.resolve(dir);
+  let existing = absolute;
+  const rest: string[] = [];
+  while (!existsSync(existing)) {
+    rest.unshift(path.basename(existing));
+    const parent = path.dirname(existing);
+    if (parent === existing) break;
+    existing = parent;
+  }
+  try {
+    return path.join(realpathSync(existing), ...rest);
+  } catch {
+    return absolute;
+  }
+}
+
+/**
+ * DATA_DIR is private to the server: refused under a system folder, created
+ * 0700, and an existing one with group or other access is fixed at start with
+ * a warning (folders 0700, files 0600, symlinks left alone). Files created
+ * later inside it keep the umask's mode but sit behind the 0700 folder.
+ */
+export function secureDataDir(
+  dataDir: string,
+  warn: (message: string) => void = (message) => console.warn(message),
+): void {
+  const real = resolveExisting(dataDir);
+  const system = SYSTEM_FOLDERS.find((f) => real === f || real.startsWith(`${f}/`));
+  if (system) {
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} is under ${system}: choose a private folder elsewhere (e.g. /var/lib/talentforge).`,
+    );
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const top = lstatSync(dataDir);
+  if (!top.isDirectory()) throw new DataDirError(`DATA_DIR ${dataDir} is not a folder.`);
+  const loose = (top.mode & 0o077) !== 0;
+  let fixed = 0;
+  const tighten = (target: string, mode: number) => {
+    const stat = lstatSync(target);
+    if (stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) {
+      chmodSync(target, mode);
+      fixed += 1;
+    }
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(target)) {
+        const child = path.join(target, name);
+        tighten(child, lstatSync(child).isDirectory() ? 0o700 : 0o600);
+      }
+    }
+  };
+  tighten(dataDir, 0o700);
+  if (loose) {
+    warn(
+      `DATA_DIR ${dataDir} was readable by other users; it is now 0700 (${fixed} folders and files made private).`,
+    );
+  }
+}
 
 /**
  * PGlite has no lock of its own: two processes opening one data directory
@@ -118,9 +208,15 @@ export interface OpenOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /** Where a warning about DATA_DIR's permissions goes (console.warn by default). */
+  warn?: (message: string) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (!options.dataDir.startsWith('memory://')) {
+    // With PostgreSQL the folder holds only the auth secret, if anything.
+    if (!options.url || existsSync(options.dataDir)) secureDataDir(options.dataDir, options.warn);
+  }
   if (options.url) return openPostgres(options.url, options.max ?? 10);
   return openPglite(options.dataDir);
 }

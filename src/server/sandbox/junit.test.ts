@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeXml, parseJunit } from './junit';
 import { CappedOutput } from './output';
-import { prepareFiles } from './runner';
 
 const REPORT = `<?xml version="1.0" encoding="utf-8"?>
 <testsuites>
@@ -60,24 +59,5 @@ describe('CappedOutput', () => {
     out.push(Buffer.from('short'));
     expect(out.text()).toBe('short');
     expect(out.truncated).toBe(false);
-  });
-});
-
-describe('prepareFiles', () => {
-  it('transpiles TypeScript to CommonJS and finds the test files', async () => {
-    const prepared = await prepareFiles([
-      { path: 'a.ts', content: 'export const a: number = 1;' },
-      { path: 'a.test.ts', content: "import { a } from './a';" },
-      { path: 'test/b.js', content: '' },
-      { path: 'README.md', content: '# hi' },
-    ]);
-    expect(prepared.tests).toEqual(['a.test.js', 'test/b.js']);
-    expect(prepared.files.find((f) => f.path === 'a.js')?.content).toContain('exports');
-    expect(prepared.files.some((f) => f.path === 'package.json')).toBe(true);
-  });
-
-  it('turns a syntax error into a failure naming the file and line', async () => {
-    const prepared = await prepareFiles([{ path: 'bad.ts', content: 'const = ;' }]);
-    expect(prepared.errors[0]?.message).toMatch(/^bad\.ts:1:\d+: /);
   });
 });

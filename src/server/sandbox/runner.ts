@@ -1,24 +1,44 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { transform } from 'esbuild';
+import type { SandboxMode } from '../../domain/integrations';
 import type { RunStatus } from '../../domain/test-runs';
-import { createRunCgroup } from './cgroups';
+import { createRunCgroup, detectCgroups, type RunCgroup } from './cgroups';
+import { COMPILE_SCRIPT, PRELOAD_SCRIPT } from './grader-scripts';
 import { type JunitSummary, parseJunit, type TestFailure } from './junit';
 import { CappedOutput } from './output';
+import { runtimeMounts } from './runtimes';
+import { seccompFilter } from './seccomp';
 
 export interface SandboxFile {
   path: string;
   content: string;
+  /** A hidden test (or support file): run in its own pass, never shown to the candidate. */
+  hidden?: boolean;
 }
 
 export interface SandboxLimits {
-  /** Wall clock for the whole run; the process group is killed after it. */
+  /** Wall clock for the whole run (compile and every pass); everything is killed after it. */
   wallMs: number;
   /** CPU seconds per process (RLIMIT_CPU). */
   cpuSeconds: number;
-  /** Memory of the whole run (cgroup) and V8's old-space cap per node process. */
+  /** Memory of the whole run (cgroup); V8's old-space cap per node process (heapMb). */
   memoryMb: number;
   heapMb: number;
   /** Processes and threads of one run (pids cgroup); RLIMIT_NPROC of the sandbox uid is this times the concurrency. */
@@ -26,18 +46,22 @@ export interface SandboxLimits {
   nprocForUid: number;
   /** Bytes of output kept (the JUnit report has its own, larger cap). */
   outputBytes: number;
+  /** The writable /tmp and /dev/shm of a run. */
   tmpfsBytes: number;
+  shmBytes: number;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = {
   wallMs: 20_000,
   cpuSeconds: 20,
   memoryMb: 256,
-  heapMb: 128,
+  // Above the cgroup's cap: the cgroup's OOM killer (a kernel event) decides, not V8's message.
+  heapMb: 384,
   processes: 64,
   nprocForUid: 128,
   outputBytes: 64 * 1024,
-  tmpfsBytes: 64 * 1024 * 1024,
+  tmpfsBytes: 16 * 1024 * 1024,
+  shmBytes: 16 * 1024 * 1024,
 };
 
 export interface RunOutcome {
@@ -53,15 +77,22 @@ export interface RunOutcome {
 /** The uid the tests run as, inside and outside the sandbox: nobody, used by nothing else here. */
 export const SANDBOX_UID = 65534;
 const JUNIT_CAP = 1024 * 1024;
-const HEAP_OOM = /JavaScript heap out of memory|Reached heap limit/;
+
+/** How runs are limited on this server (shown on the Integrations page). */
+export type { SandboxMode };
 
 export interface SandboxStatus {
   available: boolean;
   reason: string | null;
+  /** Absent from stand-ins (tests); unknown counts as unavailable. */
+  mode?: SandboxMode;
 }
 
 export const NOT_AVAILABLE =
   'Test runs are not available on this server: bubblewrap is not installed';
+export const NO_CGROUP = 'Test runs need cgroups on this server';
+/** The operator's explicit choice to run without a cgroup (rlimits and prlimit --as only). */
+export const NO_CGROUP_OVERRIDE_ENV = 'SANDBOX_ALLOW_NO_CGROUP';
 
 function findBinary(name: string): string | null {
   for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/usr/local/bin']) {
@@ -71,59 +102,169 @@ function findBinary(name: string): string | null {
   return null;
 }
 
+const overrideNoCgroup = () => process.env[NO_CGROUP_OVERRIDE_ENV] === '1';
+
+/**
+ * Staging folders on the host: the root is root's, 0711 (nobody may enter a
+ * run's folder by its random name, never list them). /grader holds the
+ * scripts, esbuild and an execute-only copy of node.
+ */
+function stagingRoot(): string {
+  return process.env.SANDBOX_STAGING_DIR ?? path.join(os.tmpdir(), 'talentforge-sandbox');
+}
+
+interface Grader {
+  dir: string;
+  /** The compiled seccomp program, opened read-only for each sandbox (bwrap reads it from fd 3). */
+  seccomp: string;
+  /** The node binary the test runner runs from: mode 0111, so every process of a pass is not dumpable. */
+  node: string;
+  esbuildLib: string;
+  esbuildBinary: string;
+}
+
+let grader: Grader | undefined;
+
+function ensureDir(dir: string, mode: number) {
+  mkdirSync(dir, { recursive: true, mode });
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory() || stat.isSymbolicLink()) throw new Error(`${dir} is not a folder`);
+  if (stat.uid !== 0) chownSync(dir, 0, 0);
+  chmodSync(dir, mode);
+}
+
+/** Writes the grader folder once per process (the node copy once per node version). */
+function prepareGrader(): Grader {
+  if (grader) return grader;
+  const root = stagingRoot();
+  ensureDir(root, 0o711);
+  const dir = path.join(root, 'grader');
+  ensureDir(dir, 0o755);
+  const node = process.execPath;
+  const stat = statSync(node);
+  const copy = path.join(dir, `node-${stat.size}-${Math.floor(stat.mtimeMs)}`);
+  if (!existsSync(copy) || (statSync(copy).mode & 0o777) !== 0o111) {
+    const temp = `${copy}.${process.pid}.tmp`;
+    copyFileSync(node, temp);
+    chmodSync(temp, 0o111);
+    renameSync(temp, copy);
+  }
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, text, { mode: 0o644 });
+    renameSync(temp, file);
+  };
+  const filter = seccompFilter();
+  if (!filter.ok) throw new Error(filter.reason);
+  const seccomp = path.join(dir, 'seccomp.bpf');
+  writeFileSync(`${seccomp}.${process.pid}.tmp`, filter.bpf, { mode: 0o644 });
+  renameSync(`${seccomp}.${process.pid}.tmp`, seccomp);
+  write('compile.cjs', COMPILE_SCRIPT);
+  write('preload.cjs', PRELOAD_SCRIPT);
+  const require = createRequire(import.meta.url);
+  const esbuildMain = require.resolve('esbuild');
+  const esbuildLib = path.dirname(path.dirname(esbuildMain));
+  const arch = process.arch === 'x64' ? 'x64' : process.arch;
+  const esbuildBinary = createRequire(esbuildMain).resolve(
+    `@esbuild/${process.platform}-${arch}/bin/esbuild`,
+  );
+  grader = { dir, seccomp, node: copy, esbuildLib, esbuildBinary };
+  return grader;
+}
+
 let detected: SandboxStatus | undefined;
 
 /**
- * Checked once at start: bubblewrap, prlimit and setpriv are there and a
- * sandbox starts. Without them runs are refused, never run unsandboxed.
+ * Checked once at start: bubblewrap, prlimit, setpriv, the seccomp filter
+ * and a cgroup (or the operator's override) are there and a sandbox starts.
+ * Without them runs are refused, never run with less isolation.
  */
 export function detectSandbox(force = false): SandboxStatus {
-  if (detected && !force) return detected;
-  const bwrap = findBinary('bwrap');
-  if (!bwrap) {
-    detected = { available: false, reason: NOT_AVAILABLE };
-    return detected;
-  }
-  if (!findBinary('prlimit') || !findBinary('setpriv')) {
-    detected = {
-      available: false,
-      reason:
-        'Test runs are not available on this server: prlimit and setpriv (util-linux) are missing',
-    };
-    return detected;
-  }
-  const probe = spawnSync(
-    '/bin/sh',
-    [
-      '-c',
-      'exec "$@"',
-      'sh',
-      ...outerCommand(DEFAULT_LIMITS),
-      ...bwrapArgs(DEFAULT_LIMITS),
-      process.execPath,
-      '-e',
-      'process.exit(0)',
-    ],
-    { env: {}, timeout: 10_000, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  detected =
-    probe.status === 0
-      ? { available: true, reason: null }
-      : {
-          available: false,
-          reason: `Test runs are not available on this server: the sandbox does not start (${probe.stderr?.toString().trim().slice(0, 200) || 'unknown error'})`,
-        };
+  if (!detected || force) detected = probeSandbox();
   return detected;
 }
 
-function outerCommand(limits: SandboxLimits): string[] {
-  return [
+function probeSandbox(): SandboxStatus {
+  const unavailable = (reason: string): SandboxStatus => ({
+    available: false,
+    reason,
+    mode: 'unavailable',
+  });
+  if (!findBinary('bwrap')) return unavailable(NOT_AVAILABLE);
+  if (!findBinary('prlimit') || !findBinary('setpriv')) {
+    return unavailable(
+      'Test runs are not available on this server: prlimit and setpriv (util-linux) are missing',
+    );
+  }
+  const filter = seccompFilter();
+  if (!filter.ok) return unavailable(filter.reason);
+  const mode = limitMode(detectCgroups().kind, overrideNoCgroup());
+  if (!mode) {
+    return unavailable(
+      `${NO_CGROUP}: no writable cgroup v2 (memory, pids) or v1 memory and pids hierarchy was found. Run the server as root on a machine with cgroups, or set ${NO_CGROUP_OVERRIDE_ENV}=1 to run with rlimits only.`,
+    );
+  }
+  try {
+    prepareGrader();
+  } catch (error) {
+    return unavailable(
+      `Test runs are not available on this server: the staging folder cannot be prepared (${(error as Error).message})`,
+    );
+  }
+  const filterFd = openSync(prepareGrader().seccomp, 'r');
+  let probe: ReturnType<typeof spawnSync>;
+  try {
+    probe = spawnSync(
+      '/bin/sh',
+      [
+        '-c',
+        'exec "$@"',
+        'sh',
+        ...outerCommand(DEFAULT_LIMITS, mode),
+        ...bwrapPrefix(),
+        process.execPath,
+        '-e',
+        'process.exit(0)',
+      ],
+      {
+        env: {},
+        cwd: '/',
+        timeout: 10_000,
+        input: nulArgs(bwrapArgs(DEFAULT_LIMITS, { mounts: ['--dir', '/work'] })),
+        stdio: ['pipe', 'ignore', 'pipe', filterFd],
+      },
+    );
+  } finally {
+    closeSync(filterFd);
+  }
+  return probe.status === 0
+    ? { available: true, reason: null, mode }
+    : unavailable(
+        `Test runs are not available on this server: the sandbox does not start (${probe.stderr?.toString().trim().slice(0, 200) || 'unknown error'})`,
+      );
+}
+
+/** No cgroup, no run: unless the operator set the override, which adds prlimit --as (null: refuse). */
+export function limitMode(cgroups: 'v2' | 'v1' | 'none', override: boolean): SandboxMode | null {
+  if (cgroups === 'v2') return 'cgroup-v2';
+  if (cgroups === 'v1') return 'cgroup-v1';
+  return override ? 'no-cgroup-override' : null;
+}
+
+/** prlimit (CPU, processes, file size, no core files; --as without a cgroup), then setpriv to nobody. */
+export function outerCommand(limits: SandboxLimits, mode: SandboxMode): string[] {
+  const args = [
     findBinary('prlimit') ?? 'prlimit',
     `--cpu=${limits.cpuSeconds}`,
     `--nproc=${limits.nprocForUid}`,
     `--fsize=${limits.tmpfsBytes}`,
     '--core=0',
     '--nofile=256',
+  ];
+  // Without a cgroup (operator's override), address space per process is the only memory cap.
+  if (mode === 'no-cgroup-override') args.push(`--as=${addressSpaceBytes(limits)}`);
+  args.push(
     '--',
     findBinary('setpriv') ?? 'setpriv',
     `--reuid=${SANDBOX_UID}`,
@@ -131,13 +272,37 @@ function outerCommand(limits: SandboxLimits): string[] {
     '--clear-groups',
     '--no-new-privs',
     '--',
-  ];
+  );
+  return args;
 }
 
-/** Read-only system folders (a merged-/usr symlink stays a symlink), the node binary, and tmpfs for the files. */
-function bwrapArgs(limits: SandboxLimits): string[] {
+/** Node reserves far more address space than it uses (V8's code range, wasm guards): the memory cap plus 3 GB. */
+export function addressSpaceBytes(limits: SandboxLimits): number {
+  return (limits.memoryMb + 3 * 1024) * 1024 * 1024;
+}
+
+/** bwrap reads its arguments from stdin (fd 0) so /proc inside shows no host paths. */
+function bwrapPrefix(): string[] {
+  return [findBinary('bwrap') ?? 'bwrap', '--args', '0'];
+}
+
+function nulArgs(args: string[]): Buffer {
+  return Buffer.from(`${args.join('\0')}\0`);
+}
+
+interface PassMounts {
+  /** --ro-bind / --bind triples for this pass (the files, the grader). */
+  mounts: string[];
+  env?: Record<string, string>;
+}
+
+/**
+ * The sandbox: new namespaces (no network), nobody without capabilities, the
+ * seccomp filter on fd 3, only the runtime's files of /usr, the project
+ * read-only at /work (the cwd), a small writable /tmp and /dev/shm.
+ */
+function bwrapArgs(limits: SandboxLimits, pass: PassMounts): string[] {
   const args = [
-    findBinary('bwrap') ?? 'bwrap',
     '--unshare-all',
     '--unshare-user',
     '--disable-userns',
@@ -152,132 +317,222 @@ function bwrapArgs(limits: SandboxLimits): string[] {
     String(SANDBOX_UID),
     '--hostname',
     'sandbox',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-  ];
-  for (const dir of ['/lib', '/lib64', '/bin']) {
-    let stat: ReturnType<typeof lstatSync> | undefined;
-    try {
-      stat = lstatSync(dir);
-    } catch {
-      continue;
-    }
-    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
-    else args.push('--ro-bind', dir, dir);
-  }
-  const node = process.execPath;
-  if (!node.startsWith('/usr/') && !node.startsWith('/bin/')) args.push('--ro-bind', node, node);
-  args.push(
+    ...runtimeMounts('node'),
     '--proc',
     '/proc',
     '--dev',
     '/dev',
     '--size',
+    String(limits.shmBytes),
+    '--tmpfs',
+    '/dev/shm',
+    // bwrap's /dev is a tmpfs of its own: read-only, so only /dev/shm (capped) takes files.
+    '--remount-ro',
+    '/dev',
+    '--size',
     String(limits.tmpfsBytes),
     '--tmpfs',
-    '/work',
-    '--size',
-    String(16 * 1024 * 1024),
-    '--tmpfs',
     '/tmp',
+    ...pass.mounts,
     '--remount-ro',
     '/',
     '--setenv',
     'HOME',
-    '/work',
+    '/tmp',
     '--setenv',
     'PATH',
     '/usr/bin:/bin',
     '--setenv',
-    'NODE_OPTIONS',
-    `--max-old-space-size=${limits.heapMb}`,
-    '--setenv',
     'UV_THREADPOOL_SIZE',
     '2',
-    '--chdir',
-    '/work',
-    '--',
-  );
+    '--setenv',
+    'UV_USE_IO_URING',
+    '0',
+  ];
+  for (const [key, value] of Object.entries(pass.env ?? {})) args.push('--setenv', key, value);
+  args.push('--chdir', '/work', '--seccomp', '3', '--');
   return args;
 }
-
-/**
- * Runs inside the sandbox as nobody: writes the files it reads from stdin
- * into the tmpfs, then runs `node --test` with the JUnit report on stdout
- * and the readable one on stderr.
- */
-const BOOTSTRAP = `
-const fs = require('node:fs'), path = require('node:path'), cp = require('node:child_process');
-const chunks = [];
-process.stdin.on('data', (c) => chunks.push(c));
-process.stdin.on('end', () => {
-  const input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  for (const f of input.files) {
-    const target = path.join('/work', f.path);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, f.content);
-  }
-  const r = cp.spawnSync(process.execPath, ['--v8-pool-size=2', '--test', '--test-reporter=junit', '--test-reporter-destination=stdout', '--test-reporter=spec', '--test-reporter-destination=stderr', ...input.tests], { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.signal) process.stderr.write('\\n[test runner stopped by ' + r.signal + ']\\n');
-  process.exit(r.status ?? 1);
-});
-`;
 
 const TS_SOURCE = /\.(ts|tsx|mts|cts)$/;
 const TEST_FILE =
   /(^|\/)(test\/.*\.(c|m)?js|[^/]*[._-]test\.(c|m)?js|test-[^/]*\.(c|m)?js|test\.(c|m)?js)$/;
 
-/** TypeScript to CommonJS JavaScript (esbuild only parses: nothing is executed here). */
-export async function prepareFiles(
-  files: SandboxFile[],
-): Promise<{ files: SandboxFile[]; tests: string[]; errors: TestFailure[] }> {
-  const out = new Map<string, string>();
-  const errors: TestFailure[] = [];
-  let hasTs = false;
-  for (const file of files) {
-    if (TS_SOURCE.test(file.path) && !file.path.endsWith('.d.ts')) {
-      hasTs = true;
-      try {
-        const result = await transform(file.content, {
-          loader: file.path.endsWith('x') ? 'tsx' : 'ts',
-          format: 'cjs',
-          target: 'node20',
-          sourcefile: file.path,
-          sourcemap: 'inline',
-        });
-        out.set(file.path.replace(TS_SOURCE, '.js'), result.code);
-      } catch (error) {
-        const failures =
-          (
-            error as {
-              errors?: { text: string; location?: { line: number; column: number } | null }[];
-            }
-          ).errors ?? [];
-        for (const e of failures.slice(0, 10)) {
-          const at = e.location ? `:${e.location.line}:${e.location.column}` : '';
-          errors.push({ name: `Compile ${file.path}`, message: `${file.path}${at}: ${e.text}` });
-        }
-        if (failures.length === 0)
-          errors.push({ name: `Compile ${file.path}`, message: String(error) });
-      }
-    } else if (!out.has(file.path)) {
-      out.set(file.path, file.content);
-    }
+/** The path a file runs under once compiled (TypeScript becomes .js). */
+const compiledPath = (p: string) =>
+  TS_SOURCE.test(p) && !p.endsWith('.d.ts') ? p.replace(TS_SOURCE, '.js') : p;
+
+/** Test files of a list of (compiled) paths. */
+export function testFiles(paths: string[]): string[] {
+  return paths.filter((p) => TEST_FILE.test(p) && !p.split('/').includes('node_modules')).sort();
+}
+
+interface PassResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  output: CappedOutput;
+  timedOut: boolean;
+  killedForOutput: boolean;
+  setupFailed: boolean;
+}
+
+interface RunContext {
+  limits: SandboxLimits;
+  mode: SandboxMode;
+  cgroup: RunCgroup | null;
+  deadline: number;
+  output: CappedOutput;
+}
+
+/** One sandboxed process tree (compile, visible or hidden pass), under the run's cgroup and clock. */
+async function runPass(
+  ctx: RunContext,
+  pass: PassMounts,
+  command: string[],
+  stdoutCap: number,
+): Promise<PassResult> {
+  const join = ctx.cgroup?.procsFiles ?? [];
+  // sh joins the cgroup(s) as root, then execs prlimit -> setpriv (nobody) -> bwrap -> command.
+  const script =
+    'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 97; shift; done; shift; exec "$@"';
+  const filterFd = openSync(prepareGrader().seccomp, 'r');
+  let child: ChildProcess;
+  try {
+    child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        script,
+        'sh',
+        ...join,
+        '--',
+        ...outerCommand(ctx.limits, ctx.mode),
+        ...bwrapPrefix(),
+        ...command,
+      ],
+      { env: {}, cwd: '/', detached: true, stdio: ['pipe', 'pipe', 'pipe', filterFd] },
+    );
+  } finally {
+    closeSync(filterFd);
   }
-  if (hasTs && !out.has('package.json')) out.set('package.json', '{"type":"commonjs"}\n');
-  const list = [...out.entries()].map(([p, content]) => ({ path: p, content }));
-  const tests = list
-    .map((f) => f.path)
-    .filter((p) => TEST_FILE.test(p) && !p.split('/').includes('node_modules'))
-    .sort();
-  return { files: list, tests, errors };
+  const stdout = new CappedOutput(stdoutCap);
+  const stderr = ctx.output;
+  child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  child.stdin?.on('error', () => {});
+  child.stdin?.end(nulArgs(bwrapArgs(ctx.limits, pass)));
+
+  let timedOut = false;
+  let killedForOutput = false;
+  const killGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  };
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      killGroup();
+    },
+    Math.max(0, ctx.deadline - Date.now()),
+  );
+  // Output far past the caps is a runaway: stop it rather than read it all.
+  const outputCheck = setInterval(() => {
+    if (stdout.total + stderr.total > 32 * 1024 * 1024) {
+      killedForOutput = true;
+      killGroup();
+    }
+  }, 100);
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve) => {
+      child.on('close', (code, signal) => resolve({ code, signal }));
+      child.on('error', () => resolve({ code: null, signal: null }));
+    },
+  );
+  clearTimeout(timer);
+  clearInterval(outputCheck);
+  return {
+    ...exit,
+    stdout: stdout.text(),
+    output: stderr,
+    timedOut,
+    killedForOutput,
+    setupFailed: exit.code === 97,
+  };
+}
+
+type Partial = Omit<RunOutcome, 'durationMs' | 'output'> & { note?: string };
+
+const ZERO = { passed: 0, failed: 0, skipped: 0, failures: [] as TestFailure[] };
+
+/**
+ * The verdict of a pass from what the candidate cannot fake: our clock, the
+ * cgroup's OOM counter, the exit status and signal of the test runner (a
+ * process the tests cannot reach). The JUnit report only gives the counts
+ * and messages shown.
+ */
+async function judge(ctx: RunContext, result: PassResult, what: string): Promise<Partial | null> {
+  if (result.timedOut) {
+    return {
+      ...ZERO,
+      status: 'timeout',
+      note: `[stopped after ${Math.round(ctx.limits.wallMs / 1000)} s${what === 'compile' ? ': compilation took too long' : ''}]`,
+    };
+  }
+  if (await ctx.cgroup?.oomKilled()) {
+    return {
+      ...ZERO,
+      status: 'out-of-memory',
+      note: `[stopped: ${what === 'compile' ? 'compilation' : 'the tests'} used more than ${ctx.limits.memoryMb} MB]`,
+    };
+  }
+  if (result.killedForOutput)
+    return { ...ZERO, status: 'error', note: '[stopped: too much output]' };
+  if (result.setupFailed)
+    return { ...ZERO, status: 'error', note: 'The sandbox could not be set up' };
+  if (result.signal === 'SIGXCPU')
+    return { ...ZERO, status: 'timeout', note: '[stopped: CPU time limit]' };
+  return null;
+}
+
+function countsOf(summary: JunitSummary, result: PassResult, label: string): Partial {
+  const base = {
+    passed: summary.passed,
+    failed: summary.failed,
+    skipped: summary.skipped,
+    failures: summary.failures,
+  };
+  if (result.code === 0 && result.signal === null) {
+    if (summary.passed + summary.skipped === 0 && summary.failed === 0) {
+      return { ...base, status: 'error', note: `No tests ran (${label}).` };
+    }
+    // The runner saw no failure; a failure in the report can only be forged text.
+    return { ...base, status: 'passed', failed: 0, failures: [] };
+  }
+  if (result.code === 1) {
+    if (base.failed === 0) {
+      base.failed = 1;
+      base.failures = [
+        ...base.failures,
+        { name: label, message: 'The test runner reported a failure (exit code 1).' },
+      ];
+    }
+    return { ...base, status: 'failed' };
+  }
+  return {
+    ...base,
+    status: 'error',
+    note: `[the test runner (${label}) ended with ${result.signal ?? `exit code ${result.code}`}]`,
+  };
 }
 
 /**
- * Runs a project's tests in bubblewrap as nobody: no network, no view of the
- * host's files beyond /usr and the node binary, the files in a tmpfs, limits
- * on memory, processes, CPU, wall clock and output.
+ * Runs a project's tests in bubblewrap as nobody. Every step (compiling
+ * TypeScript, the visible tests, then the hidden tests in a pass of their
+ * own) runs sandboxed, under one cgroup and one wall clock. The project is
+ * read-only to every step; the test runner runs from an execute-only node, so
+ * no test process can read its memory or file descriptors.
  */
 export async function runInSandbox(
   files: SandboxFile[],
@@ -287,26 +542,19 @@ export async function runInSandbox(
   const elapsed = () => Math.round(performance.now() - started);
   const status = detectSandbox();
   if (!status.available) throw new Error(status.reason ?? NOT_AVAILABLE);
+  const g = prepareGrader();
 
-  const prepared = await prepareFiles(files);
-  if (prepared.errors.length > 0) {
+  const hasTs = files.some((f) => TS_SOURCE.test(f.path) && !f.path.endsWith('.d.ts'));
+  const compiled = files.map((f) => ({ ...f, path: compiledPath(f.path) }));
+  const hiddenPaths = new Set(compiled.filter((f) => f.hidden).map((f) => f.path));
+  const visibleTests = testFiles(compiled.filter((f) => !f.hidden).map((f) => f.path)).filter(
+    (p) => !hiddenPaths.has(p),
+  );
+  const hiddenTests = testFiles([...hiddenPaths]);
+  if (visibleTests.length + hiddenTests.length === 0) {
     return {
-      status: 'failed',
-      passed: 0,
-      failed: prepared.errors.length,
-      skipped: 0,
-      failures: prepared.errors,
-      output: prepared.errors.map((e) => e.message).join('\n'),
-      durationMs: elapsed(),
-    };
-  }
-  if (prepared.tests.length === 0) {
-    return {
+      ...ZERO,
       status: 'error',
-      passed: 0,
-      failed: 0,
-      skipped: 0,
-      failures: [],
       output: 'No test files found (names like cart.test.js or files under test/).',
       durationMs: elapsed(),
     };
@@ -316,113 +564,215 @@ export async function runInSandbox(
     memoryBytes: limits.memoryMb * 1024 * 1024,
     pids: limits.processes,
   });
-  const join = cgroup?.procsFiles ?? [];
-  // sh joins the cgroup(s) as root, then execs prlimit -> setpriv (nobody) -> bwrap -> node.
-  const script =
-    'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 97; shift; done; shift; exec "$@"';
-  const child = spawn(
-    '/bin/sh',
-    [
-      '-c',
-      script,
-      'sh',
-      ...join,
-      '--',
-      ...outerCommand(limits),
-      ...bwrapArgs(limits),
-      process.execPath,
-      '-e',
-      BOOTSTRAP,
-    ],
-    { env: {}, detached: true, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-
-  const junit = new CappedOutput(JUNIT_CAP);
-  const output = new CappedOutput(limits.outputBytes);
-  let heapOom = false;
-  let tail = '';
-  const watch = (chunk: Buffer) => {
-    const text = tail + chunk.toString('latin1');
-    if (HEAP_OOM.test(text)) heapOom = true;
-    tail = text.slice(-64);
+  if (!cgroup && status.mode !== 'no-cgroup-override') {
+    return { ...ZERO, status: 'error', output: NO_CGROUP, durationMs: elapsed() };
+  }
+  const runDir = path.join(stagingRoot(), `run-${randomUUID()}`);
+  const ctx: RunContext = {
+    limits,
+    mode: status.mode ?? 'unavailable',
+    cgroup,
+    deadline: Date.now() + limits.wallMs,
+    output: new CappedOutput(limits.outputBytes),
   };
-  child.stdout.on('data', (chunk: Buffer) => junit.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => {
-    watch(chunk);
-    output.push(chunk);
-  });
-  // Output far past the caps is a runaway: stop it rather than read it all.
-  const runaway = () => junit.total + output.total > 32 * 1024 * 1024;
-
-  let timedOut = false;
-  let killedForOutput = false;
-  const killGroup = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {}
-  };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killGroup();
-  }, limits.wallMs);
-  const outputCheck = setInterval(() => {
-    if (runaway()) {
-      killedForOutput = true;
-      killGroup();
+  try {
+    // The files, root's and read-only to the sandbox.
+    const src = path.join(runDir, 'src');
+    await mkdir(src, { recursive: true, mode: 0o755 });
+    for (const file of files) {
+      const target = path.join(src, file.path);
+      if (!target.startsWith(`${src}/`)) continue;
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
+      await writeFile(target, file.content, { mode: 0o644 });
     }
-  }, 100);
+    let work = src;
+    const graderMounts = ['--ro-bind', g.dir, '/grader'];
+    if (hasTs) {
+      const build = path.join(runDir, 'build');
+      await mkdir(build, { mode: 0o700 });
+      await chown(build, SANDBOX_UID, SANDBOX_UID);
+      const result = await runPass(
+        ctx,
+        {
+          mounts: [
+            '--ro-bind',
+            src,
+            '/src',
+            '--bind',
+            build,
+            '/build',
+            '--ro-bind',
+            src,
+            '/work',
+            ...graderMounts,
+            '--ro-bind',
+            g.esbuildLib,
+            '/esbuild',
+            '--ro-bind',
+            g.esbuildBinary,
+            '/esbuild-bin',
+          ],
+          env: {
+            ESBUILD_BINARY_PATH: '/esbuild-bin',
+            NODE_OPTIONS: `--max-old-space-size=${limits.heapMb}`,
+          },
+        },
+        [process.execPath, '/grader/compile.cjs'],
+        JUNIT_CAP,
+      );
+      const stopped = await judge(ctx, result, 'compile');
+      if (stopped) return finish(stopped, ctx, elapsed);
+      let errors: { file: string; line: number | null; column: number | null; text: string }[] = [];
+      try {
+        errors = JSON.parse(result.stdout.trim().split('\n').pop() ?? '').errors;
+      } catch {
+        return finish(
+          {
+            ...ZERO,
+            status: 'error',
+            note: `[compiling ended with ${result.signal ?? `exit code ${result.code}`}]`,
+          },
+          ctx,
+          elapsed,
+        );
+      }
+      if (errors.length > 0) {
+        const failures = errors.map((e) => ({
+          name: `Compile ${e.file}`,
+          message: `${e.file}${e.line !== null ? `:${e.line}:${e.column}` : ''}: ${e.text}`,
+        }));
+        return {
+          status: 'failed',
+          passed: 0,
+          failed: failures.length,
+          skipped: 0,
+          failures,
+          output: failures.map((f) => f.message).join('\n'),
+          durationMs: elapsed(),
+        };
+      }
+      work = build;
+    }
 
-  child.stdin.on('error', () => {});
-  child.stdin.end(JSON.stringify({ files: prepared.files, tests: prepared.tests }));
+    const testArgs = (tests: string[]) => [
+      g.node.replace(g.dir, '/grader'),
+      '--v8-pool-size=2',
+      '--test',
+      '--test-reporter=junit',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stderr',
+      ...tests,
+    ];
+    const heap = `--max-old-space-size=${limits.heapMb}`;
+    const total: Partial = { ...ZERO, status: 'passed' };
+    const passes: {
+      tests: string[];
+      label: string;
+      env: Record<string, string>;
+      args: string[];
+    }[] = [];
+    if (visibleTests.length > 0) {
+      passes.push({ tests: visibleTests, label: 'tests', env: { NODE_OPTIONS: heap }, args: [] });
+    }
+    if (hiddenTests.length > 0) {
+      passes.push({
+        tests: hiddenTests,
+        label: 'hidden tests',
+        env: {
+          NODE_OPTIONS: `${heap} --require /grader/preload.cjs`,
+        },
+        args: [],
+      });
+    }
+    for (const pass of passes) {
+      if (pass !== passes[0]) ctx.output.push(Buffer.from(`\n--- ${pass.label} ---\n`));
+      const [node, ...rest] = testArgs(pass.tests);
+      const result = await runPass(
+        ctx,
+        { mounts: ['--ro-bind', work, '/work', ...graderMounts], env: pass.env },
+        [node!, ...pass.args, ...rest],
+        JUNIT_CAP,
+      );
+      const stopped = await judge(ctx, result, pass.label);
+      const summary = parseJunit(result.stdout);
+      const counted = stopped
+        ? {
+            ...stopped,
+            passed: summary.passed,
+            failed: summary.failed,
+            skipped: summary.skipped,
+            failures: summary.failures,
+          }
+        : countsOf(summary, result, pass.label);
+      total.passed += counted.passed;
+      total.failed += counted.failed;
+      total.skipped += counted.skipped;
+      total.failures = [...total.failures, ...counted.failures].slice(0, 50);
+      total.note = [total.note, counted.note].filter(Boolean).join('\n') || undefined;
+      if (counted.status !== 'passed' && (total.status === 'passed' || total.status === 'failed')) {
+        total.status = counted.status;
+      }
+      if (stopped) break;
+    }
+    return finish(total, ctx, elapsed);
+  } finally {
+    await cgroup?.destroy();
+    await rm(runDir, { recursive: true, force: true }).catch(() => {});
+  }
+}
 
-  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
-    (resolve) => {
-      child.on('close', (code, signal) => resolve({ code, signal }));
-      child.on('error', () => resolve({ code: null, signal: null }));
-    },
-  );
-  clearTimeout(timer);
-  clearInterval(outputCheck);
-  const oom = (await cgroup?.oomKilled()) || heapOom;
-  await cgroup?.destroy();
-
-  const summary: JunitSummary = parseJunit(junit.text());
-  const base = {
-    passed: summary.passed,
-    failed: summary.failed,
-    skipped: summary.skipped,
-    failures: summary.failures,
+function finish(partial: Partial, ctx: RunContext, elapsed: () => number): RunOutcome {
+  const { note, ...rest } = partial;
+  const text = ctx.output.text();
+  return {
+    ...rest,
+    output: note ? `${text}\n${note}`.trim() : text,
     durationMs: elapsed(),
   };
-  const text = output.text();
-  if (timedOut) {
-    return {
-      ...base,
-      status: 'timeout',
-      output: `${text}\n[stopped after ${Math.round(limits.wallMs / 1000)} s]`.trim(),
-    };
-  }
-  if (oom) {
-    return {
-      ...base,
-      status: 'out-of-memory',
-      output: `${text}\n[stopped: the tests used more than ${limits.memoryMb} MB]`.trim(),
-    };
-  }
-  if (exit.signal === 'SIGXCPU' || /SIGXCPU/.test(text)) {
-    return { ...base, status: 'timeout', output: `${text}\n[stopped: CPU time limit]`.trim() };
-  }
-  if (killedForOutput) {
-    return { ...base, status: 'error', output: `${text}\n[stopped: too much output]`.trim() };
-  }
-  if (exit.code === 97) {
-    return { ...base, status: 'error', output: 'The sandbox could not be set up' };
-  }
-  if (summary.failed > 0) return { ...base, status: 'failed', output: text };
-  if (summary.passed > 0 && exit.code === 0) return { ...base, status: 'passed', output: text };
-  return {
-    ...base,
-    status: summary.passed > 0 ? 'failed' : 'error',
-    output: text || `The test runner exited with code ${exit.code ?? exit.signal}`,
-  };
 }
+
+/**
+ * One command in the sandbox a run gets (same namespaces, uid, seccomp filter,
+ * limits and cgroup), with extra mounts: for the sandbox's own tests, which
+ * probe it with tools a run never sees (python3 calling syscalls directly).
+ */
+export async function runSandboxedCommand(
+  command: string[],
+  mounts: string[],
+  limits: SandboxLimits = DEFAULT_LIMITS,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; output: string }> {
+  const status = detectSandbox();
+  if (!status.available) throw new Error(status.reason ?? NOT_AVAILABLE);
+  const g = prepareGrader();
+  const cgroup = await createRunCgroup(`probe-${randomUUID()}`, {
+    memoryBytes: limits.memoryMb * 1024 * 1024,
+    pids: limits.processes,
+  });
+  const ctx: RunContext = {
+    limits,
+    mode: status.mode ?? 'unavailable',
+    cgroup,
+    deadline: Date.now() + limits.wallMs,
+    output: new CappedOutput(limits.outputBytes),
+  };
+  try {
+    const result = await runPass(
+      ctx,
+      { mounts: ['--dir', '/work', '--ro-bind', g.dir, '/grader', ...mounts] },
+      command,
+      JUNIT_CAP,
+    );
+    return {
+      code: result.code,
+      signal: result.signal,
+      stdout: result.stdout,
+      output: ctx.output.text(),
+    };
+  } finally {
+    await cgroup?.destroy();
+  }
+}
+
+/** The staging folder of the runs (for tests: nothing of it may show inside a sandbox). */
+export const sandboxStagingRoot = stagingRoot;

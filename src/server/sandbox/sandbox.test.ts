@@ -1,14 +1,22 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addressSpaceBytes,
   DEFAULT_LIMITS,
   detectSandbox,
+  limitMode,
+  outerCommand,
   runInSandbox,
+  runSandboxedCommand,
   SANDBOX_UID,
   type SandboxFile,
+  sandboxStagingRoot,
 } from './runner';
+import { DENIED_SYSCALLS } from './seccomp';
 
 const sandbox = detectSandbox();
 if (!sandbox.available) {
@@ -48,6 +56,20 @@ function sandboxProcesses(): string[] {
     return []; // pgrep exits 1 when nothing matches
   }
 }
+
+describe('no cgroup, no run', () => {
+  it('refuses without a cgroup unless the operator overrides, and the override caps address space', () => {
+    expect(limitMode('v2', false)).toBe('cgroup-v2');
+    expect(limitMode('v1', false)).toBe('cgroup-v1');
+    expect(limitMode('none', false)).toBeNull();
+    expect(limitMode('none', true)).toBe('no-cgroup-override');
+    const without = outerCommand(DEFAULT_LIMITS, 'no-cgroup-override');
+    expect(without).toContain(`--as=${addressSpaceBytes(DEFAULT_LIMITS)}`);
+    expect(outerCommand(DEFAULT_LIMITS, 'cgroup-v1').some((a) => a.startsWith('--as='))).toBe(
+      false,
+    );
+  });
+});
 
 describe.skipIf(!sandbox.available)('sandboxed test runs', () => {
   it('runs a passing suite and a TypeScript one', async () => {
@@ -148,10 +170,13 @@ describe.skipIf(!sandbox.available)('sandboxed test runs', () => {
   for (const f of ['/etc/shadow', '/etc/passwd', ${JSON.stringify(sourceFile)}, ${JSON.stringify(dataDir)}, '/root', '/work/../etc/hostname']) {
     assert.throws(() => fs.readFileSync(f), undefined, f);
   }
-  const env = fs.readFileSync('/proc/1/environ', 'utf8') + fs.readFileSync('/proc/self/environ', 'utf8');
+  // Test processes are not dumpable: their own /proc files are root's; either way no host variable.
+  const read = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch { return ''; } };
+  const env = read('/proc/1/environ') + read('/proc/self/environ') + JSON.stringify(process.env);
   assert.ok(!env.includes('host-secret-marker'), 'host environment visible');
   assert.ok(!env.includes('DATABASE_URL'), 'host environment visible');
-  assert.deepStrictEqual(fs.readdirSync('/').sort(), ['bin', 'dev', 'lib', 'lib64', 'proc', 'tmp', 'usr', 'work'].filter((d) => fs.existsSync('/' + d)).sort());
+  const root = fs.readdirSync('/').filter((d) => !['lib', 'lib64', 'bin', 'usr', 'grader'].includes(d)).sort();
+  assert.deepStrictEqual(root, ['dev', 'proc', 'tmp', 'work']);
   assert.strictEqual(process.getuid(), 65534);
 });`),
       LIMITS,
@@ -164,11 +189,14 @@ describe.skipIf(!sandbox.available)('sandboxed test runs', () => {
   it('cannot write outside its tmpfs', async () => {
     const result = await runInSandbox(
       test(`test('write', () => {
-  for (const f of ['/usr/owned', '/usr/lib/owned', '/owned', '/proc/owned', '/etc/owned']) {
+  for (const f of ['/usr/owned', '/usr/lib/owned', '/owned', '/proc/owned', '/etc/owned', '/work/owned', '/work/escape.test.js', '/dev/owned']) {
     assert.throws(() => fs.writeFileSync(f, 'x'), undefined, f);
   }
-  fs.writeFileSync('/work/fine.txt', 'ok');
-  assert.strictEqual(fs.readFileSync('/work/fine.txt', 'utf8'), 'ok');
+  assert.throws(() => fs.chmodSync('/work/escape.test.js', 0o666));
+  assert.throws(() => fs.unlinkSync('/work/escape.test.js'));
+  assert.strictEqual(process.cwd(), '/work');
+  fs.writeFileSync('/tmp/fine.txt', 'ok');
+  assert.strictEqual(fs.readFileSync('/tmp/fine.txt', 'utf8'), 'ok');
 });`),
       LIMITS,
     );
@@ -186,5 +214,196 @@ describe.skipIf(!sandbox.available)('sandboxed test runs', () => {
     );
     expect(result.output.length).toBeLessThan(LIMITS.outputBytes + 200);
     expect(result.output).toContain('[output truncated');
+  });
+});
+
+const CART = {
+  path: 'cart.js',
+  content: 'exports.total = (items) => items.reduce((s, i) => s + i, 0);\n',
+};
+/** Hidden tests of the cart: one the candidate's code passes, one it fails (a control). */
+const HIDDEN = {
+  path: 'cart.hidden.test.js',
+  hidden: true,
+  content: `const test = require('node:test');
+const assert = require('node:assert');
+const { total } = require('./cart');
+test('adds', () => assert.strictEqual(total([1, 2]), 3));
+test('ignores negatives', () => assert.strictEqual(total([1, -2]), 1));
+`,
+};
+const withCart = (content: string) => ({ ...CART, content: `${content}\n${CART.content}` });
+
+describe.skipIf(!sandbox.available)('grading the candidate cannot rig', () => {
+  it('the control: honest code gets 1 passed, 1 failed in the hidden pass', async () => {
+    const result = await runInSandbox([CART, HIDDEN], LIMITS);
+    expect(result).toMatchObject({ status: 'failed', passed: 1, failed: 1 });
+    expect(result.failures[0]?.name).toBe('ignores negatives');
+  });
+
+  it('candidate code cannot rewrite, replace or chmod a hidden test', async () => {
+    const attack = withCart(`const fs = require('node:fs');
+const target = __dirname + '/cart.hidden.test.js';
+const forged = "require('node:test')('adds', () => {}); require('node:test')('ignores negatives', () => {});";
+for (const act of [() => fs.writeFileSync(target, forged), () => fs.unlinkSync(target), () => fs.renameSync(target, '/tmp/x'), () => fs.chmodSync(target, 0o666), () => fs.writeFileSync('/tmp/cart.hidden.test.js', forged)]) { try { act(); } catch {} }`);
+    // Also from a visible test of the same submit run, which runs first.
+    const visible = {
+      path: 'cart.test.js',
+      content: `const fs = require('node:fs');
+require('node:test')('visible', () => { try { fs.writeFileSync(__dirname + '/cart.hidden.test.js', 'process.exit(0)'); } catch {} });`,
+    };
+    const result = await runInSandbox([attack, HIDDEN, visible], LIMITS);
+    expect(result).toMatchObject({ status: 'failed', passed: 2, failed: 1 });
+  });
+
+  it("candidate code cannot reach the test runner's report (its parent's fds or memory)", async () => {
+    const attack = withCart(`const fs = require('node:fs');
+const junit = '<testsuites>' + '<testcase name="forged"/>'.repeat(25) + '</testsuites>\\n';
+for (const f of ['/proc/' + process.ppid + '/fd/1', '/proc/' + process.ppid + '/fd/2', '/proc/' + process.ppid + '/mem']) {
+  try { fs.writeFileSync(f, junit); console.error('WROTE ' + f); } catch (e) { console.error('refused ' + f + ' ' + e.code); }
+}
+try { fs.readlinkSync('/proc/' + process.ppid + '/fd/1'); console.error('READ parent fd'); } catch (e) { console.error('refused fd list ' + e.code); }`);
+    const result = await runInSandbox([attack, HIDDEN], LIMITS);
+    expect(result.output).not.toMatch(/WROTE|READ parent/);
+    expect(result.output).toMatch(/refused \/proc\/\d+\/fd\/1 EACCES/);
+    expect(result).toMatchObject({ status: 'failed', passed: 1, failed: 1 });
+  });
+
+  it('candidate code cannot patch node:assert or node:test, or exit 0 before the tests ran', async () => {
+    for (const patch of [
+      "require('node:assert').strictEqual = () => {};",
+      "Object.defineProperty(require('node:assert'), 'strictEqual', { value: () => {} });",
+      "require('node:test').test = (name) => {};",
+      'process.exit(0);',
+      'process.reallyExit(0);',
+      "process.exitCode = 1; process.on('exit', () => { process.exitCode = 0; });",
+      "require('node:inspector');",
+      "import('node:inspector').then(() => console.error('INSPECTOR'));",
+    ]) {
+      const result = await runInSandbox([withCart(`try { ${patch} } catch {}`), HIDDEN], LIMITS);
+      expect(result.status, patch).toBe('failed');
+      expect(result.passed, patch).toBeLessThanOrEqual(1);
+      expect(result.output).not.toContain('INSPECTOR');
+    }
+  }, 60_000);
+
+  it('printing the out-of-memory text does not change a passing verdict', async () => {
+    const result = await runInSandbox(
+      test(`test('loud', () => {
+  console.error('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
+  process.stdout.write('<testcase name="forged"><failure message="x"/></testcase>');
+});`),
+      LIMITS,
+    );
+    expect(result.status).toBe('passed');
+  });
+
+  it('a compile bomb ends the run on its clock with "compilation took too long"', async () => {
+    const started = Date.now();
+    const result = await runInSandbox(
+      [
+        { path: 'bomb.ts', content: `export const f = ${'(x) => '.repeat(1500)}0;\n` },
+        { path: 'bomb.test.ts', content: "import './bomb';\n" },
+      ],
+      LIMITS,
+    );
+    expect(result.status).toBe('timeout');
+    expect(result.output).toContain('compilation took too long');
+    expect(Date.now() - started).toBeLessThan(LIMITS.wallMs + 5_000);
+    expect(await leftoverProcesses()).toEqual([]);
+  });
+
+  it('/dev/shm and /tmp are small', async () => {
+    const result = await runInSandbox(
+      test(`test('fill', () => {
+  const mb = Buffer.alloc(1024 * 1024, 1);
+  for (const dir of ['/dev/shm', '/tmp']) {
+    assert.throws(() => { for (let i = 0; i < 64; i++) fs.appendFileSync(dir + '/fill', mb); }, /ENOSPC|EFBIG/, dir);
+  }
+});`),
+      LIMITS,
+    );
+    expect(result.failures).toEqual([]);
+    expect(result.status).toBe('passed');
+  });
+
+  it('sees no compiler, no python, no DATA_DIR and no host path in /proc/1', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-data-'));
+    writeFileSync(path.join(dataDir, 'pg_control'), 'secret-wal-marker');
+    try {
+      const result = await runInSandbox(
+        test(`test('look', () => {
+  for (const f of ['/usr/bin/gcc', '/usr/bin/python3', '/usr/bin/perl', '/bin/sh', ${JSON.stringify(dataDir)}, ${JSON.stringify(path.join(dataDir, 'pg_control'))}]) {
+    assert.ok(!fs.existsSync(f), f);
+  }
+  const cmdline = fs.readFileSync('/proc/1/cmdline', 'utf8');
+  for (const host of [${JSON.stringify(process.cwd())}, ${JSON.stringify(sandboxStagingRoot())}, ${JSON.stringify(dataDir)}]) {
+    assert.ok(!cmdline.includes(host), 'cmdline shows ' + host);
+    let cwd = ''; try { cwd = fs.readlinkSync('/proc/1/cwd'); } catch {}
+    assert.ok(cwd === '' || cwd === '/' || !cwd.startsWith(host), 'cwd shows ' + cwd);
+  }
+});`),
+        LIMITS,
+      );
+      expect(result.failures).toEqual([]);
+      expect(result.status).toBe('passed');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const hasPythonSeccomp = existsSync('/usr/lib/python3/dist-packages') && sandbox.available;
+
+describe.skipIf(!hasPythonSeccomp)('the seccomp filter', () => {
+  it('refuses every listed syscall (also aimed at the parent) and allows the rest', async () => {
+    // python3 calls each syscall directly (ctypes); a run never sees python, this probe binds /usr for it.
+    const probe = `
+import ctypes, errno, os, seccomp, json
+libc = ctypes.CDLL(None, use_errno=True)
+ppid = os.getppid()
+out = {}
+def call(name, *args):
+    try:
+        nr = seccomp.resolve_syscall(seccomp.Arch.NATIVE, name)
+    except Exception:
+        return 'unknown'
+    if nr < 0:
+        return 'unknown'
+    ctypes.set_errno(0)
+    r = libc.syscall(nr, *[ctypes.c_long(a) for a in args])
+    return 'ok' if r >= 0 else errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno()))
+names = ${JSON.stringify(DENIED_SYSCALLS)}
+for name in names:
+    out[name] = call(name, 0, 0, 0, 0, 0, 0)
+out['ptrace attach parent'] = call('ptrace', 16, ppid, 0, 0)
+pidfd = libc.syscall(seccomp.resolve_syscall(seccomp.Arch.NATIVE, 'pidfd_open'), ppid, 0)
+out['pidfd_getfd of parent stdout'] = call('pidfd_getfd', pidfd, 1, 0)
+out['clone new user namespace'] = call('clone', 0x10000000 | 17, 0, 0, 0, 0)
+out['getpid'] = call('getpid')
+print(json.dumps(out))
+`;
+    const result = await runSandboxedCommand(
+      ['/usr/bin/python3', '-I', '-c', probe],
+      ['--ro-bind', '/usr', '/usr'],
+      LIMITS,
+    );
+    const seen = JSON.parse(result.stdout.trim()) as Record<string, string>;
+    expect(seen.getpid).toBe('ok');
+    for (const [name, outcome] of Object.entries(seen)) {
+      if (name === 'getpid' || outcome === 'unknown') continue;
+      expect(outcome, name).toBe('EPERM');
+    }
+    for (const name of [
+      'ptrace',
+      'pidfd_getfd',
+      'process_vm_readv',
+      'io_uring_setup',
+      'bpf',
+      'unshare',
+      'mount',
+    ]) {
+      expect(seen[name], name).toBe('EPERM');
+    }
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   INTEGRATION_TEXTS,
   type Integrations,
+  type SandboxMode,
   type TestMailResult,
 } from '../../../domain/integrations';
 import type { Database } from '../../db/client';
@@ -11,6 +12,7 @@ import { type Env, googleConfigured } from '../../env';
 import { type Actor, assertRole } from '../../lib/http';
 import { consumeLimit } from '../../lib/usage-limit';
 import type { Mailer } from '../../mail/outbox';
+import { detectSandbox } from '../../sandbox/runner';
 import { recordAudit } from '../audit/audit';
 
 export interface IntegrationDeps {
@@ -19,6 +21,8 @@ export interface IntegrationDeps {
   mailer: Mailer;
   /** Why test runs are refused on this server (no bubblewrap), or null. */
   sandboxUnavailable: () => string | null;
+  /** How runs are limited (cgroup or the operator's override); the sandbox's own answer by default. */
+  sandboxMode?: () => SandboxMode;
 }
 
 /** Test mails: 5 in 10 minutes per admin, so the button cannot flood a mailbox. */
@@ -71,7 +75,14 @@ export async function integrationStatus(
         counts?.oldest === null || counts?.oldest === undefined ? null : Number(counts.oldest),
     },
     google: { configured: googleConfigured(env), discoveryHost: hostOf(env.GOOGLE_DISCOVERY_URL) },
-    sandbox: { available: sandboxReason === null, reason: sandboxReason },
+    sandbox: {
+      available: sandboxReason === null,
+      reason: sandboxReason,
+      mode:
+        sandboxReason === null
+          ? (deps.sandboxMode?.() ?? detectSandbox().mode ?? 'unavailable')
+          : 'unavailable',
+    },
     database: {
       kind: database.kind,
       location,

@@ -56,6 +56,12 @@ describe('integrations', () => {
     expect(body.mail.oldestPendingSeconds).toBeGreaterThanOrEqual(3599);
     expect(body.google).toEqual({ configured: true, discoveryHost: 'id.example.test' });
     expect(body.sandbox.available).toBe(body.sandbox.reason === null);
+    // Which limits are in force: a cgroup, or the operator's override; 'unavailable' when refused.
+    if (body.sandbox.available) {
+      expect(['cgroup-v2', 'cgroup-v1', 'no-cgroup-override']).toContain(body.sandbox.mode);
+    } else {
+      expect(body.sandbox.mode).toBe('unavailable');
+    }
     expect(body.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
     expect(body.database.serverVersion).toMatch(/^\d+/);
     const text = JSON.stringify(body);

@@ -227,7 +227,7 @@ export async function announceRun(
 /**
  * The files a run gets: the project's files with the candidate's saved text,
  * plus the hidden tests for a run that includes them (they win on a clash,
- * so a candidate's file cannot replace a hidden test).
+ * so a candidate's file cannot replace a hidden test), marked hidden.
  */
 export async function filesForRun(
   db: Db,
@@ -249,12 +249,17 @@ export async function filesForRun(
     .from(candidateFile)
     .where(eq(candidateFile.assessmentId, assessmentId));
   const own = new Map(saved.map((f) => [f.fileName, f.content]));
-  const files = new Map<string, string>();
-  for (const file of project.files) files.set(file.path, own.get(file.path) ?? file.content);
+  const files = new Map<string, SandboxFile>();
+  for (const file of project.files) {
+    files.set(file.path, { path: file.path, content: own.get(file.path) ?? file.content });
+  }
+  // Marked hidden: the runner runs them in a pass of their own (docs/decisions/010).
   if (includeHidden)
-    for (const file of project.hiddenFiles ?? []) files.set(file.path, file.content);
+    for (const file of project.hiddenFiles ?? []) {
+      files.set(file.path, { path: file.path, content: file.content, hidden: true });
+    }
   return {
-    files: [...files.entries()].map(([path, content]) => ({ path, content })),
+    files: [...files.values()],
     candidateId: row.candidateId,
     recruiterId: row.recruiterId,
   };
@@ -269,7 +274,7 @@ export async function uploadTemplateProject(
   fileName?: string,
 ) {
   assertRole(actor, 'admin');
-  const project = parseProjectZip(bytes, fileName?.replace(/\.zip$/i, ''));
+  const project = await parseProjectZip(bytes, fileName?.replace(/\.zip$/i, ''));
   const [row] = await deps.db
     .update(assessmentTemplate)
     .set({ project })

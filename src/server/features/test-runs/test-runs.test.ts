@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +204,13 @@ describe('permissions', () => {
     expect(await res.json()).toMatchObject({ trigger: 'reviewer', includeHidden: true });
     const run = await waitForRun(id, recA, (r) => r.trigger === 'reviewer');
     expect(seen.at(-1)?.map((f) => f.path)).toContain('sum.hidden.test.js');
+    // Marked, so the runner gives them a read-only pass of their own.
+    expect(
+      seen
+        .at(-1)
+        ?.filter((f) => f.hidden)
+        .map((f) => f.path),
+    ).toEqual(['sum.hidden.test.js']);
     expect(run.includeHidden).toBe(true);
 
     const candidateList = (await (await runs(id, candA)).json()) as TestRunList;
@@ -357,6 +365,38 @@ describe.skipIf(!detectSandbox().available)('through the real sandbox', () => {
   }, 30_000);
 });
 
+/**
+ * A zip of one deflated file whose headers lie: they declare `declared` bytes
+ * while the data inflates to `actual` bytes of zeros (a zip bomb).
+ */
+function lyingZip(fileName: string, actual: number, declared: number): Uint8Array<ArrayBuffer> {
+  const data = deflateRawSync(Buffer.alloc(actual, 'a'), { level: 9 });
+  const nameBytes = Buffer.from(fileName);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const localSize = local.length + nameBytes.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(localSize, 16);
+  return Uint8Array.from(Buffer.concat([local, nameBytes, data, central, nameBytes, end]));
+}
+
 describe('project zip upload', () => {
   const upload = (body: BodyInit, as: TestUser | null = admin, id = sqlTemplate) =>
     t.request(`/api/templates/${id}/project?name=shop`, {
@@ -431,6 +471,42 @@ describe('project zip upload', () => {
     expect(res.status).toBe(status);
     expect((await res.json()).message).toContain(message);
     expect(await storedProject()).toEqual(before);
+  });
+
+  it('refuses a zip bomb whose headers lie about its size, without holding up other requests', async () => {
+    const before = await storedProject();
+    // Declares 100 bytes, inflates to 200 MB (about 200 KB zipped).
+    const bomb = lyingZip('bomb.js', 200 * 1024 * 1024, 100);
+    expect(bomb.length).toBeLessThan(1_000_000);
+    // The same GETs alone first: on a loaded machine a GET is slow without any zip.
+    const alone: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const sent = performance.now();
+      await (await t.request('/api/health')).arrayBuffer();
+      alone.push(performance.now() - sent);
+    }
+    const started = performance.now();
+    const refused = upload(bomb);
+    // Another client's requests while the bomb is being read.
+    const latencies: number[] = [];
+    const others = (async () => {
+      for (let i = 0; i < 5; i++) {
+        const sent = performance.now();
+        const res = await t.request('/api/health');
+        await res.arrayBuffer();
+        latencies.push(performance.now() - sent);
+      }
+    })();
+    const [res] = await Promise.all([refused, others]);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toContain('File too large');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // Under 100 ms, beyond what the same GET takes alone on this machine right now.
+    expect(Math.max(...latencies)).toBeLessThan(100 + Math.max(...alone));
+    expect(await storedProject()).toEqual(before);
+    // The same file, honest and small, is accepted (the cap counts real bytes, not the header).
+    const small = await upload(lyingZip('small.js', 1000, 1000));
+    expect(small.status, await small.clone().text()).toBe(200);
   });
 
   it('refuses a zip over 1 MB with 413', async () => {

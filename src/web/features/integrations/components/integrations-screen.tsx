@@ -12,7 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { INTEGRATION_TEXTS, type Integrations } from '../../../../domain/integrations';
+import {
+  INTEGRATION_TEXTS,
+  type Integrations,
+  SANDBOX_MODE_LABELS,
+} from '../../../../domain/integrations';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -164,13 +168,17 @@ export function IntegrationsScreen() {
               ok={status.data.sandbox.available}
               okLabel="Available"
               offLabel="Unavailable"
-              variables={['apt-get install bubblewrap (on the server)']}
+              variables={[
+                'apt-get install bubblewrap python3-seccomp (on the server)',
+                'SANDBOX_ALLOW_NO_CGROUP',
+              ]}
             >
               <Fact label="Test runs">
                 {status.data.sandbox.available
-                  ? 'run in bubblewrap as user nobody, without network'
+                  ? 'run in bubblewrap as user nobody, without network, under a seccomp filter'
                   : status.data.sandbox.reason}
               </Fact>
+              <Fact label="Limits">{SANDBOX_MODE_LABELS[status.data.sandbox.mode]}</Fact>
             </Card>
             <Card
               id="database"
