@@ -4,6 +4,7 @@ import {
   SECURITY_TEXTS,
   SESSION_ERROR_CODES,
 } from '../../../domain/security';
+import { TEXTS } from '../../../domain/texts';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 
@@ -17,6 +18,7 @@ const OPEN_WHILE_ENROLLING = new Set(['/api/config']);
 const NOT_ACTIVITY = new Set(['/api/health', '/api/session/status', '/api/session/activity']);
 
 const MAX_CACHED = 10_000;
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The timeout in seconds ($2 overrides it in tests) and whether two-factor sign-in is required. */
 const CONFIG_SQL = `select
@@ -33,7 +35,7 @@ interface SessionLike {
 
 export type PolicyVerdict =
   | { ok: true; mustEnrolTwoFactor: boolean }
-  | { ok: false; reason: 'idle' };
+  | { ok: false; reason: 'idle' | 'ended' };
 
 /**
  * Idle timeout and the two-factor requirement, enforced per request.
@@ -62,9 +64,12 @@ export function createSessionPolicy({
     Math.min(60_000, Math.floor((timeoutSeconds * 1000) / 4));
 
   /**
-   * One statement: refresh the clock unless the session is already idle; insert
-   * it on first sight (unless the session itself is older than the timeout).
-   * Returns nothing when the session is idle.
+   * One statement, an upsert: refresh the clock unless the session is already
+   * idle; insert it on first sight (unless the session itself is older than the
+   * timeout). Requests racing to record a new session's first activity (a page
+   * load sends several at once) meet on the primary key: on PostgreSQL the
+   * loser waits for the winner's row and updates it, rather than finding no row
+   * and taking the session for idle. Returns nothing when the session is idle.
    */
   async function touch(
     s: SessionLike,
@@ -77,29 +82,28 @@ export function createSessionPolicy({
     }
     const createdAt = new Date(s.session.createdAt);
     const enabled = Boolean(s.user.twoFactorEnabled);
-    const rows = await database.query<{ must_enrol: boolean; timeout_s: number }>(
-      `with cfg as (${CONFIG_SQL}),
-      refreshed as (
-        update session_activity
-        set last_active_at = case when $5::boolean then now() else last_active_at end
-        where session_id = $1
-          and last_active_at > now() - make_interval(secs => (select timeout_s from cfg))
-        returning must_enrol_two_factor
-      ),
-      inserted as (
-        insert into session_activity (session_id, last_active_at, must_enrol_two_factor)
+    let rows: { must_enrol: boolean; timeout_s: number }[];
+    try {
+      rows = await database.query(
+        `with cfg as (${CONFIG_SQL})
+        insert into session_activity as a (session_id, last_active_at, must_enrol_two_factor)
         select $1, now(), cfg.require_2fa and not $3::boolean
         from cfg
-        where not exists (select 1 from session_activity where session_id = $1)
-          and $4::timestamptz > now() - make_interval(secs => cfg.timeout_s)
-        on conflict (session_id) do nothing
-        returning must_enrol_two_factor
-      )
-      select must_enrol_two_factor as must_enrol, (select timeout_s from cfg) as timeout_s from refreshed
-      union all
-      select must_enrol_two_factor, (select timeout_s from cfg) from inserted`,
-      [s.session.id, override ?? null, enabled, createdAt.toISOString(), record],
-    );
+        where $4::timestamptz > now() - make_interval(secs => cfg.timeout_s)
+          or exists (select 1 from session_activity where session_id = $1)
+        on conflict (session_id) do update
+          set last_active_at = case when $5::boolean then now() else a.last_active_at end
+          where a.last_active_at > now() - make_interval(secs => (select timeout_s from cfg))
+        returning a.must_enrol_two_factor as must_enrol, (select timeout_s from cfg) as timeout_s`,
+        [s.session.id, override ?? null, enabled, createdAt.toISOString(), record],
+      );
+    } catch (error) {
+      // The session row is gone (signed out or revoked since it was read): no clock to keep.
+      if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+      recent.delete(s.session.id);
+      onRevoked?.();
+      return { ok: false, reason: 'ended' };
+    }
     const row = rows[0];
     if (!row) {
       recent.delete(s.session.id);
@@ -152,6 +156,9 @@ export function createSessionPolicy({
     async check(c: Context, s: SessionLike | null): Promise<Response | null> {
       if (!s || NOT_ACTIVITY.has(c.req.path)) return null;
       const verdict = await touch(s);
+      if (!verdict.ok && verdict.reason === 'ended') {
+        return c.json({ message: TEXTS.mustBeLoggedIn }, 401);
+      }
       if (!verdict.ok) {
         return c.json(
           { message: SECURITY_TEXTS.idleSignedOut, code: SESSION_ERROR_CODES.idle },

@@ -233,3 +233,33 @@ describe('idle timeout across two servers on one database', () => {
     expect((await setTimeoutMinutes(30)).status).toBe(200);
   });
 });
+
+describe('first activity of a new session', () => {
+  it('20 parallel first requests all succeed and the session stays alive', async () => {
+    for (let round = 0; round < 5; round++) {
+      const user = await t.signUp({ accountType: 'candidate' });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => t.request('/api/profile', { as: user })),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect((await t.request('/api/profile', { as: user })).status).toBe(200);
+      expect(await (await t.request('/api/auth/get-session', { as: user })).json()).toMatchObject({
+        user: { id: user.id },
+      });
+    }
+  });
+});
+
+describe('a session ended while this server still remembers it', () => {
+  it('is refused with 401, not a 500 for its missing row', async () => {
+    const user = await t.createUser('candidate');
+    const sessionId = await sessionIdOf(user);
+    await t.database.db.delete(sessionActivity).where(eq(sessionActivity.sessionId, sessionId));
+    // The health probe reads (and caches) the session without recording activity.
+    expect((await t.request('/api/health', { as: user })).status).toBe(200);
+    // Signed out through another server: this one's session cache has not heard yet.
+    await t.database.db.delete(session).where(eq(session.id, sessionId));
+    const res = await t.request('/api/profile', { as: user });
+    expect(res.status).toBe(401);
+  });
+});
