@@ -23,7 +23,7 @@ import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { securityRoutes } from './features/security/security.routes';
-import { createSessionPolicy } from './features/security/session-policy';
+import { createSessionPolicy, type SessionPolicy } from './features/security/session-policy';
 import { templateRoutes } from './features/templates/templates.routes';
 import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
@@ -50,6 +50,8 @@ export interface AppDeps {
   sessions: SessionCache;
   /** Sessions ended or their users changed: every server forgets its session reads. */
   sessionsChanged: () => void;
+  /** Idle timeout and required two-factor sign-in (made here when not given). */
+  sessionPolicy?: SessionPolicy;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
 }
@@ -72,6 +74,7 @@ export function createApp({
   testRuns,
   sessions,
   sessionsChanged,
+  sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged }),
   webRoot,
 }: AppDeps) {
   const { db } = database;
@@ -140,6 +143,15 @@ export function createApp({
   app.use('/api/*', (c, next) => (UPLOADS.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
   app.use('/api/*', inputGuard());
 
+  // better-auth's routes keep the idle timeout too: an idle session is ended here (for every
+  // server), and better-auth answers as it would a signed-out caller. Reading the session
+  // (every page load and tab focus) is no activity.
+  app.use('/api/auth/*', async (c, next) => {
+    const s = c.req.header('cookie') ? await sessions.get(c.req.raw.headers) : null;
+    if (s) await sessionPolicy.touch(s, { record: c.req.path !== '/api/auth/get-session' });
+    await next();
+  });
+
   // better-auth: its client address comes from the socket (or a trusted proxy), never the client.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -154,7 +166,6 @@ export function createApp({
   });
 
   // The session, with its role, for every other API route; idle or un-enrolled sessions are refused.
-  const sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged });
   app.use('/api/*', async (c, next) => {
     const result = await sessions.get(c.req.raw.headers);
     const refused = await sessionPolicy.check(c, result);
