@@ -1,6 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { PublicConfig } from '../domain/api';
@@ -28,6 +27,7 @@ import { templateRoutes } from './features/templates/templates.routes';
 import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
 import { userAdminRoutes } from './features/users/users.routes';
+import { bodyLimit } from './lib/body-limit';
 import { AppError } from './lib/errors';
 import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
@@ -131,13 +131,9 @@ export function createApp({
   });
 
   // Uploads are the largest bodies; everything else is small JSON. The limit
-  // counts what arrives, so a chunked body without Content-Length is held to it too.
-  const tooLarge = (c: AppContext) => {
-    // The rest of the body is still on its way: this connection cannot carry
-    // another request, so say so rather than leave the next one unanswered.
-    c.header('Connection', 'close');
-    return c.json({ message: 'The request is too large' }, 413);
-  };
+  // counts what arrives, so a chunked body without Content-Length is held to it too;
+  // the rest of a refused body is read first, so the client hears the 413 (lib/body-limit.ts).
+  const tooLarge = (c: AppContext) => c.json({ message: 'The request is too large' }, 413);
   const uploadLimit = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: tooLarge });
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
   app.use('/api/*', (c, next) => (UPLOADS.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
