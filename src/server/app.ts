@@ -1,6 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { PublicConfig } from '../domain/api';
@@ -23,11 +22,12 @@ import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { securityRoutes } from './features/security/security.routes';
-import { createSessionPolicy } from './features/security/session-policy';
+import { createSessionPolicy, type SessionPolicy } from './features/security/session-policy';
 import { templateRoutes } from './features/templates/templates.routes';
 import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
 import { userAdminRoutes } from './features/users/users.routes';
+import { bodyLimit } from './lib/body-limit';
 import { AppError } from './lib/errors';
 import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
@@ -50,6 +50,8 @@ export interface AppDeps {
   sessions: SessionCache;
   /** Sessions ended or their users changed: every server forgets its session reads. */
   sessionsChanged: () => void;
+  /** Idle timeout and required two-factor sign-in (made here when not given). */
+  sessionPolicy?: SessionPolicy;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
 }
@@ -72,6 +74,7 @@ export function createApp({
   testRuns,
   sessions,
   sessionsChanged,
+  sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged }),
   webRoot,
 }: AppDeps) {
   const { db } = database;
@@ -128,17 +131,22 @@ export function createApp({
   });
 
   // Uploads are the largest bodies; everything else is small JSON. The limit
-  // counts what arrives, so a chunked body without Content-Length is held to it too.
-  const tooLarge = (c: AppContext) => {
-    // The rest of the body is still on its way: this connection cannot carry
-    // another request, so say so rather than leave the next one unanswered.
-    c.header('Connection', 'close');
-    return c.json({ message: 'The request is too large' }, 413);
-  };
+  // counts what arrives, so a chunked body without Content-Length is held to it too;
+  // the rest of a refused body is read first, so the client hears the 413 (lib/body-limit.ts).
+  const tooLarge = (c: AppContext) => c.json({ message: 'The request is too large' }, 413);
   const uploadLimit = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: tooLarge });
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
   app.use('/api/*', (c, next) => (UPLOADS.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
   app.use('/api/*', inputGuard());
+
+  // better-auth's routes keep the idle timeout too: an idle session is ended here (for every
+  // server), and better-auth answers as it would a signed-out caller. Reading the session
+  // (every page load and tab focus) is no activity.
+  app.use('/api/auth/*', async (c, next) => {
+    const s = c.req.header('cookie') ? await sessions.get(c.req.raw.headers) : null;
+    if (s) await sessionPolicy.touch(s, { record: c.req.path !== '/api/auth/get-session' });
+    await next();
+  });
 
   // better-auth: its client address comes from the socket (or a trusted proxy), never the client.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
@@ -154,7 +162,6 @@ export function createApp({
   });
 
   // The session, with its role, for every other API route; idle or un-enrolled sessions are refused.
-  const sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged });
   app.use('/api/*', async (c, next) => {
     const result = await sessions.get(c.req.raw.headers);
     const refused = await sessionPolicy.check(c, result);

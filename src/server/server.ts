@@ -7,6 +7,7 @@ import { type Env, loadOrCreateSecret } from './env';
 import { AssessmentJobs } from './features/assessments/jobs';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
+import { createSessionPolicy } from './features/security/session-policy';
 import { TestRunQueue } from './features/test-runs/queue';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
@@ -76,7 +77,16 @@ export async function createServices(
     if (event.type === 'sessions.changed') sessions.clear();
   });
   const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
-  const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
+  // Idle timeout and required two-factor sign-in, for the API and the live events alike.
+  const sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged });
+  const hub = new RealtimeHub({
+    auth,
+    sessions,
+    policy: sessionPolicy,
+    bus,
+    logger,
+    appOrigin: new URL(env.APP_URL).origin,
+  });
   const digests = new DigestWorker({ db: database.db, mailer, appUrl: env.APP_URL, logger });
   const testRuns = new TestRunQueue({
     db: database.db,
@@ -98,6 +108,7 @@ export async function createServices(
     testRuns,
     sessions,
     sessionsChanged,
+    sessionPolicy,
     webRoot: options.webRoot,
   });
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);

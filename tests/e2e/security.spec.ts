@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { totpFromUri } from '../fixtures/totp';
+import { totpCodes } from '../fixtures/totp';
 import {
   adminAccount,
   attemptLogIn,
@@ -12,11 +12,11 @@ import {
 } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 
-/** The code an authenticator app shows for the key on the enrolment screen. */
+/** The codes an authenticator app shows for the key on the enrolment screen (each used once). */
 async function codeFromScreen(page: Page): Promise<() => string> {
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).not.toBe('');
-  return () => totpFromUri(`otpauth://totp/TalentForge?secret=${secret}`);
+  return totpCodes(`otpauth://totp/TalentForge?secret=${secret}`);
 }
 
 /** Profile: password, QR code and backup codes, then a code from the "app". */

@@ -89,7 +89,7 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
         hooks: { before: [{ matcher: () => true, handler: lastAdminHook(db) }] },
       },
       removeUserThroughErasure(),
-      ...twoFactorPlugins(env.APP_URL),
+      ...twoFactorPlugins(env.APP_URL, db),
       adminAuditPlugin(db),
     ],
     databaseHooks: {

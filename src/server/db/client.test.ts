@@ -64,6 +64,27 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', () => {
       other.kill();
     }
   });
+
+  it('takes over a lock whose writer was killed and is now a zombie its parent has not reaped', async () => {
+    const dir = await tempDir();
+    // The background sleep ends at once; its parent (now `sleep 30`) never waits for it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) => parent.stdout.once('data', resolve)),
+      );
+      const state = async () => {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      };
+      await expect.poll(state).toBe('Z');
+      await writeFile(path.join(dir, 'db.lock'), `${pid} ${processStartTime(pid)}`);
+      const db = await openDatabase({ dataDir: dir });
+      await db.close();
+    } finally {
+      parent.kill();
+    }
+  });
 });
 
 describe('statistics on the embedded database', () => {

@@ -195,9 +195,22 @@ export function processStartTime(pid: number): string | null {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // Killed (kill -9) but not yet reaped by its parent, a zombie still answers
+  // signal 0, yet holds nothing: a restart right after the kill must go ahead.
+  return !isZombie(pid);
+}
+
+/** State Z (zombie) or X (dead) in /proc/PID/stat (field 3); false where unknown. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }
 

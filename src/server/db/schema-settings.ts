@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { session, user } from './schema-auth';
 
@@ -32,6 +41,8 @@ export const twoFactor = pgTable(
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: ts('locked_until'),
+    /** The 30-second step of the last authenticator code accepted: no code of it or before again. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [
     index('two_factor_user_id_idx').on(t.userId),

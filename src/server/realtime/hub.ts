@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { REALTIME_SESSION_ENDED } from '../../domain/api';
 import type { Auth } from '../auth/auth';
+import type { SessionCache } from '../auth/session-cache';
+import type { SessionPolicy } from '../features/security/session-policy';
 import { type Actor, toActor } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import type { BusMessage, EventBus } from './event-bus';
@@ -22,6 +24,7 @@ interface Client {
   actor: Actor;
   /** The session the socket was opened with; re-checked periodically and on sign-out. */
   token: string;
+  sessionId: string;
 }
 
 /**
@@ -31,6 +34,9 @@ interface Client {
  * A socket lives as long as its session: on sign-out, a ban or a revoked
  * session (announced on the bus) and every 30 s, the sessions are checked
  * again and the sockets of ended ones closed with REALTIME_SESSION_ENDED.
+ * The session policy holds here as on every API route: an idle session (an
+ * open socket is no activity) is ended and its sockets closed, and a user who
+ * must first enrol in two-factor sign-in may not listen.
  */
 export class RealtimeHub {
   private readonly sockets = new Map<WebSocket, Client>();
@@ -44,6 +50,9 @@ export class RealtimeHub {
   constructor(
     private readonly deps: {
       auth: Auth;
+      /** The API's session reads (emptied whenever sessions change). */
+      sessions: Pick<SessionCache, 'get'>;
+      policy: Pick<SessionPolicy, 'touch' | 'review'>;
       bus: EventBus;
       logger: Logger;
       appOrigin: string;
@@ -92,9 +101,18 @@ export class RealtimeHub {
       for (const [key, value] of Object.entries(req.headers)) {
         if (typeof value === 'string') headers.set(key, value);
       }
-      const session = await this.deps.auth.api.getSession({ headers });
+      const session = await this.deps.sessions.get(headers);
       if (!session?.user) return refuse(401, 'Unauthorized');
-      const client = { actor: toActor(session.user), token: session.session.token };
+      // Opening the socket is no activity (a tab reconnects by itself): read the clock only,
+      // from the database (a socket may stay open for long).
+      const verdict = await this.deps.policy.touch(session, { force: true, record: false });
+      if (!verdict.ok) return refuse(401, 'Unauthorized');
+      if (verdict.mustEnrolTwoFactor) return refuse(403, 'Forbidden');
+      const client = {
+        actor: toActor(session.user),
+        token: session.session.token,
+        sessionId: session.session.id,
+      };
       this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, client));
     } catch (error) {
       this.deps.logger.error({ err: error }, 'realtime upgrade failed');
@@ -127,8 +145,9 @@ export class RealtimeHub {
   }
 
   /**
-   * Checks every socket's session in one query; closes those whose session
-   * ended or whose user is banned, and picks up role changes. Calls while a
+   * Checks every socket's session in a few queries; ends the idle ones (as
+   * the API would), closes those whose session ended, went idle or must first
+   * enrol in two-factor sign-in, or whose user is banned, and picks up role changes. Calls while a
    * check runs fold into one more check after it.
    */
   checkSessions(): Promise<void> {
@@ -150,10 +169,14 @@ export class RealtimeHub {
 
   private async checkOnce() {
     if (this.sockets.size === 0) return;
-    const tokens = [...new Set([...this.sockets.values()].map((c) => c.token))];
+    const clients = [...this.sockets.values()];
+    const { mustEnrol } = await this.deps.policy.review([
+      ...new Set(clients.map((c) => c.sessionId)),
+    ]);
+    const tokens = [...new Set(clients.map((c) => c.token))];
     const { adapter } = await this.deps.auth.$context;
     const now = new Date();
-    const sessions = await adapter.findMany<{ token: string; userId: string }>({
+    const sessions = await adapter.findMany<{ id: string; token: string; userId: string }>({
       model: 'session',
       where: [
         { field: 'token', value: tokens, operator: 'in' },
@@ -180,7 +203,7 @@ export class RealtimeHub {
     const live = new Map<string, Actor>();
     for (const s of sessions) {
       const actor = allowed.get(s.userId);
-      if (actor) live.set(s.token, actor);
+      if (actor && !mustEnrol.has(s.id)) live.set(s.token, actor);
     }
     for (const [ws, client] of this.sockets) {
       const actor = live.get(client.token);

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { REALTIME_SESSION_ENDED } from '../../domain/api';
 import { defaultDueDate } from '../../domain/assessments';
-import { recruiterAssignment } from '../db/schema';
+import { recruiterAssignment, session } from '../db/schema';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../test/harness';
 
 let t: TestApp;
@@ -185,3 +187,101 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe('the session policy on live events', () => {
+  /** The HTTP status a refused upgrade answered, or 101 when the socket opened. */
+  async function upgradeStatus(as: TestUser) {
+    const ws = new WebSocket(`ws://${base}/api/events`, {
+      headers: { cookie: as.cookie, origin: 'http://localhost:3000' },
+    });
+    const status = await new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => resolve(0));
+    });
+    ws.terminate();
+    return status;
+  }
+  const sessionIdOf = async (as: TestUser) =>
+    (
+      (await (await t.request('/api/auth/get-session', { as })).json()) as {
+        session: { id: string };
+      }
+    ).session.id;
+  /** As if the user walked away `minutes` ago (the API's own tests move the clocks too). */
+  const idleFor = (sessionId: string, minutes: number) =>
+    t.database.query(
+      `update session_activity set last_active_at = now() - make_interval(mins => $2) where session_id = $1`,
+      [sessionId, minutes],
+    );
+  /** The socket's close code, or 0 when it is still open 5 s later. */
+  const closedWith = (ws: WebSocket) =>
+    new Promise<number>((resolve) => {
+      ws.on('close', (code) => resolve(code));
+      setTimeout(() => resolve(0), 5000);
+    });
+
+  it('an idle session may not open a socket, and is ended', async () => {
+    const user = await t.signUp({ accountType: 'candidate' });
+    const id = await sessionIdOf(user);
+    await idleFor(id, 31);
+    expect(await upgradeStatus(user)).toBe(401);
+    expect(await t.database.db.select().from(session).where(eq(session.id, id))).toEqual([]);
+  });
+
+  it('a socket opened before its session went idle is closed on the next periodic check', async () => {
+    const idle = await t.signUp({ accountType: 'candidate' });
+    const active = await t.signUp({ accountType: 'candidate' });
+    const idleTab = await listen(idle);
+    const activeTab = await listen(active);
+    expect(idleTab.opened && activeTab.opened).toBe(true);
+    const closed = closedWith(idleTab.ws);
+    await idleFor(await sessionIdOf(idle), 31);
+    await idleFor(await sessionIdOf(active), 29);
+    await t.hub.checkSessions();
+    expect(await closed).toBe(REALTIME_SESSION_ENDED);
+    expect(activeTab.ws.readyState).toBe(WebSocket.OPEN);
+    // Ended for the API as well, not only for the socket.
+    expect((await t.request('/api/profile', { as: idle })).status).toBe(401);
+    // And it hears nothing any more.
+    await t.bus.publish({
+      audience: { userIds: [idle.id, active.id] },
+      event: { type: 'assessment.changed', assessmentId: 'after-idle' },
+    });
+    await eventually(() =>
+      expect(activeTab.received).toContainEqual({
+        type: 'assessment.changed',
+        assessmentId: 'after-idle',
+      }),
+    );
+    expect(idleTab.received).toEqual([]);
+    activeTab.ws.close();
+  });
+
+  it('a user who must enrol in two-factor sign-in may not listen until they have', async () => {
+    const required = (requireTwoFactor: boolean) =>
+      t.request('/api/settings/security', {
+        method: 'PUT',
+        as: admin,
+        json: { sessionTimeoutMinutes: 30, requireTwoFactor },
+      });
+    expect((await required(true)).status).toBe(200);
+    try {
+      const user = await t.signUp({ accountType: 'candidate' });
+      expect(await upgradeStatus(user)).toBe(403);
+    } finally {
+      expect((await required(false)).status).toBe(200);
+    }
+    // A socket whose session is found to need enrolment on a periodic check is closed.
+    const other = await t.signUp({ accountType: 'candidate' });
+    const tab = await listen(other);
+    expect(tab.opened).toBe(true);
+    const closed = closedWith(tab.ws);
+    await t.database.query(
+      'update session_activity set must_enrol_two_factor = true where session_id = $1',
+      [await sessionIdOf(other)],
+    );
+    await t.hub.checkSessions();
+    expect(await closed).toBe(REALTIME_SESSION_ENDED);
+  });
+});

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
-import { auditLog, session, sessionActivity } from '../../db/schema';
+import { auditLog, session, sessionActivity, user as userTable } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createServices, type Services } from '../../server';
 import { createTestApp, TEST_APP_URL, type TestApp, type TestUser } from '../../test/harness';
@@ -180,6 +180,68 @@ describe('idle timeout', () => {
   });
 });
 
+describe("idle timeout on better-auth's own routes", () => {
+  it('get-session answers no session once idle, and the session is ended', async () => {
+    const user = await t.createUser('candidate');
+    const sessionId = await sessionIdOf(user);
+    await idleFor(user, 31);
+    const res = await t.request('/api/auth/get-session', { as: user });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBeNull();
+    expect(await t.database.db.select().from(session).where(eq(session.id, sessionId))).toEqual([]);
+  });
+
+  it('update-user renames nobody once idle', async () => {
+    const user = await t.createUser('candidate', { name: 'Kept Name' });
+    await sessionIdOf(user);
+    await idleFor(user, 31);
+    const res = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      as: user,
+      json: { name: 'Renamed While Idle' },
+    });
+    expect(res.status).toBe(401);
+    const [row] = await t.database.db.select().from(userTable).where(eq(userTable.id, user.id));
+    expect(row?.name).toBe('Kept Name');
+  });
+
+  it('list-sessions refuses once idle', async () => {
+    const user = await t.createUser('candidate');
+    expect((await t.request('/api/auth/list-sessions', { as: user })).status).toBe(200);
+    await idleFor(user, 31);
+    expect((await t.request('/api/auth/list-sessions', { as: user })).status).toBe(401);
+  });
+
+  it('reading the session is no activity; changing the account is', async () => {
+    const user = await t.createUser('candidate');
+    await sessionIdOf(user);
+    await idleFor(user, 20);
+    for (let i = 0; i < 2; i++) await sessionIdOf(user);
+    const left = async () =>
+      (await (await t.request('/api/session/status', { as: user })).json()).idleSecondsLeft;
+    expect(await left()).toBeLessThanOrEqual(600);
+    const renamed = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      as: user,
+      json: { name: 'Active Person' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await left()).toBeGreaterThan(1790);
+  });
+
+  it('signing in with the cookie of an idle session still works', async () => {
+    const user = await t.createUser('candidate');
+    await sessionIdOf(user);
+    await idleFor(user, 31);
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      as: user,
+      json: { email: user.email, password: user.password },
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('idle timeout across two servers on one database', () => {
   let second: Services;
   let secondDb: Database;
@@ -231,5 +293,35 @@ describe('idle timeout across two servers on one database', () => {
     await idleFor(user, 16);
     expect((await onSecond('/api/profile', user)).status).toBe(401);
     expect((await setTimeoutMinutes(30)).status).toBe(200);
+  });
+});
+
+describe('first activity of a new session', () => {
+  it('20 parallel first requests all succeed and the session stays alive', async () => {
+    for (let round = 0; round < 5; round++) {
+      const user = await t.signUp({ accountType: 'candidate' });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => t.request('/api/profile', { as: user })),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect((await t.request('/api/profile', { as: user })).status).toBe(200);
+      expect(await (await t.request('/api/auth/get-session', { as: user })).json()).toMatchObject({
+        user: { id: user.id },
+      });
+    }
+  });
+});
+
+describe('a session ended while this server still remembers it', () => {
+  it('is refused with 401, not a 500 for its missing row', async () => {
+    const user = await t.createUser('candidate');
+    const sessionId = await sessionIdOf(user);
+    await t.database.db.delete(sessionActivity).where(eq(sessionActivity.sessionId, sessionId));
+    // The health probe reads (and caches) the session without recording activity.
+    expect((await t.request('/api/health', { as: user })).status).toBe(200);
+    // Signed out through another server: this one's session cache has not heard yet.
+    await t.database.db.delete(session).where(eq(session.id, sessionId));
+    const res = await t.request('/api/profile', { as: user });
+    expect(res.status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpFromUri } from '../../../../tests/fixtures/totp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { totpCodes, totpFromUri } from '../../../../tests/fixtures/totp';
+import { SECURITY_TEXTS } from '../../../domain/security';
 import {
   cookieOf,
   createTestApp,
@@ -34,7 +35,10 @@ afterAll(async () => {
   await oidc?.stop();
 });
 
-/** Enrols the user's authenticator app; returns the otpauth URI, the backup codes and the new cookie. */
+/**
+ * Enrols the user's authenticator app; returns the otpauth URI, its codes (each
+ * call a new one, as the server takes each once), the backup codes and the new cookie.
+ */
 async function enrol(user: TestUser) {
   const enable = await t.request('/api/auth/two-factor/enable', {
     method: 'POST',
@@ -46,13 +50,14 @@ async function enrol(user: TestUser) {
     totpURI: string;
     backupCodes: string[];
   };
+  const codes = totpCodes(totpURI);
   const verify = await t.request('/api/auth/two-factor/verify-totp', {
     method: 'POST',
     as: user,
-    json: { code: totpFromUri(totpURI) },
+    json: { code: codes() },
   });
   expect(verify.status).toBe(200);
-  return { totpURI, backupCodes, cookie: cookieOf(verify) };
+  return { totpURI, codes, backupCodes, cookie: cookieOf(verify) };
 }
 
 const session = async (cookie: string) =>
@@ -90,14 +95,59 @@ describe('two-factor sign-in with an authenticator app', () => {
 
   it('signs in only with the right code', async () => {
     const user = await t.createUser('recruiter');
-    const { totpURI } = await enrol(user);
+    const { totpURI, codes } = await enrol(user);
     const wrong = await signInWithCode(user, () => totpFromUri(totpURI, Date.now() - 10 * 60_000));
     expect(wrong.status).toBe(401);
-    const right = await signInWithCode(user, () => totpFromUri(totpURI));
+    const right = await signInWithCode(user, codes);
     expect(right.status).toBe(200);
     const cookie = cookieOf(right);
     expect((await session(cookie)).user.email).toBe(user.email);
     expect((await t.request('/api/profile', { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('accepts each code once: the same code again, or an older one, is refused', async () => {
+    const user = await t.createUser('candidate');
+    const { totpURI, codes } = await enrol(user);
+    const code = codes();
+    expect((await signInWithCode(user, () => code)).status).toBe(200);
+    const again = await signInWithCode(user, () => code);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ message: SECURITY_TEXTS.codeAlreadyUsed });
+    // The code of the step before, still inside the window, is older than the one used.
+    const older = await signInWithCode(user, () => totpFromUri(totpURI, Date.now() - 30_000));
+    expect(older.status).toBe(401);
+    // Half a minute later, the app's next code works.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await signInWithCode(user, codes)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets one of two sign-ins sending the same code at once through', async () => {
+    const user = await t.createUser('recruiter');
+    const { codes } = await enrol(user);
+    const challenge = async () => {
+      const res = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: user.email, password: user.password },
+      });
+      return cookieOf(res);
+    };
+    const challenges = [await challenge(), await challenge()];
+    const code = codes();
+    const answers = await Promise.all(
+      challenges.map((cookie) =>
+        t.request('/api/auth/two-factor/verify-totp', {
+          method: 'POST',
+          headers: { cookie },
+          json: { code },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
   it('accepts a backup code once', async () => {
@@ -182,7 +232,7 @@ describe('Google sign-in with two-factor turned on', () => {
     const first = await googleSignIn();
     expect(first.headers.get('location')).toBe('/');
     const googleUser = { password: undefined, cookie: cookieOf(first) } as unknown as TestUser;
-    const { totpURI } = await enrol(googleUser);
+    const { codes } = await enrol(googleUser);
 
     const done = await googleSignIn();
     expect(done.status).toBe(302);
@@ -195,7 +245,7 @@ describe('Google sign-in with two-factor turned on', () => {
     const verify = await t.request('/api/auth/two-factor/verify-totp', {
       method: 'POST',
       headers: { cookie: challenge },
-      json: { code: totpFromUri(totpURI) },
+      json: { code: codes() },
     });
     expect(verify.status).toBe(200);
     expect((await session(cookieOf(verify))).user.email).toBe('gina@example.test');
