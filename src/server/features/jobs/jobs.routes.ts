@@ -5,6 +5,7 @@ import {
   applicationSchema,
   applyInputSchema,
   browseQuerySchema,
+  candidateApplicationSchema,
   idSchema,
   JOB_TEXTS,
   jobActionSchema,
@@ -15,7 +16,6 @@ import {
   managedJobSchema,
   moveInputSchema,
   moveResultSchema,
-  myApplicationSchema,
   newJobSchema,
   noteInputSchema,
   reassignSchema,
@@ -138,7 +138,7 @@ const apply = createRoute({
     body: { content: { 'multipart/form-data': { schema: applyFormSchema } }, required: true },
   },
   responses: {
-    201: jsonContent(applicationSchema, 'Applied'),
+    201: jsonContent(candidateApplicationSchema, 'Applied, as the candidate sees it'),
     ...errors,
     409: jsonContent(errorSchema, 'Already applied'),
     413: jsonContent(errorSchema, 'Résumé too large'),
@@ -167,7 +167,7 @@ const mine = createRoute({
   path: '/api/applications/mine',
   tags: ['Applications'],
   summary: 'My Applications (candidate): each with its timeline',
-  responses: { 200: jsonContent(z.array(myApplicationSchema), 'Applications'), ...errors },
+  responses: { 200: jsonContent(z.array(candidateApplicationSchema), 'Applications'), ...errors },
 });
 const detail = createRoute({
   method: 'get',
@@ -183,7 +183,7 @@ const withdraw = createRoute({
   tags: ['Applications'],
   summary: 'Withdraw an application (its candidate)',
   request: { params: idParam },
-  responses: { 200: jsonContent(applicationSchema, 'Withdrawn'), ...errors },
+  responses: { 200: jsonContent(candidateApplicationSchema, 'Withdrawn'), ...errors },
 });
 const note = createRoute({
   method: 'post',

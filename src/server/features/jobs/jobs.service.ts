@@ -3,12 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { toIsoDate } from '../../../domain/assessments';
 import { archivedNoCopy } from '../../../domain/departments';
+import { storedFileName } from '../../../domain/file-names';
 import {
   type Application,
   type ApplicationDetail,
   type applyInputSchema,
   type browseQuerySchema,
   CANDIDATE_STAGE_LABELS,
+  type CandidateApplication,
   closingDatePassed,
   decodeJobCursor,
   emptyCounts,
@@ -23,13 +25,13 @@ import {
   type jobInputSchema,
   MAX_RESUME_BYTES,
   type ManagedJob,
-  type MyApplication,
   mayWithdraw,
   type moveInputSchema,
   type newJobSchema,
   nextStatus,
   type Stage,
   type StageEvent,
+  toCandidateApplication,
 } from '../../../domain/jobs';
 import type { Db } from '../../db/client';
 import {
@@ -466,10 +468,11 @@ const jobCardColumns = {
 export async function getJob(deps: JobsDeps, actor: Actor, id: string): Promise<JobDetail> {
   const [row] = await selectJobs(deps.db).where(eq(job.id, id));
   if (!row) throw notFound(JOB_TEXTS.jobNotFound);
-  let myApplication: Application | null = null;
+  let myApplication: CandidateApplication | null = null;
   if (actor.role === 'candidate') {
-    [myApplication = null] = await selectApplications(
+    [myApplication = null] = await candidateApplications(
       deps.db,
+      actor,
       and(eq(jobApplication.jobId, id), eq(jobApplication.candidateId, actor.id)),
     );
     if (!myApplication && !isOpen(row.job)) throw notFound(JOB_TEXTS.jobNotFound);
@@ -493,14 +496,7 @@ function isUniqueViolation(error: unknown): boolean {
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 export const isPdf = (bytes: Uint8Array) => PDF_MAGIC.every((b, i) => bytes[i] === b);
 export const resumeKey = (applicationId: string) => `resumes/${applicationId}`;
-
-/** A file name safe to store and send back: no path, no control characters, at most 200. */
-function cleanFileName(name: string) {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return Array.from(clean).slice(0, 200).join('') || 'resume.pdf';
-}
+const RESUME_FALLBACK_NAME = 'resume.pdf';
 
 export async function applyToJob(
   deps: JobsDeps,
@@ -508,7 +504,7 @@ export async function applyToJob(
   jobId: string,
   input: z.output<typeof applyInputSchema>,
   resume: { name: string; bytes: Uint8Array } | null,
-): Promise<Application> {
+): Promise<CandidateApplication> {
   if (actor.role !== 'candidate') throw forbidden('Only candidates can apply to jobs');
   const row = await loadJobRow(deps.db, jobId);
   if (row.status === 'draft') throw notFound(JOB_TEXTS.jobNotFound);
@@ -535,7 +531,7 @@ export async function applyToJob(
         candidateId: actor.id,
         coverLetter: input.coverLetter,
         resumeKey: resume ? resumeKey(id) : null,
-        resumeName: resume ? cleanFileName(resume.name) : null,
+        resumeName: resume ? storedFileName(resume.name, RESUME_FALLBACK_NAME) : null,
       });
       await tx.insert(applicationEvent).values({
         id: newId(),
@@ -558,7 +554,7 @@ export async function applyToJob(
   await announceApplications(deps, [
     { id, jobId, candidateId: actor.id, recruiterId: row.recruiterId },
   ]);
-  const [created] = await selectApplications(deps.db, eq(jobApplication.id, id));
+  const [created] = await candidateApplications(deps.db, actor, eq(jobApplication.id, id));
   return created!;
 }
 
@@ -609,7 +605,8 @@ function toApplication(r: ApplicationRow): Application {
     stage: a.stage,
     coverLetter: a.coverLetter,
     hasResume: a.resumeKey !== null,
-    resumeName: a.resumeName,
+    // Names stored before the rule are cleaned as they are served.
+    resumeName: a.resumeName === null ? null : storedFileName(a.resumeName, RESUME_FALLBACK_NAME),
     rejectionReason: a.rejectionReason,
     seen: a.seenAt !== null,
     assessment:
@@ -656,27 +653,37 @@ async function historyOf(db: Db, ids: string[]): Promise<Map<string, StageEvent[
   return map;
 }
 
-/** My Applications: the candidate's own, newest first, each with its timeline. */
-export async function listMyApplications(deps: JobsDeps, actor: Actor): Promise<MyApplication[]> {
-  if (actor.role !== 'candidate') throw forbidden('Only candidates have applications');
-  const apps = await selectApplications(deps.db, eq(jobApplication.candidateId, actor.id));
+/**
+ * Applications as their candidate sees them, each with its timeline: every answer a candidate
+ * gets about an application is made here, through the domain's allow-list.
+ */
+async function candidateApplications(
+  db: Db,
+  actor: Actor,
+  where: SQL | undefined,
+): Promise<CandidateApplication[]> {
+  const apps = await selectApplications(db, and(eq(jobApplication.candidateId, actor.id), where));
   const history = await historyOf(
-    deps.db,
+    db,
     apps.map((a) => a.id),
   );
-  // Reasons for a rejection are the recruiters' own words: the candidate sees the stage only.
-  return apps.map((a) => ({
-    ...a,
-    rejectionReason: null,
-    timeline: (history.get(a.id) ?? []).map((e) => ({ ...e, reason: null })),
-  }));
+  return apps.map((a) => toCandidateApplication(a, history.get(a.id) ?? []));
+}
+
+/** My Applications: the candidate's own, newest first, each with its timeline. */
+export async function listMyApplications(
+  deps: JobsDeps,
+  actor: Actor,
+): Promise<CandidateApplication[]> {
+  if (actor.role !== 'candidate') throw forbidden('Only candidates have applications');
+  return candidateApplications(deps.db, actor, undefined);
 }
 
 export async function withdrawApplication(
   deps: JobsDeps,
   actor: Actor,
   id: string,
-): Promise<Application> {
+): Promise<CandidateApplication> {
   if (actor.role !== 'candidate') throw forbidden('Only the candidate can withdraw');
   const [row] = await applicationRows(deps.db, eq(jobApplication.id, id));
   if (!row || row.a.candidateId !== actor.id) throw notFound(JOB_TEXTS.applicationNotFound);
@@ -695,8 +702,8 @@ export async function withdrawApplication(
   await announceApplications(deps, [
     { id, jobId: row.a.jobId, candidateId: actor.id, recruiterId: row.recruiterId },
   ]);
-  const [updated] = await selectApplications(deps.db, eq(jobApplication.id, id));
-  return { ...updated!, rejectionReason: null };
+  const [updated] = await candidateApplications(deps.db, actor, eq(jobApplication.id, id));
+  return updated!;
 }
 
 /** The pipeline of one job (its owner or an admin). */
@@ -785,7 +792,7 @@ export async function getResume(deps: JobsDeps, actor: Actor, id: string) {
   if (!row || !allowed) throw notFound(JOB_TEXTS.applicationNotFound);
   const stored = row.a.resumeKey ? await deps.storage.get(row.a.resumeKey) : null;
   if (!stored) throw notFound('No résumé was uploaded');
-  return { ...stored, fileName: row.a.resumeName ?? 'resume.pdf' };
+  return { ...stored, fileName: storedFileName(row.a.resumeName ?? '', RESUME_FALLBACK_NAME) };
 }
 
 // --- the pipeline: moving applications ----------------------------------------------------
