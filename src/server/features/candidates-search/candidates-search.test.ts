@@ -271,7 +271,7 @@ describe('discoverable', () => {
 
   it("applying lets that job's recruiter open the profile, and no other recruiter", async () => {
     const owner = await t.createUser('recruiter', { name: 'Jo Owner' });
-    const other = await t.createUser('recruiter', { name: 'Ola Other' });
+    const other = otherRecruiter;
     const newOwner = await t.createUser('recruiter', { name: 'Nia New' });
     const post = async (as: TestUser, title: string) => {
       const res = await t.request('/api/jobs', {
