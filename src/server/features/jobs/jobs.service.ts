@@ -51,6 +51,7 @@ import { newId } from '../../lib/ids';
 import { enqueueMail, type Mail } from '../../mail/outbox';
 import type { Storage } from '../../storage/storage';
 import { type AssessmentDeps, type AssessmentTx, assign } from '../assessments/assessments.service';
+import { type AuditEntry, recordAudit } from '../audit/audit';
 import { resolveDepartment } from '../departments/departments.service';
 import { stageMail } from './mails';
 
@@ -133,6 +134,23 @@ function assertFutureClosing(closingDate: string | null) {
   }
 }
 
+/** A job as the audit log keeps it (the description left out). */
+const jobBrief = (row: JobRow) => ({
+  title: row.title,
+  recruiterId: row.recruiterId,
+  status: row.status,
+  departmentId: row.departmentId,
+  closingDate: row.closingDate,
+});
+
+/**
+ * Admins act on recruiters' jobs and pipelines: each such change is logged (in the change's
+ * transaction). A recruiter's changes to their own are not admin actions and are not.
+ */
+async function auditAdmin(tx: Db | Tx, actor: Actor, entry: Omit<AuditEntry, 'actor'>) {
+  if (actor.role === 'admin') await recordAudit(tx, { actor, ...entry });
+}
+
 async function loadJobRow(db: Db | Tx, id: string) {
   const [row] = await db.select().from(job).where(eq(job.id, id));
   if (!row) throw notFound(JOB_TEXTS.jobNotFound);
@@ -210,10 +228,18 @@ export async function updateJob(
   await deps.db.transaction(async (tx) => {
     // An archived department stays on the job that has it; others cannot pick it.
     const dept = await resolveDepartment(tx, departmentName, row.departmentId, 'department', true);
-    await tx
+    const [after] = await tx
       .update(job)
       .set({ ...fields, departmentId: dept.id })
-      .where(eq(job.id, id));
+      .where(eq(job.id, id))
+      .returning();
+    await auditAdmin(tx, actor, {
+      action: 'job.update',
+      targetType: 'job',
+      targetId: id,
+      before: jobBrief(row),
+      after: after ? jobBrief(after) : null,
+    });
   });
   await announceJob(deps, row);
   return readJob(deps.db, actor, id);
@@ -235,13 +261,25 @@ export async function changeJobStatus(
       { path: ['closingDate'], message: JOB_TEXTS.closingInPast },
     ]);
   }
-  await deps.db
-    .update(job)
-    .set({
-      status: to,
-      publishedAt: action === 'publish' ? new Date() : row.publishedAt,
-    })
-    .where(and(eq(job.id, id), eq(job.status, row.status)));
+  await deps.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(job)
+      .set({
+        status: to,
+        publishedAt: action === 'publish' ? new Date() : row.publishedAt,
+      })
+      .where(and(eq(job.id, id), eq(job.status, row.status)))
+      .returning({ id: job.id });
+    if (changed.length > 0) {
+      await auditAdmin(tx, actor, {
+        action: `job.${action}`,
+        targetType: 'job',
+        targetId: id,
+        before: { status: row.status },
+        after: { status: to },
+      });
+    }
+  });
   await announceJob(deps, row);
   return readJob(deps.db, actor, id);
 }
@@ -292,6 +330,14 @@ export async function reassignJob(
   }
   await deps.db.transaction(async (tx) => {
     await tx.update(job).set({ recruiterId }).where(eq(job.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'job.reassign',
+      targetType: 'job',
+      targetId: id,
+      before: { title: row.title, recruiterId: row.recruiterId },
+      after: { title: row.title, recruiterId },
+    });
     const applicants = await tx
       .select({ candidateId: jobApplication.candidateId })
       .from(jobApplication)
@@ -312,7 +358,21 @@ export async function reassignJob(
 export async function deleteJob(deps: JobsDeps, actor: Actor, id: string) {
   if (actor.role !== 'admin') throw forbidden();
   const row = await loadJobRow(deps.db, id);
-  await deps.db.delete(job).where(eq(job.id, id));
+  await deps.db.transaction(async (tx) => {
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobApplication)
+      .where(eq(jobApplication.jobId, id));
+    await tx.delete(job).where(eq(job.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'job.delete',
+      targetType: 'job',
+      targetId: id,
+      before: { ...jobBrief(row), applications: Number(counted?.n ?? 0) },
+      after: null,
+    });
+  });
   await announceJob(deps, row);
 }
 
@@ -768,12 +828,21 @@ export async function addNote(
   body: string,
 ): Promise<ApplicationDetail> {
   const row = await loadManageableApplication(deps.db, actor, id);
-  await deps.db.insert(applicationNote).values({
-    id: newId(),
-    applicationId: id,
-    authorId: actor.id,
-    authorName: actor.name,
-    body,
+  await deps.db.transaction(async (tx) => {
+    const noteId = newId();
+    await tx.insert(applicationNote).values({
+      id: noteId,
+      applicationId: id,
+      authorId: actor.id,
+      authorName: actor.name,
+      body,
+    });
+    await auditAdmin(tx, actor, {
+      action: 'application.note',
+      targetType: 'application',
+      targetId: id,
+      after: { noteId, jobId: row.a.jobId },
+    });
   });
   await announceApplications(deps, [
     { id, jobId: row.a.jobId, candidateId: row.a.candidateId, recruiterId: row.recruiterId },
@@ -881,6 +950,13 @@ export async function moveApplications(
           ),
         );
       await tx.insert(applicationEvent).values(moving.map(eventFor));
+      await auditAdmin(tx, actor, {
+        action: 'application.move',
+        targetType: 'job',
+        targetId: jobId,
+        before: moving.map((r) => ({ applicationId: r.a.id, stage: r.a.stage })),
+        after: { stage: to, reason: to === 'rejected' ? (input.reason ?? null) : null },
+      });
       const sent: string[] = [];
       for (const { mail } of mails) sent.push(await enqueueMail(tx, mail));
       return sent;
