@@ -48,6 +48,11 @@ const errors = {
   404: jsonContent(errorSchema, 'Job or application not found'),
 };
 const idParam = z.object({ id: idSchema });
+const tooMany = (what: string) =>
+  jsonContent(
+    errorSchema.extend({ retryAfterSeconds: z.number().int() }),
+    `Too many ${what} in a short time; the message says how long to wait`,
+  );
 const body = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
   required: true,
@@ -74,7 +79,7 @@ const create = createRoute({
   tags: ['Jobs'],
   summary: 'Post Job (recruiter): save as draft or publish',
   request: { body: body(newJobSchema) },
-  responses: { 201: jsonContent(jobSchema, 'Created'), ...errors },
+  responses: { 201: jsonContent(jobSchema, 'Created'), ...errors, 429: tooMany('jobs posted') },
 });
 const read = createRoute({
   method: 'get',
@@ -106,7 +111,7 @@ const duplicate = createRoute({
   tags: ['Jobs'],
   summary: 'A new draft with the same fields (its recruiter)',
   request: { params: idParam },
-  responses: { 201: jsonContent(jobSchema, 'The copy'), ...errors },
+  responses: { 201: jsonContent(jobSchema, 'The copy'), ...errors, 429: tooMany('jobs posted') },
 });
 const owner = createRoute({
   method: 'put',
@@ -143,6 +148,7 @@ const apply = createRoute({
     409: jsonContent(errorSchema, 'Already applied'),
     413: jsonContent(errorSchema, 'Résumé too large'),
     415: jsonContent(errorSchema, 'Résumé not a PDF'),
+    429: tooMany('applications'),
   },
 });
 const pipeline = createRoute({

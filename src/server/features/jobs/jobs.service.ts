@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { toIsoDate } from '../../../domain/assessments';
 import { archivedNoCopy } from '../../../domain/departments';
 import { storedFileName } from '../../../domain/file-names';
+import { HIRING_LIMIT_TEXTS, type HiringLimits } from '../../../domain/hiring-limits';
 import {
   type Application,
   type ApplicationDetail,
@@ -48,6 +49,7 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { assertLimitOpen, consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mail } from '../../mail/outbox';
 import type { Storage } from '../../storage/storage';
 import { type AssessmentDeps, type AssessmentTx, assign } from '../assessments/assessments.service';
@@ -57,6 +59,8 @@ import { stageMail } from './mails';
 
 export interface JobsDeps extends AssessmentDeps {
   storage: Storage;
+  /** The hiring abuse limits; the routes always pass them (scripts such as the seed do not). */
+  limits?: Pick<HiringLimits, 'jobs' | 'applications'>;
 }
 
 type Tx = AssessmentTx;
@@ -194,12 +198,22 @@ async function readJob(db: Db, actor: Actor, id: string): Promise<Job> {
 
 // --- recruiters: jobs ------------------------------------------------------------------
 
+/**
+ * Counts a job the recruiter posts (Post Job, Duplicate) against their limit, in the
+ * transaction that makes it: a job that is not made (refused, failed) is not counted.
+ */
+async function countJobPosted(tx: Tx, deps: JobsDeps, actor: Actor) {
+  if (!deps.limits) return;
+  await consumeLimit(tx, `job-post:${actor.id}`, deps.limits.jobs, HIRING_LIMIT_TEXTS.jobs);
+}
+
 export async function createJob(deps: JobsDeps, actor: Actor, input: NewJob): Promise<Job> {
   if (actor.role !== 'recruiter') throw forbidden('Only recruiters can post jobs');
   assertFutureClosing(input.closingDate);
   const { status, department: departmentName, ...fields } = input;
   const id = newId();
   await deps.db.transaction(async (tx) => {
+    await countJobPosted(tx, deps, actor);
     // Locked until the job is in: the department cannot be archived or deleted meanwhile.
     const dept = await resolveDepartment(tx, departmentName, null, 'department', true);
     await tx.insert(job).values({
@@ -298,13 +312,16 @@ export async function duplicateJob(deps: JobsDeps, actor: Actor, id: string): Pr
     // A copy is a new job: an archived department is not offered for it.
     throw new AppError(400, archivedNoCopy(dept.name));
   }
-  await deps.db.insert(job).values({
-    ...fields,
-    id: copy,
-    recruiterId: actor.id,
-    status: 'draft',
-    publishedAt: null,
-    closingDate: closingDatePassed(row.closingDate, today()) ? null : row.closingDate,
+  await deps.db.transaction(async (tx) => {
+    await countJobPosted(tx, deps, actor);
+    await tx.insert(job).values({
+      ...fields,
+      id: copy,
+      recruiterId: actor.id,
+      status: 'draft',
+      publishedAt: null,
+      closingDate: closingDatePassed(row.closingDate, today()) ? null : row.closingDate,
+    });
   });
   await announceJob(deps, { id: copy, recruiterId: actor.id });
   return readJob(deps.db, actor, copy);
@@ -579,12 +596,25 @@ export async function applyToJob(
       throw new AppError(413, JOB_TEXTS.resumeTooLarge);
     if (!isPdf(resume.bytes)) throw new AppError(415, JOB_TEXTS.resumePdf);
   }
+  const limitKey = `application:${actor.id}`;
+  // Refused before the résumé is stored; counted (for real) with the application it allows.
+  if (deps.limits) {
+    await assertLimitOpen(
+      deps.db,
+      limitKey,
+      deps.limits.applications,
+      HIRING_LIMIT_TEXTS.applications,
+    );
+  }
   const id = newId();
   if (resume) {
     await deps.storage.put(resumeKey(id), { bytes: resume.bytes, contentType: 'application/pdf' });
   }
   try {
     await deps.db.transaction(async (tx) => {
+      if (deps.limits) {
+        await consumeLimit(tx, limitKey, deps.limits.applications, HIRING_LIMIT_TEXTS.applications);
+      }
       await tx.insert(jobApplication).values({
         id,
         jobId,
@@ -608,6 +638,8 @@ export async function applyToJob(
         .onConflictDoNothing();
     });
   } catch (error) {
+    // No application, no résumé: a refused or failed one leaves no file behind.
+    if (resume) await deps.storage.remove(resumeKey(id)).catch(() => false);
     if (isUniqueViolation(error)) throw new AppError(409, JOB_TEXTS.alreadyApplied);
     throw error;
   }
