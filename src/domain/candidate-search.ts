@@ -15,7 +15,7 @@ export const CANDIDATE_SEARCH_TEXTS = {
   loadingProfile: 'Loading profile...',
   discoverableLabel: 'Let recruiters find me',
   discoverableHint:
-    'Recruiters can find you in Find Candidates and read this profile, all but your phone number. Turn it off to be hidden; recruiters who already assigned you an assessment can still open it.',
+    'Recruiters can find you in Find Candidates and read this profile, all but your phone number. Turn it off to be hidden: then only recruiters who assigned you an assessment, and the recruiter of a job you applied to, can open it.',
 } as const;
 
 // --- limits -------------------------------------------------------------------

@@ -421,11 +421,81 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
-/** My Applications: each with its timeline. */
-export const myApplicationSchema = applicationSchema.extend({
-  timeline: z.array(stageEventSchema),
+/** A stage change as its candidate sees it: when and where to, not who or why. */
+export const candidateStageEventSchema = stageEventSchema.pick({
+  id: true,
+  fromStage: true,
+  toStage: true,
+  at: true,
 });
-export type MyApplication = z.infer<typeof myApplicationSchema>;
+export type CandidateStageEvent = z.infer<typeof candidateStageEventSchema>;
+
+/**
+ * What a candidate may see of their own application, on every screen and in
+ * every answer (My Applications, a job's page, applying, withdrawing). An
+ * allow-list: a field added to `Application` for recruiters (the rejection
+ * reason, notes, whether they opened it) stays out until it is added here.
+ */
+export const candidateApplicationSchema = applicationSchema
+  .pick({
+    id: true,
+    jobId: true,
+    jobTitle: true,
+    jobStatus: true,
+    companyName: true,
+    recruiterId: true,
+    recruiterName: true,
+    candidateId: true,
+    stage: true,
+    coverLetter: true,
+    hasResume: true,
+    resumeName: true,
+    assessment: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .extend({ timeline: z.array(candidateStageEventSchema) });
+export type CandidateApplication = z.infer<typeof candidateApplicationSchema>;
+
+/**
+ * The one place a candidate's view of an application is made: field by field,
+ * so nothing private reaches the candidate by being forgotten in one route.
+ */
+export function toCandidateApplication(
+  app: Application,
+  history: readonly StageEvent[],
+): CandidateApplication {
+  return {
+    id: app.id,
+    jobId: app.jobId,
+    jobTitle: app.jobTitle,
+    jobStatus: app.jobStatus,
+    companyName: app.companyName,
+    recruiterId: app.recruiterId,
+    recruiterName: app.recruiterName,
+    candidateId: app.candidateId,
+    stage: app.stage,
+    coverLetter: app.coverLetter,
+    hasResume: app.hasResume,
+    resumeName: app.resumeName,
+    assessment: app.assessment && {
+      id: app.assessment.id,
+      title: app.assessment.title,
+      status: app.assessment.status,
+      score: app.assessment.score,
+      reviewedAt: app.assessment.reviewedAt,
+      dueDate: app.assessment.dueDate,
+    },
+    createdAt: app.createdAt,
+    updatedAt: app.updatedAt,
+    timeline: history.map((e) => ({
+      id: e.id,
+      fromStage: e.fromStage,
+      toStage: e.toStage,
+      at: e.at,
+    })),
+  };
+}
 
 export const noteSchema = z.object({
   id: z.string(),
@@ -445,7 +515,8 @@ export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 /** A job as the candidate opens it, with their application if any. */
 export const jobDetailSchema = jobSchema.extend({
-  myApplication: applicationSchema.nullable(),
+  /** The viewer's own application to it (candidates), as candidates see it. */
+  myApplication: candidateApplicationSchema.nullable(),
   /** Whether the viewer may apply now (candidates, open job, not applied yet). */
   canApply: z.boolean(),
 });

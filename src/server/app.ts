@@ -7,7 +7,7 @@ import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { SessionCache } from './auth/session-cache';
 import type { Database } from './db/client';
-import { type Env, googleConfigured, messagingLimits } from './env';
+import { type Env, googleConfigured, hiringLimits, messagingLimits } from './env';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -189,7 +189,10 @@ export function createApp({
       '/',
       messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) }),
     )
-    .route('/', jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL }))
+    .route(
+      '/',
+      jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL, limits: hiringLimits(env) }),
+    )
     .route(
       '/',
       testRunRoutes({
@@ -224,7 +227,10 @@ export function createApp({
       }),
     )
     .route('/', analyticsRoutes({ db }))
-    .route('/', invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route(
+      '/',
+      invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: hiringLimits(env) }),
+    )
     .route('/', departmentRoutes({ db, bus }))
     .route('/', feedbackRoutes({ db }));
 

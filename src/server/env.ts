@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  APPLICATION_LIMIT,
+  type HiringLimits,
+  INVITATION_RECEIVE_LIMIT,
+  INVITATION_SEND_LIMIT,
+  JOB_POST_LIMIT,
+} from '../domain/hiring-limits';
 import { CONVERSATION_START_LIMIT, MESSAGE_SEND_LIMIT } from '../domain/messaging';
 
 /**
@@ -43,6 +50,18 @@ const envSchema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(MESSAGE_SEND_LIMIT.max),
   /** Conversations a user may start per ten minutes. */
   CONVERSATION_RATE_LIMIT: z.coerce.number().int().min(1).default(CONVERSATION_START_LIMIT.max),
+  /** Hiring abuse limits (src/domain/hiring-limits.ts): jobs a recruiter may post per hour, */
+  JOB_RATE_LIMIT: z.coerce.number().int().min(1).default(JOB_POST_LIMIT.max),
+  /** invitations a recruiter may send per hour, */
+  INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(INVITATION_SEND_LIMIT.max),
+  /** invitations a candidate may receive per day, */
+  CANDIDATE_INVITATION_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(INVITATION_RECEIVE_LIMIT.max),
+  /** and applications a candidate may send per hour. */
+  APPLICATION_RATE_LIMIT: z.coerce.number().int().min(1).default(APPLICATION_LIMIT.max),
   /** Tests only (refused in production): the idle timeout in seconds, whatever the admin chose. */
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(4).max(86_400).optional(),
 });
@@ -104,6 +123,14 @@ export async function loadOrCreateSecret(env: Env): Promise<string> {
 export const messagingLimits = (env: Env) => ({
   messages: { ...MESSAGE_SEND_LIMIT, max: env.MESSAGE_RATE_LIMIT },
   conversations: { ...CONVERSATION_START_LIMIT, max: env.CONVERSATION_RATE_LIMIT },
+});
+
+/** The hiring abuse limits: the domain's windows, with the maxima configured. */
+export const hiringLimits = (env: Env): HiringLimits => ({
+  jobs: { ...JOB_POST_LIMIT, max: env.JOB_RATE_LIMIT },
+  invitationsSent: { ...INVITATION_SEND_LIMIT, max: env.INVITATION_RATE_LIMIT },
+  invitationsReceived: { ...INVITATION_RECEIVE_LIMIT, max: env.CANDIDATE_INVITATION_RATE_LIMIT },
+  applications: { ...APPLICATION_LIMIT, max: env.APPLICATION_RATE_LIMIT },
 });
 
 export const googleConfigured = (env: Env) =>

@@ -41,3 +41,27 @@ export async function consumeLimit(
     throw new AppError(429, refusal(seconds), undefined, { retryAfterSeconds: seconds });
   }
 }
+
+/**
+ * Refuses (429) when `key`'s window is already full, without counting a use: for a check
+ * before costly work (storing an upload) that `consumeLimit` then counts for real.
+ */
+export async function assertLimitOpen(
+  db: Pick<Db, 'select'>,
+  key: string,
+  limit: Limit,
+  refusal: (retryAfterSeconds: number) => string,
+): Promise<void> {
+  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
+  const [row] = await db
+    .select({
+      count: usageLimit.count,
+      retryAfter: sql<number>`extract(epoch from (${usageLimit.windowStart} + ${window} - now()))::float8`,
+    })
+    .from(usageLimit)
+    .where(sql`${usageLimit.key} = ${key} and ${usageLimit.windowStart} > now() - ${window}`);
+  if (row && row.count >= limit.max) {
+    const seconds = Math.max(1, Math.ceil(Number(row.retryAfter)));
+    throw new AppError(429, refusal(seconds), undefined, { retryAfterSeconds: seconds });
+  }
+}

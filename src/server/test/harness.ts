@@ -78,6 +78,11 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     // Tests that send many messages are not about the abuse limits (limits.test.ts is).
     MESSAGE_RATE_LIMIT: '100000',
     CONVERSATION_RATE_LIMIT: '100000',
+    // Nor about the hiring limits (jobs/limits.test.ts is).
+    JOB_RATE_LIMIT: '100000',
+    INVITATION_RATE_LIMIT: '100000',
+    CANDIDATE_INVITATION_RATE_LIMIT: '100000',
+    APPLICATION_RATE_LIMIT: '100000',
     ...envOverrides,
   });
   const { database, drop } = await freshDatabase();

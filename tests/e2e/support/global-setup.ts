@@ -61,6 +61,11 @@ export default async function globalSetup(_config: FullConfig) {
     AUTH_RATE_LIMIT: '100000',
     // Above the long-conversation journey's 120 sends; hardening.spec.ts floods past it.
     MESSAGE_RATE_LIMIT: '150',
+    // The journeys share a few accounts; the hiring limits are tested on the server.
+    JOB_RATE_LIMIT: '100000',
+    INVITATION_RATE_LIMIT: '100000',
+    CANDIDATE_INVITATION_RATE_LIMIT: '100000',
+    APPLICATION_RATE_LIMIT: '100000',
     GOOGLE_CLIENT_ID: 'e2e-client',
     GOOGLE_CLIENT_SECRET: 'e2e-secret',
     GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,

@@ -37,6 +37,7 @@ import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
+import { recordAudit } from '../audit/audit';
 import { auditedEvaluation } from '../audit/evaluation-audit';
 import { toTemplate } from '../templates/templates.service';
 import { queueSubmissionRun } from '../test-runs/test-runs.service';
@@ -563,6 +564,17 @@ export async function changeDueDate(
       title: row.title,
       fromName: actor.name,
     });
+    // An admin moving a recruiter's due date acts for them: logged.
+    if (actor.role === 'admin') {
+      await recordAudit(tx, {
+        actor,
+        action: 'assessment.due-date',
+        targetType: 'assessment',
+        targetId: id,
+        before: { dueDate: row.dueDate },
+        after: { dueDate: input.dueDate },
+      });
+    }
     return mail ? enqueueMail(tx, mail) : null;
   });
   if (mailId && mail) deps.mailer.announce(mailId, mail);

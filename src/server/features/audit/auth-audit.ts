@@ -1,6 +1,8 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { user } from '../../db/schema';
 import { recordAudit } from './audit';
 
 /** better-auth admin endpoints whose successful calls the audit log records. */
@@ -12,6 +14,10 @@ const AUDITED = new Set([
   '/admin/create-user',
   '/admin/update-user',
   '/admin/set-user-password',
+  '/admin/revoke-user-session',
+  '/admin/revoke-user-sessions',
+  '/admin/impersonate-user',
+  '/admin/stop-impersonating',
 ]);
 
 /**
@@ -34,14 +40,24 @@ export const adminAuditPlugin = (db: Db) =>
             const {
               password: _password,
               newPassword: _newPassword,
+              // revoke-user-session names the session by its token: never logged.
+              sessionToken: _sessionToken,
               ...body
             } = (ctx.body ?? {}) as Record<string, unknown>;
             const result = returned as { user?: { id?: string } };
+            // A session an admin is impersonating with (stop-impersonating): the admin acts.
+            const by = (session.session as { impersonatedBy?: string | null }).impersonatedBy;
+            const [impersonator] = by
+              ? await db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, by))
+              : [];
             await recordAudit(db, {
-              actor: { id: session.user.id, name: session.user.name },
+              actor: impersonator ?? { id: session.user.id, name: session.user.name },
               action: `user.${(ctx.path ?? '').replace('/admin/', '')}`,
               targetType: 'user',
-              targetId: (body.userId as string | undefined) ?? result.user?.id ?? null,
+              targetId:
+                (body.userId as string | undefined) ??
+                result.user?.id ??
+                (impersonator ? session.user.id : null),
               after: body,
             });
           }),

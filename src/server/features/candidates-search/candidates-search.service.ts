@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   bioExcerpt,
@@ -17,7 +17,7 @@ import {
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../../domain/constants';
 import { emptyProfileDetails, type ProfileDetails } from '../../../domain/profile';
 import type { Db } from '../../db/client';
-import { candidateSearch, profile, recruiterAssignment, user } from '../../db/schema';
+import { assessment, candidateSearch, job, jobApplication, profile, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 
@@ -192,9 +192,39 @@ function details(stored: Partial<ProfileDetails> | null | undefined): ProfileDet
 }
 
 /**
+ * Whether a recruiter may open the profile of a candidate who is hidden (or deactivated):
+ * they assigned the candidate an assessment, or the candidate applied to a job the recruiter
+ * owns (applying is consent to that job's recruiter reading the profile; a withdrawn
+ * application no longer is, and the consent follows the job when an admin reassigns it).
+ * Nothing else does: being able to message each other, an invitation or a job the candidate
+ * did not apply to. See docs/decisions/011.
+ */
+async function knowsCandidate(db: Db, recruiterId: string, candidateId: string) {
+  const [assigned] = await db
+    .select({ id: assessment.id })
+    .from(assessment)
+    .where(and(eq(assessment.recruiterId, recruiterId), eq(assessment.candidateId, candidateId)))
+    .limit(1);
+  if (assigned) return true;
+  const [applied] = await db
+    .select({ id: jobApplication.id })
+    .from(jobApplication)
+    .innerJoin(job, eq(job.id, jobApplication.jobId))
+    .where(
+      and(
+        eq(job.recruiterId, recruiterId),
+        eq(jobApplication.candidateId, candidateId),
+        ne(jobApplication.stage, 'withdrawn'),
+      ),
+    )
+    .limit(1);
+  return applied !== undefined;
+}
+
+/**
  * A candidate's profile, read-only, for recruiters and admins. A recruiter sees it when the
- * candidate is discoverable and active, or when the recruiter has assigned them an assessment;
- * anyone else learns nothing (404), not even that the account exists.
+ * candidate is discoverable and active, or when the recruiter knows the candidate
+ * (`knowsCandidate`); anyone else learns nothing (404), not even that the account exists.
  */
 export async function getCandidateProfile(
   { db }: CandidateSearchDeps,
@@ -211,13 +241,7 @@ export async function getCandidateProfile(
   if (!row) throw notFound(CANDIDATE_SEARCH_TEXTS.notFound);
   const discoverable = row.discoverable ?? true;
   if (actor.role === 'recruiter' && (!discoverable || row.user.banned)) {
-    const [assigned] = await db
-      .select({ id: recruiterAssignment.candidateId })
-      .from(recruiterAssignment)
-      .where(
-        and(eq(recruiterAssignment.candidateId, id), eq(recruiterAssignment.recruiterId, actor.id)),
-      );
-    if (!assigned) throw notFound(CANDIDATE_SEARCH_TEXTS.notFound);
+    if (!(await knowsCandidate(db, actor.id, id))) throw notFound(CANDIDATE_SEARCH_TEXTS.notFound);
   }
   const d = details(row.details);
   const currency = (CURRENCIES as readonly string[]).includes(d.jobPreferences.salary.currency)

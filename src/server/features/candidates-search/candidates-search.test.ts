@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDueDate } from '../../../domain/assessments';
 import type { CandidatePage } from '../../../domain/candidate-search';
 import { candidateSearch, recruiterAssignment, user } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
@@ -244,14 +245,96 @@ describe('discoverable', () => {
     expect((await res.json()).message).toBe('Candidate not found');
   });
 
-  it('still shows them to admins and to a recruiter who assigned them work', async () => {
+  it('still shows them to admins and to a recruiter who assigned them an assessment', async () => {
     expect((await t.request(`/api/candidates/${hidden.id}`, { as: admin })).status).toBe(200);
-    await t.database.db
-      .insert(recruiterAssignment)
-      .values({ candidateId: hidden.id, recruiterId: otherRecruiter.id });
-    const res = await t.request(`/api/candidates/${hidden.id}`, { as: otherRecruiter });
+    const template = await t.request('/api/templates', {
+      method: 'POST',
+      as: admin,
+      json: { title: 'Warm-up', roleName: 'Developer', tasks: [{ title: 'Go', type: 'code' }] },
+    });
+    const assigner = await t.createUser('recruiter', { name: 'Asa Assigner' });
+    expect((await t.request(`/api/candidates/${hidden.id}`, { as: assigner })).status).toBe(404);
+    const assigned = await t.request('/api/assessments', {
+      method: 'POST',
+      as: assigner,
+      json: {
+        templateId: ((await template.json()) as { id: string }).id,
+        candidateId: hidden.id,
+        dueDate: defaultDueDate(),
+      },
+    });
+    expect(assigned.status, await assigned.clone().text()).toBe(201);
+    const res = await t.request(`/api/candidates/${hidden.id}`, { as: assigner });
     expect(res.status).toBe(200);
     expect((await res.json()).discoverable).toBe(false);
+  });
+
+  it("applying lets that job's recruiter open the profile, and no other recruiter", async () => {
+    const owner = await t.createUser('recruiter', { name: 'Jo Owner' });
+    const other = otherRecruiter;
+    const newOwner = await t.createUser('recruiter', { name: 'Nia New' });
+    const post = async (as: TestUser, title: string) => {
+      const res = await t.request('/api/jobs', {
+        method: 'POST',
+        as,
+        json: {
+          title,
+          department: 'Engineering',
+          locations: ['Berlin'],
+          workplaceType: 'remote',
+          jobType: 'full-time',
+          experience: '3-5',
+          description: 'Build things.',
+          status: 'published',
+        },
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const jobId = await post(owner, 'Backend role');
+    await post(other, 'Another role');
+    const profileAs = (as: TestUser) => t.request(`/api/candidates/${hidden.id}`, { as });
+    expect((await profileAs(owner)).status).toBe(404);
+
+    const form = new FormData();
+    form.set('coverLetter', 'Hello');
+    const applied = await t.request(`/api/jobs/${jobId}/applications`, {
+      method: 'POST',
+      as: hidden,
+      body: form,
+    });
+    expect(applied.status).toBe(201);
+    const applicationId = ((await applied.json()) as { id: string }).id;
+
+    // The job's recruiter: the whole profile, e-mail included (the pipeline shows it too).
+    const seen = await profileAs(owner);
+    expect(seen.status).toBe(200);
+    expect((await seen.json()).email).toBe(hidden.email);
+    // Any other recruiter, even one the candidate may message: nothing.
+    await t.database.db
+      .insert(recruiterAssignment)
+      .values({ candidateId: hidden.id, recruiterId: other.id })
+      .onConflictDoNothing();
+    expect((await profileAs(other)).status).toBe(404);
+    expect(names(await search(owner, 'q=Hana'))).toEqual([]);
+
+    // The consent follows the job to the recruiter an admin hands it to.
+    const moved = await t.request(`/api/jobs/${jobId}/owner`, {
+      method: 'PUT',
+      as: admin,
+      json: { recruiterId: newOwner.id },
+    });
+    expect(moved.status).toBe(200);
+    expect((await profileAs(newOwner)).status).toBe(200);
+    expect((await profileAs(owner)).status).toBe(404);
+
+    // Withdrawing ends it.
+    const withdrawn = await t.request(`/api/applications/${applicationId}/withdraw`, {
+      method: 'POST',
+      as: hidden,
+    });
+    expect(withdrawn.status).toBe(200);
+    expect((await profileAs(newOwner)).status).toBe(404);
   });
 
   it('is on by default and follows the switch both ways', async () => {

@@ -38,6 +38,10 @@ const invite = createRoute({
     201: jsonContent(invitationSchema, 'Invited'),
     ...errors,
     409: jsonContent(errorSchema, 'Already invited to this job, or already applied'),
+    429: jsonContent(
+      errorSchema.extend({ retryAfterSeconds: z.number().int() }),
+      'The recruiter sent, or the candidate received, too many invitations in a short time; the message says how long to wait',
+    ),
   },
 });
 const mine = createRoute({

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { HIRING_LIMIT_TEXTS, type HiringLimits } from '../../../domain/hiring-limits';
 import {
   INVITATION_TEXTS,
   type Invitation,
@@ -21,6 +22,7 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { invitationMail } from './mails';
@@ -30,6 +32,8 @@ export interface InvitationDeps {
   bus: EventBus;
   mailer: Mailer;
   appUrl: string;
+  /** The hiring abuse limits; the routes always pass them. */
+  limits?: Pick<HiringLimits, 'invitationsSent' | 'invitationsReceived'>;
 }
 
 type InviteInput = z.output<typeof inviteInputSchema>;
@@ -155,6 +159,22 @@ export async function inviteToApply(
   let mailId: string | null = null;
   try {
     mailId = await deps.db.transaction(async (tx) => {
+      // Counted with the invitation they allow (a refused or failed one is not): the
+      // recruiter's, then the candidate's (always in that order, so two never deadlock).
+      if (deps.limits) {
+        await consumeLimit(
+          tx,
+          `invitation-sent:${actor.id}`,
+          deps.limits.invitationsSent,
+          HIRING_LIMIT_TEXTS.invitationsSent,
+        );
+        await consumeLimit(
+          tx,
+          `invitation-received:${person.id}`,
+          deps.limits.invitationsReceived,
+          HIRING_LIMIT_TEXTS.invitationsReceived,
+        );
+      }
       await tx.insert(jobInvitation).values({
         id,
         jobId,

@@ -5,6 +5,7 @@ import {
   applicationSchema,
   applyInputSchema,
   browseQuerySchema,
+  candidateApplicationSchema,
   idSchema,
   JOB_TEXTS,
   jobActionSchema,
@@ -15,7 +16,6 @@ import {
   managedJobSchema,
   moveInputSchema,
   moveResultSchema,
-  myApplicationSchema,
   newJobSchema,
   noteInputSchema,
   reassignSchema,
@@ -48,6 +48,11 @@ const errors = {
   404: jsonContent(errorSchema, 'Job or application not found'),
 };
 const idParam = z.object({ id: idSchema });
+const tooMany = (what: string) =>
+  jsonContent(
+    errorSchema.extend({ retryAfterSeconds: z.number().int() }),
+    `Too many ${what} in a short time; the message says how long to wait`,
+  );
 const body = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
   required: true,
@@ -74,7 +79,7 @@ const create = createRoute({
   tags: ['Jobs'],
   summary: 'Post Job (recruiter): save as draft or publish',
   request: { body: body(newJobSchema) },
-  responses: { 201: jsonContent(jobSchema, 'Created'), ...errors },
+  responses: { 201: jsonContent(jobSchema, 'Created'), ...errors, 429: tooMany('jobs posted') },
 });
 const read = createRoute({
   method: 'get',
@@ -106,7 +111,7 @@ const duplicate = createRoute({
   tags: ['Jobs'],
   summary: 'A new draft with the same fields (its recruiter)',
   request: { params: idParam },
-  responses: { 201: jsonContent(jobSchema, 'The copy'), ...errors },
+  responses: { 201: jsonContent(jobSchema, 'The copy'), ...errors, 429: tooMany('jobs posted') },
 });
 const owner = createRoute({
   method: 'put',
@@ -138,11 +143,12 @@ const apply = createRoute({
     body: { content: { 'multipart/form-data': { schema: applyFormSchema } }, required: true },
   },
   responses: {
-    201: jsonContent(applicationSchema, 'Applied'),
+    201: jsonContent(candidateApplicationSchema, 'Applied, as the candidate sees it'),
     ...errors,
     409: jsonContent(errorSchema, 'Already applied'),
     413: jsonContent(errorSchema, 'Résumé too large'),
     415: jsonContent(errorSchema, 'Résumé not a PDF'),
+    429: tooMany('applications'),
   },
 });
 const pipeline = createRoute({
@@ -167,7 +173,7 @@ const mine = createRoute({
   path: '/api/applications/mine',
   tags: ['Applications'],
   summary: 'My Applications (candidate): each with its timeline',
-  responses: { 200: jsonContent(z.array(myApplicationSchema), 'Applications'), ...errors },
+  responses: { 200: jsonContent(z.array(candidateApplicationSchema), 'Applications'), ...errors },
 });
 const detail = createRoute({
   method: 'get',
@@ -183,7 +189,7 @@ const withdraw = createRoute({
   tags: ['Applications'],
   summary: 'Withdraw an application (its candidate)',
   request: { params: idParam },
-  responses: { 200: jsonContent(applicationSchema, 'Withdrawn'), ...errors },
+  responses: { 200: jsonContent(candidateApplicationSchema, 'Withdrawn'), ...errors },
 });
 const note = createRoute({
   method: 'post',

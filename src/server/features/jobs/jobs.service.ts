@@ -3,12 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { toIsoDate } from '../../../domain/assessments';
 import { archivedNoCopy } from '../../../domain/departments';
+import { storedFileName } from '../../../domain/file-names';
+import { HIRING_LIMIT_TEXTS, type HiringLimits } from '../../../domain/hiring-limits';
 import {
   type Application,
   type ApplicationDetail,
   type applyInputSchema,
   type browseQuerySchema,
   CANDIDATE_STAGE_LABELS,
+  type CandidateApplication,
   closingDatePassed,
   decodeJobCursor,
   emptyCounts,
@@ -23,13 +26,13 @@ import {
   type jobInputSchema,
   MAX_RESUME_BYTES,
   type ManagedJob,
-  type MyApplication,
   mayWithdraw,
   type moveInputSchema,
   type newJobSchema,
   nextStatus,
   type Stage,
   type StageEvent,
+  toCandidateApplication,
 } from '../../../domain/jobs';
 import type { Db } from '../../db/client';
 import {
@@ -46,14 +49,18 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { assertLimitOpen, consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mail } from '../../mail/outbox';
 import type { Storage } from '../../storage/storage';
 import { type AssessmentDeps, type AssessmentTx, assign } from '../assessments/assessments.service';
+import { type AuditEntry, recordAudit } from '../audit/audit';
 import { resolveDepartment } from '../departments/departments.service';
 import { stageMail } from './mails';
 
 export interface JobsDeps extends AssessmentDeps {
   storage: Storage;
+  /** The hiring abuse limits; the routes always pass them (scripts such as the seed do not). */
+  limits?: Pick<HiringLimits, 'jobs' | 'applications'>;
 }
 
 type Tx = AssessmentTx;
@@ -131,6 +138,23 @@ function assertFutureClosing(closingDate: string | null) {
   }
 }
 
+/** A job as the audit log keeps it (the description left out). */
+const jobBrief = (row: JobRow) => ({
+  title: row.title,
+  recruiterId: row.recruiterId,
+  status: row.status,
+  departmentId: row.departmentId,
+  closingDate: row.closingDate,
+});
+
+/**
+ * Admins act on recruiters' jobs and pipelines: each such change is logged (in the change's
+ * transaction). A recruiter's changes to their own are not admin actions and are not.
+ */
+async function auditAdmin(tx: Db | Tx, actor: Actor, entry: Omit<AuditEntry, 'actor'>) {
+  if (actor.role === 'admin') await recordAudit(tx, { actor, ...entry });
+}
+
 async function loadJobRow(db: Db | Tx, id: string) {
   const [row] = await db.select().from(job).where(eq(job.id, id));
   if (!row) throw notFound(JOB_TEXTS.jobNotFound);
@@ -174,12 +198,22 @@ async function readJob(db: Db, actor: Actor, id: string): Promise<Job> {
 
 // --- recruiters: jobs ------------------------------------------------------------------
 
+/**
+ * Counts a job the recruiter posts (Post Job, Duplicate) against their limit, in the
+ * transaction that makes it: a job that is not made (refused, failed) is not counted.
+ */
+async function countJobPosted(tx: Tx, deps: JobsDeps, actor: Actor) {
+  if (!deps.limits) return;
+  await consumeLimit(tx, `job-post:${actor.id}`, deps.limits.jobs, HIRING_LIMIT_TEXTS.jobs);
+}
+
 export async function createJob(deps: JobsDeps, actor: Actor, input: NewJob): Promise<Job> {
   if (actor.role !== 'recruiter') throw forbidden('Only recruiters can post jobs');
   assertFutureClosing(input.closingDate);
   const { status, department: departmentName, ...fields } = input;
   const id = newId();
   await deps.db.transaction(async (tx) => {
+    await countJobPosted(tx, deps, actor);
     // Locked until the job is in: the department cannot be archived or deleted meanwhile.
     const dept = await resolveDepartment(tx, departmentName, null, 'department', true);
     await tx.insert(job).values({
@@ -208,10 +242,18 @@ export async function updateJob(
   await deps.db.transaction(async (tx) => {
     // An archived department stays on the job that has it; others cannot pick it.
     const dept = await resolveDepartment(tx, departmentName, row.departmentId, 'department', true);
-    await tx
+    const [after] = await tx
       .update(job)
       .set({ ...fields, departmentId: dept.id })
-      .where(eq(job.id, id));
+      .where(eq(job.id, id))
+      .returning();
+    await auditAdmin(tx, actor, {
+      action: 'job.update',
+      targetType: 'job',
+      targetId: id,
+      before: jobBrief(row),
+      after: after ? jobBrief(after) : null,
+    });
   });
   await announceJob(deps, row);
   return readJob(deps.db, actor, id);
@@ -233,13 +275,25 @@ export async function changeJobStatus(
       { path: ['closingDate'], message: JOB_TEXTS.closingInPast },
     ]);
   }
-  await deps.db
-    .update(job)
-    .set({
-      status: to,
-      publishedAt: action === 'publish' ? new Date() : row.publishedAt,
-    })
-    .where(and(eq(job.id, id), eq(job.status, row.status)));
+  await deps.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(job)
+      .set({
+        status: to,
+        publishedAt: action === 'publish' ? new Date() : row.publishedAt,
+      })
+      .where(and(eq(job.id, id), eq(job.status, row.status)))
+      .returning({ id: job.id });
+    if (changed.length > 0) {
+      await auditAdmin(tx, actor, {
+        action: `job.${action}`,
+        targetType: 'job',
+        targetId: id,
+        before: { status: row.status },
+        after: { status: to },
+      });
+    }
+  });
   await announceJob(deps, row);
   return readJob(deps.db, actor, id);
 }
@@ -258,13 +312,16 @@ export async function duplicateJob(deps: JobsDeps, actor: Actor, id: string): Pr
     // A copy is a new job: an archived department is not offered for it.
     throw new AppError(400, archivedNoCopy(dept.name));
   }
-  await deps.db.insert(job).values({
-    ...fields,
-    id: copy,
-    recruiterId: actor.id,
-    status: 'draft',
-    publishedAt: null,
-    closingDate: closingDatePassed(row.closingDate, today()) ? null : row.closingDate,
+  await deps.db.transaction(async (tx) => {
+    await countJobPosted(tx, deps, actor);
+    await tx.insert(job).values({
+      ...fields,
+      id: copy,
+      recruiterId: actor.id,
+      status: 'draft',
+      publishedAt: null,
+      closingDate: closingDatePassed(row.closingDate, today()) ? null : row.closingDate,
+    });
   });
   await announceJob(deps, { id: copy, recruiterId: actor.id });
   return readJob(deps.db, actor, copy);
@@ -290,6 +347,14 @@ export async function reassignJob(
   }
   await deps.db.transaction(async (tx) => {
     await tx.update(job).set({ recruiterId }).where(eq(job.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'job.reassign',
+      targetType: 'job',
+      targetId: id,
+      before: { title: row.title, recruiterId: row.recruiterId },
+      after: { title: row.title, recruiterId },
+    });
     const applicants = await tx
       .select({ candidateId: jobApplication.candidateId })
       .from(jobApplication)
@@ -310,7 +375,21 @@ export async function reassignJob(
 export async function deleteJob(deps: JobsDeps, actor: Actor, id: string) {
   if (actor.role !== 'admin') throw forbidden();
   const row = await loadJobRow(deps.db, id);
-  await deps.db.delete(job).where(eq(job.id, id));
+  await deps.db.transaction(async (tx) => {
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobApplication)
+      .where(eq(jobApplication.jobId, id));
+    await tx.delete(job).where(eq(job.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'job.delete',
+      targetType: 'job',
+      targetId: id,
+      before: { ...jobBrief(row), applications: Number(counted?.n ?? 0) },
+      after: null,
+    });
+  });
   await announceJob(deps, row);
 }
 
@@ -466,10 +545,11 @@ const jobCardColumns = {
 export async function getJob(deps: JobsDeps, actor: Actor, id: string): Promise<JobDetail> {
   const [row] = await selectJobs(deps.db).where(eq(job.id, id));
   if (!row) throw notFound(JOB_TEXTS.jobNotFound);
-  let myApplication: Application | null = null;
+  let myApplication: CandidateApplication | null = null;
   if (actor.role === 'candidate') {
-    [myApplication = null] = await selectApplications(
+    [myApplication = null] = await candidateApplications(
       deps.db,
+      actor,
       and(eq(jobApplication.jobId, id), eq(jobApplication.candidateId, actor.id)),
     );
     if (!myApplication && !isOpen(row.job)) throw notFound(JOB_TEXTS.jobNotFound);
@@ -493,14 +573,7 @@ function isUniqueViolation(error: unknown): boolean {
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 export const isPdf = (bytes: Uint8Array) => PDF_MAGIC.every((b, i) => bytes[i] === b);
 export const resumeKey = (applicationId: string) => `resumes/${applicationId}`;
-
-/** A file name safe to store and send back: no path, no control characters, at most 200. */
-function cleanFileName(name: string) {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return Array.from(clean).slice(0, 200).join('') || 'resume.pdf';
-}
+const RESUME_FALLBACK_NAME = 'resume.pdf';
 
 export async function applyToJob(
   deps: JobsDeps,
@@ -508,7 +581,7 @@ export async function applyToJob(
   jobId: string,
   input: z.output<typeof applyInputSchema>,
   resume: { name: string; bytes: Uint8Array } | null,
-): Promise<Application> {
+): Promise<CandidateApplication> {
   if (actor.role !== 'candidate') throw forbidden('Only candidates can apply to jobs');
   const row = await loadJobRow(deps.db, jobId);
   if (row.status === 'draft') throw notFound(JOB_TEXTS.jobNotFound);
@@ -523,19 +596,32 @@ export async function applyToJob(
       throw new AppError(413, JOB_TEXTS.resumeTooLarge);
     if (!isPdf(resume.bytes)) throw new AppError(415, JOB_TEXTS.resumePdf);
   }
+  const limitKey = `application:${actor.id}`;
+  // Refused before the résumé is stored; counted (for real) with the application it allows.
+  if (deps.limits) {
+    await assertLimitOpen(
+      deps.db,
+      limitKey,
+      deps.limits.applications,
+      HIRING_LIMIT_TEXTS.applications,
+    );
+  }
   const id = newId();
   if (resume) {
     await deps.storage.put(resumeKey(id), { bytes: resume.bytes, contentType: 'application/pdf' });
   }
   try {
     await deps.db.transaction(async (tx) => {
+      if (deps.limits) {
+        await consumeLimit(tx, limitKey, deps.limits.applications, HIRING_LIMIT_TEXTS.applications);
+      }
       await tx.insert(jobApplication).values({
         id,
         jobId,
         candidateId: actor.id,
         coverLetter: input.coverLetter,
         resumeKey: resume ? resumeKey(id) : null,
-        resumeName: resume ? cleanFileName(resume.name) : null,
+        resumeName: resume ? storedFileName(resume.name, RESUME_FALLBACK_NAME) : null,
       });
       await tx.insert(applicationEvent).values({
         id: newId(),
@@ -552,13 +638,15 @@ export async function applyToJob(
         .onConflictDoNothing();
     });
   } catch (error) {
+    // No application, no résumé: a refused or failed one leaves no file behind.
+    if (resume) await deps.storage.remove(resumeKey(id)).catch(() => false);
     if (isUniqueViolation(error)) throw new AppError(409, JOB_TEXTS.alreadyApplied);
     throw error;
   }
   await announceApplications(deps, [
     { id, jobId, candidateId: actor.id, recruiterId: row.recruiterId },
   ]);
-  const [created] = await selectApplications(deps.db, eq(jobApplication.id, id));
+  const [created] = await candidateApplications(deps.db, actor, eq(jobApplication.id, id));
   return created!;
 }
 
@@ -609,7 +697,8 @@ function toApplication(r: ApplicationRow): Application {
     stage: a.stage,
     coverLetter: a.coverLetter,
     hasResume: a.resumeKey !== null,
-    resumeName: a.resumeName,
+    // Names stored before the rule are cleaned as they are served.
+    resumeName: a.resumeName === null ? null : storedFileName(a.resumeName, RESUME_FALLBACK_NAME),
     rejectionReason: a.rejectionReason,
     seen: a.seenAt !== null,
     assessment:
@@ -656,27 +745,37 @@ async function historyOf(db: Db, ids: string[]): Promise<Map<string, StageEvent[
   return map;
 }
 
-/** My Applications: the candidate's own, newest first, each with its timeline. */
-export async function listMyApplications(deps: JobsDeps, actor: Actor): Promise<MyApplication[]> {
-  if (actor.role !== 'candidate') throw forbidden('Only candidates have applications');
-  const apps = await selectApplications(deps.db, eq(jobApplication.candidateId, actor.id));
+/**
+ * Applications as their candidate sees them, each with its timeline: every answer a candidate
+ * gets about an application is made here, through the domain's allow-list.
+ */
+async function candidateApplications(
+  db: Db,
+  actor: Actor,
+  where: SQL | undefined,
+): Promise<CandidateApplication[]> {
+  const apps = await selectApplications(db, and(eq(jobApplication.candidateId, actor.id), where));
   const history = await historyOf(
-    deps.db,
+    db,
     apps.map((a) => a.id),
   );
-  // Reasons for a rejection are the recruiters' own words: the candidate sees the stage only.
-  return apps.map((a) => ({
-    ...a,
-    rejectionReason: null,
-    timeline: (history.get(a.id) ?? []).map((e) => ({ ...e, reason: null })),
-  }));
+  return apps.map((a) => toCandidateApplication(a, history.get(a.id) ?? []));
+}
+
+/** My Applications: the candidate's own, newest first, each with its timeline. */
+export async function listMyApplications(
+  deps: JobsDeps,
+  actor: Actor,
+): Promise<CandidateApplication[]> {
+  if (actor.role !== 'candidate') throw forbidden('Only candidates have applications');
+  return candidateApplications(deps.db, actor, undefined);
 }
 
 export async function withdrawApplication(
   deps: JobsDeps,
   actor: Actor,
   id: string,
-): Promise<Application> {
+): Promise<CandidateApplication> {
   if (actor.role !== 'candidate') throw forbidden('Only the candidate can withdraw');
   const [row] = await applicationRows(deps.db, eq(jobApplication.id, id));
   if (!row || row.a.candidateId !== actor.id) throw notFound(JOB_TEXTS.applicationNotFound);
@@ -695,8 +794,8 @@ export async function withdrawApplication(
   await announceApplications(deps, [
     { id, jobId: row.a.jobId, candidateId: actor.id, recruiterId: row.recruiterId },
   ]);
-  const [updated] = await selectApplications(deps.db, eq(jobApplication.id, id));
-  return { ...updated!, rejectionReason: null };
+  const [updated] = await candidateApplications(deps.db, actor, eq(jobApplication.id, id));
+  return updated!;
 }
 
 /** The pipeline of one job (its owner or an admin). */
@@ -761,12 +860,21 @@ export async function addNote(
   body: string,
 ): Promise<ApplicationDetail> {
   const row = await loadManageableApplication(deps.db, actor, id);
-  await deps.db.insert(applicationNote).values({
-    id: newId(),
-    applicationId: id,
-    authorId: actor.id,
-    authorName: actor.name,
-    body,
+  await deps.db.transaction(async (tx) => {
+    const noteId = newId();
+    await tx.insert(applicationNote).values({
+      id: noteId,
+      applicationId: id,
+      authorId: actor.id,
+      authorName: actor.name,
+      body,
+    });
+    await auditAdmin(tx, actor, {
+      action: 'application.note',
+      targetType: 'application',
+      targetId: id,
+      after: { noteId, jobId: row.a.jobId },
+    });
   });
   await announceApplications(deps, [
     { id, jobId: row.a.jobId, candidateId: row.a.candidateId, recruiterId: row.recruiterId },
@@ -785,7 +893,7 @@ export async function getResume(deps: JobsDeps, actor: Actor, id: string) {
   if (!row || !allowed) throw notFound(JOB_TEXTS.applicationNotFound);
   const stored = row.a.resumeKey ? await deps.storage.get(row.a.resumeKey) : null;
   if (!stored) throw notFound('No résumé was uploaded');
-  return { ...stored, fileName: row.a.resumeName ?? 'resume.pdf' };
+  return { ...stored, fileName: storedFileName(row.a.resumeName ?? '', RESUME_FALLBACK_NAME) };
 }
 
 // --- the pipeline: moving applications ----------------------------------------------------
@@ -874,6 +982,13 @@ export async function moveApplications(
           ),
         );
       await tx.insert(applicationEvent).values(moving.map(eventFor));
+      await auditAdmin(tx, actor, {
+        action: 'application.move',
+        targetType: 'job',
+        targetId: jobId,
+        before: moving.map((r) => ({ applicationId: r.a.id, stage: r.a.stage })),
+        after: { stage: to, reason: to === 'rejected' ? (input.reason ?? null) : null },
+      });
       const sent: string[] = [];
       for (const { mail } of mails) sent.push(await enqueueMail(tx, mail));
       return sent;

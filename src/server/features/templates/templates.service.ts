@@ -220,10 +220,29 @@ export async function saveSettings(
   input: Settings,
 ) {
   assertRole(actor, 'admin');
-  await db
-    .insert(setting)
-    .values({ key: SETTINGS_KEY, value: input })
-    .onConflictDoUpdate({ target: setting.key, set: { value: input } });
+  await audited(
+    db,
+    async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(setting)
+        .where(eq(setting.key, SETTINGS_KEY))
+        .for('update');
+      await tx
+        .insert(setting)
+        .values({ key: SETTINGS_KEY, value: input })
+        .onConflictDoUpdate({ target: setting.key, set: { value: input } });
+      return row?.value ?? null;
+    },
+    (before) => ({
+      actor,
+      action: 'settings.general.update',
+      targetType: 'setting',
+      targetId: SETTINGS_KEY,
+      before,
+      after: input,
+    }),
+  );
   return input;
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ASSESSMENT_TEXTS, type SampleProject } from '../../../domain/assessments';
+import { storedFileName } from '../../../domain/file-names';
 import {
   projectRunner,
   type RunTrigger,
@@ -14,6 +15,7 @@ import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import type { EventBus } from '../../realtime/event-bus';
 import type { SandboxFile } from '../../sandbox/runner';
+import { audited } from '../audit/audit';
 import { parseProjectZip } from './project-zip';
 
 /** Whatever a transaction or the database itself offers for inserts. */
@@ -274,13 +276,32 @@ export async function uploadTemplateProject(
   fileName?: string,
 ) {
   assertRole(actor, 'admin');
-  const project = await parseProjectZip(bytes, fileName?.replace(/\.zip$/i, ''));
-  const [row] = await deps.db
-    .update(assessmentTemplate)
-    .set({ project })
-    .where(eq(assessmentTemplate.id, templateId))
-    .returning({ id: assessmentTemplate.id });
-  if (!row) throw notFound('Assessment template not found');
+  const name = fileName === undefined ? undefined : storedFileName(fileName, 'project.zip');
+  const project = await parseProjectZip(bytes, name?.replace(/\.zip$/i, ''));
+  await audited(
+    deps.db,
+    async (tx) => {
+      const [before] = await tx
+        .select({ project: assessmentTemplate.project })
+        .from(assessmentTemplate)
+        .where(eq(assessmentTemplate.id, templateId))
+        .for('update');
+      if (!before) throw notFound('Assessment template not found');
+      await tx
+        .update(assessmentTemplate)
+        .set({ project })
+        .where(eq(assessmentTemplate.id, templateId));
+      return before.project;
+    },
+    (before) => ({
+      actor,
+      action: 'template.project-upload',
+      targetType: 'template',
+      targetId: templateId,
+      before: projectSummary(before),
+      after: projectSummary(project),
+    }),
+  );
   await deps.bus.publish({
     audience: { roles: ['admin', 'recruiter'] },
     event: { type: 'templates.changed' },

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { user } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
+import { recordAudit } from '../audit/audit';
 import { assertKeepsAnAdmin } from './last-admin';
 
 export interface UserAdminDeps {
@@ -209,5 +210,12 @@ export async function sendPasswordReset(
       body: { email: target.email, redirectTo: '/reset-password/new' },
     }),
   );
+  // Asked without the admin's session (it is the public reset flow): logged here.
+  await recordAudit(db, {
+    actor,
+    action: 'user.password-reset',
+    targetType: 'user',
+    targetId: id,
+  });
   return { ok: true };
 }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   applicationDetailSchema,
   applicationSchema,
+  candidateApplicationSchema,
   type MoveInput,
   moveResultSchema,
-  myApplicationSchema,
 } from '../../../../domain/jobs';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
 import { applicationKeys, jobKeys } from './keys';
@@ -17,7 +17,7 @@ export const useMyApplications = () =>
   useQuery({
     queryKey: applicationKeys.mine,
     queryFn: ({ signal }) =>
-      apiFetch('/api/applications/mine', { schema: z.array(myApplicationSchema), signal }),
+      apiFetch('/api/applications/mine', { schema: z.array(candidateApplicationSchema), signal }),
   });
 
 /** GET /api/jobs/:id/applications (the job's recruiter, admins) */
@@ -71,7 +71,7 @@ export const useApply = () =>
       return apiFetch(`/api/jobs/${encodeURIComponent(jobId)}/applications`, {
         method: 'POST',
         body: form,
-        schema: applicationSchema,
+        schema: candidateApplicationSchema,
       });
     },
   );
@@ -79,7 +79,7 @@ export const useApply = () =>
 /** POST /api/applications/:id/withdraw (candidate) */
 export const useWithdraw = () =>
   useApplicationMutation((id: string) =>
-    apiFetch(`${path(id)}/withdraw`, { method: 'POST', schema: applicationSchema }),
+    apiFetch(`${path(id)}/withdraw`, { method: 'POST', schema: candidateApplicationSchema }),
   );
 
 /** POST /api/jobs/:id/applications/move */

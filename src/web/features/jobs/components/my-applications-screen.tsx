@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   CANDIDATE_STAGE_LABELS,
+  type CandidateApplication,
   JOB_TEXTS,
-  type MyApplication,
   mayWithdraw,
 } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
@@ -21,7 +21,7 @@ import { formatDate, formatDateTime, StageBadge } from './job-badges';
 /** My Applications (/candidate/applications): status, timeline, assessments, withdraw, message. */
 export function MyApplicationsScreen() {
   const apps = useMyApplications();
-  const [withdrawing, setWithdrawing] = useState<MyApplication | null>(null);
+  const [withdrawing, setWithdrawing] = useState<CandidateApplication | null>(null);
   return (
     <>
       <PageHeader title="My Applications" description="Where each of your applications stands." />
@@ -46,7 +46,13 @@ export function MyApplicationsScreen() {
   );
 }
 
-function ApplicationCard({ app, onWithdraw }: { app: MyApplication; onWithdraw: () => void }) {
+function ApplicationCard({
+  app,
+  onWithdraw,
+}: {
+  app: CandidateApplication;
+  onWithdraw: () => void;
+}) {
   const subject = `My application: ${app.jobTitle}`;
   return (
     <Paper
@@ -114,7 +120,13 @@ function ApplicationCard({ app, onWithdraw }: { app: MyApplication; onWithdraw: 
   );
 }
 
-function WithdrawModal({ app, onClose }: { app: MyApplication | null; onClose: () => void }) {
+function WithdrawModal({
+  app,
+  onClose,
+}: {
+  app: CandidateApplication | null;
+  onClose: () => void;
+}) {
   const withdraw = useWithdraw();
   return (
     <Modal
