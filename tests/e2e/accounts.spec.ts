@@ -93,7 +93,12 @@ test.describe('log in and out', () => {
   }) => {
     const account = newAccount('recruiter', 'Una Verified');
     const res = await request.post('/api/auth/sign-up/email', {
-      data: { ...account, accountType: account.role },
+      data: {
+        name: account.name,
+        email: account.email,
+        password: account.password,
+        accountType: account.role,
+      },
     });
     expect(res.status()).toBe(200);
     await verificationLink(account.email);
