@@ -37,7 +37,7 @@ export interface LighthousePageResult {
 async function cookieFor(server: RunningServer, page: BenchPage): Promise<string | undefined> {
   if (!page.signedInAs) return undefined;
   const user = newUser(page.signedInAs);
-  await signUp(server.url, user);
+  await signUp(server, user);
   return signIn(server.url, user);
 }
 

@@ -50,7 +50,7 @@ function inlineScripts(html: string): string[] {
 async function signedInContext(context: BrowserContext, server: RunningServer, page: BenchPage) {
   if (!page.signedInAs) return;
   const user = newUser(page.signedInAs);
-  await signUp(server.url, user);
+  await signUp(server, user);
   const cookie = await signIn(server.url, user);
   await context.addCookies(
     parseCookieHeader(cookie).map(({ name, value }) => ({ name, value, url: server.url })),

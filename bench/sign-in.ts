@@ -29,7 +29,7 @@ export async function run(
   server: RunningServer,
 ): Promise<{ metrics: Metric[]; details: SignInDetails }> {
   const user = newUser('candidate');
-  await signUp(server.url, user);
+  await signUp(server, user);
   // Checks the credentials work and warms the code path up.
   for (let i = 0; i < 3; i++) await signIn(server.url, user);
 

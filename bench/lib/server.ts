@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CaughtMail, startSmtpCatcher } from '../../src/server/test/smtp-catcher';
 import { removeDir, track } from './cleanup';
 
 /** Repository root (bench/lib/../..). */
@@ -94,6 +95,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** Mail the server sent (a local SMTP sink): sign-up's verification links. */
+  mails: CaughtMail[];
   /** Stops the server and removes its data directory; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -152,6 +155,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'talentforge-bench-'));
+  // Sign-up is finished by the mailed link (docs/decisions/018): the bench reads it here.
+  const smtp = await startSmtpCatcher();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
     detached: true,
@@ -165,7 +170,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       AUTH_RATE_LIMIT: '1000000',
       APP_URL: url,
       DATABASE_URL: '',
-      SMTP_URL: '',
+      SMTP_URL: smtp.url,
       ...options.env,
     },
   });
@@ -176,7 +181,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const stop = supervise(child, dataDir);
+  const stopServer = supervise(child, dataDir);
+  const stop = async () => {
+    await stopServer();
+    await smtp.close();
+  };
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   try {
@@ -199,5 +208,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${log.trim()}`);
   }
-  return { url, port, dataDir, stop };
+  return { url, port, dataDir, mails: smtp.mails, stop };
 }

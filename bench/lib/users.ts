@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CaughtMail } from '../../src/server/test/smtp-catcher';
 
 export interface BenchUser {
   name: string;
@@ -28,11 +29,30 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<Respo
   });
 }
 
-/** Creates the user through the public sign-up endpoint. */
-export async function signUp(baseUrl: string, user: BenchUser): Promise<void> {
-  const response = await post(baseUrl, '/api/auth/sign-up/email', user);
+/**
+ * Creates the user through the public sign-up endpoint and opens the verification link the
+ * server mailed (to the bench's SMTP sink), so the account can sign in.
+ */
+export async function signUp(
+  server: { url: string; mails: CaughtMail[] },
+  user: BenchUser,
+): Promise<void> {
+  const response = await post(server.url, '/api/auth/sign-up/email', user);
   if (!response.ok) {
     throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  }
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = server.mails.find((m) => m.to.includes(user.email));
+    const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = text?.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+    if (link) {
+      const verified = await fetch(link, { redirect: 'manual' });
+      if (verified.status !== 302) throw new Error(`verify-email failed: ${verified.status}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${user.email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -98,11 +98,12 @@ describe('the compiled server', () => {
     });
     expect(reset.status).toBe(200);
     const logged = Date.now() + 10_000;
-    while (!output.includes('mail queued') && Date.now() < logged) {
+    while (!output.includes('Reset your TalentForge password') && Date.now() < logged) {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(output).toContain('Reset your TalentForge password');
     expect(output).not.toContain('/api/auth/reset-password/');
+    expect(output).not.toContain('/api/auth/verify-email');
 
     server.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -2,12 +2,16 @@ import {
   adminAccount,
   attemptLogIn,
   expect,
+  expectAccessible,
   logIn,
+  mailsTo,
+  mailText,
   newAccount,
   setGoogleIdentity,
   signUpViaApi,
   test,
   uniqueEmail,
+  verificationLink,
 } from './support/fixtures';
 
 test.describe('sign up', () => {
@@ -24,6 +28,10 @@ test.describe('sign up', () => {
       await page.getByLabel('Confirm Password').fill(account.password);
       await page.getByLabel('Role').selectOption({ label });
       await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(
+        page.getByRole('heading', { name: 'Check your e-mail to finish signing up' }),
+      ).toBeVisible();
+      await page.goto(await verificationLink(account.email));
       await expect(page).toHaveURL(path);
       await expect(page.getByRole('heading', { name: `Welcome, ${account.name}` })).toBeVisible();
       await expect(
@@ -55,7 +63,10 @@ test.describe('sign up', () => {
     expect(res.status()).toBe(401);
   });
 
-  test('an address already in use fails with the spec text', async ({ page, request }) => {
+  test('an address already in use gets the same answer, and its owner a mail', async ({
+    page,
+    request,
+  }) => {
     const taken = newAccount('candidate');
     await signUpViaApi(request, taken);
     await page.goto('/signup');
@@ -64,11 +75,42 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('another-pass');
     await page.getByLabel('Confirm Password').fill('another-pass');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText(/^Failed to create an account: /)).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Check your e-mail to finish signing up' }),
+    ).toBeVisible();
+    await expect(page.getByText(`We sent a mail to ${taken.email}.`)).toBeVisible();
+    await expectAccessible(page);
+    await expect
+      .poll(async () => (await mailsTo(taken.email)).map((m) => mailText(m)).join('\n'))
+      .toContain('Someone just tried to create a TalentForge account with this e-mail address');
   });
 });
 
 test.describe('log in and out', () => {
+  test('an unverified account is told so and can have the link sent again', async ({
+    page,
+    request,
+  }) => {
+    const account = newAccount('recruiter', 'Una Verified');
+    const res = await request.post('/api/auth/sign-up/email', {
+      data: {
+        name: account.name,
+        email: account.email,
+        password: account.password,
+        accountType: account.role,
+      },
+    });
+    expect(res.status()).toBe(200);
+    await verificationLink(account.email);
+    await attemptLogIn(page, account);
+    await expect(page.getByText(/^Your e-mail address is not verified yet\./)).toBeVisible();
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(page.getByText(`We sent a new link to ${account.email}.`)).toBeVisible();
+    await expect.poll(async () => (await mailsTo(account.email)).length).toBe(2);
+    await page.goto(await verificationLink(account.email));
+    await expect(page).toHaveURL('/recruiter');
+  });
+
   test('a wrong password shows the failure text', async ({ page, request }) => {
     const account = newAccount('candidate');
     await signUpViaApi(request, account);

@@ -5,6 +5,7 @@ import {
   disposeAll,
   expect,
   expectAccessible,
+  finishSignUp,
   logIn,
   mailText,
   newAccount,
@@ -34,14 +35,14 @@ async function person(role: 'candidate' | 'recruiter', name: string) {
     data: { name, email: account.email, password: account.password, accountType: role },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: string } };
+  const id = await finishSignUp(api, account.email);
   if (role === 'candidate') {
     const saved = await api.put('/api/profile', {
       data: { name, jobPreferences: {}, title: 'Software Engineer', skills: 'TypeScript' },
     });
     expect(saved.status(), await saved.text()).toBe(200);
   }
-  return { account, api, id: user.id, name };
+  return { account, api, id, name };
 }
 
 async function postJob(api: APIRequestContext, title: string) {

@@ -4,6 +4,7 @@ import {
   disposeAll,
   expect,
   expectAccessible,
+  finishSignUp,
   logIn,
   newAccount,
   test,
@@ -31,12 +32,12 @@ async function candidateWithProfile(name: string, details: Record<string, unknow
     data: { name, email: account.email, password: account.password, accountType: 'candidate' },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: string } };
+  const id = await finishSignUp(api, account.email);
   const saved = await api.put('/api/profile', {
     data: { name, jobPreferences: {}, ...details },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  return { account, id: user.id };
+  return { account, id };
 }
 
 const saved = (page: import('@playwright/test').Page) =>
@@ -58,6 +59,7 @@ async function recruiter() {
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+  await finishSignUp(api, account.email);
   return account;
 }
 

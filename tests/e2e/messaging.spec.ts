@@ -13,6 +13,7 @@ import {
   disposeAll,
   expect,
   expectAccessible,
+  finishSignUp,
   mailsTo,
   mailText,
   test,
@@ -57,8 +58,7 @@ async function signedUp(
     data: { name, email: account.email, password: account.password, accountType: role },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { user: { id: string } };
-  return { account, id: body.user.id, api };
+  return { account, id: await finishSignUp(api, account.email), api };
 }
 
 async function signedInApi(account: Account): Promise<APIRequestContext> {

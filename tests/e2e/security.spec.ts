@@ -5,6 +5,7 @@ import {
   attemptLogIn,
   expect,
   expectAccessible,
+  followVerificationMail,
   logIn,
   newAccount,
   signUpViaApi,
@@ -132,6 +133,7 @@ test.describe('on a server of their own', () => {
       },
     });
     expect(signUp.status()).toBe(200);
+    await followVerificationMail(request, candidate.email);
 
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel('Email').fill(server.admin.email);

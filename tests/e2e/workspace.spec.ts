@@ -5,6 +5,7 @@ import {
   disposeAll,
   expect,
   expectAccessible,
+  finishSignUp,
   logIn,
   newAccount,
   test,
@@ -50,8 +51,7 @@ async function signedUp(account: Account): Promise<{ api: APIRequestContext; id:
     },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { user: { id: string } };
-  return { api, id: body.user.id };
+  return { api, id: await finishSignUp(api, account.email) };
 }
 
 const TASKS = [

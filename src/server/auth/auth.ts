@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SIGN_UP_ROLES } from '../../domain/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../domain/constants';
 import { isRole } from '../../domain/roles';
 import { USER_ADMIN_TEXTS } from '../../domain/users';
 import type { Db } from '../db/client';
@@ -24,6 +24,13 @@ import {
   sessionsChangedHook,
 } from './account-rules';
 import { resetPasswordMail } from './mails';
+import {
+  markVerified,
+  SIGN_UP_PATH,
+  sameSignUpAnswer,
+  signUpRole,
+  verificationOptions,
+} from './verification';
 
 export interface AuthDeps {
   env: Env;
@@ -38,10 +45,12 @@ export interface AuthDeps {
 /** Header the server sets from the socket; clients cannot choose their rate-limit key. */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
-const SIGN_UP_PATH = '/sign-up/email';
+/** Admins create accounts in better-auth's admin plugin: verified, like create-admin's. */
+const ADMIN_CREATE_PATH = '/admin/create-user';
 
 export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged }: AuthDeps) {
   const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT };
+  const verification = verificationOptions({ appUrl: env.APP_URL, db, mailer, logger });
   return betterAuth({
     appName: 'TalentForge',
     baseURL: env.APP_URL,
@@ -55,11 +64,20 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: ({ user }) => revokeResetTokens(db, user.id),
+      // Unverified accounts cannot sign in (docs/decisions/018); sign-up answers alike for
+      // an address with an account, whose owner is mailed instead.
+      requireEmailVerification: true,
+      onExistingUserSignUp: verification.onExistingUserSignUp,
+      onPasswordReset: async ({ user }) => {
+        await revokeResetTokens(db, user.id);
+        // The reset link reached the address: it is verified.
+        await markVerified(db, user.id);
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(user.name, user.email, url));
       },
     },
+    emailVerification: verification.emailVerification,
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     plugins: [
       admin({
@@ -89,6 +107,7 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
         hooks: { before: [{ matcher: () => true, handler: lastAdminHook(db) }] },
       },
       removeUserThroughErasure(),
+      sameSignUpAnswer(),
       ...twoFactorPlugins(env.APP_URL, db),
       adminAuditPlugin(db),
     ],
@@ -106,15 +125,13 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
               ctx && ctx.path !== SIGN_UP_PATH ? providerName(input.name) : checkedName(input.name);
             const user = { ...input, name };
             if (ctx?.path === SIGN_UP_PATH) {
-              const requested = (ctx.body as Record<string, unknown> | undefined)?.accountType;
-              if (!SIGN_UP_ROLES.includes(requested as never)) {
-                throw new APIError('BAD_REQUEST', {
-                  message: 'Choose an account type: Job Seeker or Recruiter',
-                });
-              }
-              return { data: { ...user, role: requested as string } };
+              return { data: { ...user, role: signUpRole(ctx.body), emailVerified: false } };
             }
-            // Any other sign-up through a request (Google) makes a candidate.
+            if (ctx?.path === ADMIN_CREATE_PATH) {
+              return { data: { ...user, role: 'candidate', emailVerified: true } };
+            }
+            // Any other sign-up through a request (Google) makes a candidate, verified when
+            // the provider says the address is (Google does for its accounts).
             if (ctx) return { data: { ...user, role: 'candidate' } };
             // No request: a server-side script (create-admin, seed) chose the role.
             return { data: { ...user, role: isRole(input.role) ? input.role : 'candidate' } };
@@ -138,6 +155,7 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
         '/sign-in/email': perMinute,
         '/sign-up/email': perMinute,
         '/request-password-reset': perMinute,
+        '/send-verification-email': perMinute,
         '/reset-password': perMinute,
         '/change-password': perMinute,
         // Codes: the plugin's 3 per 10 s, or the configured limit (tests raise it).

@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, desc, eq, like } from 'drizzle-orm';
 import postgres from 'postgres';
 import type { Role } from '../../domain/constants';
 import { createAccount } from '../auth/users';
 import { type Database, openDatabase } from '../db/client';
+import { outbox } from '../db/schema';
 import { parseEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { createServices, type Services } from '../server';
@@ -59,6 +61,8 @@ export interface TestApp extends Services {
     input?: Partial<{ name: string; email: string; password: string; accountType: string }>,
   ): Promise<TestUser>;
   signIn(email: string, password: string): Promise<string>;
+  /** Follows the newest verification link mailed to the address (signing in): the cookie. */
+  followVerificationMail(email: string): Promise<string>;
   /** Any role, admins included, through the server-side path scripts use. */
   createUser(
     role: Role,
@@ -109,6 +113,21 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     return cookieOf(res);
   };
 
+  /** Opens the newest verification link mailed to the address; answers the session cookie. */
+  const followVerificationMail: TestApp['followVerificationMail'] = async (email) => {
+    const link = await verificationLink(services, email);
+    const res = await request(link);
+    if (res.status !== 302)
+      throw new Error(`verify-email failed: ${res.status} ${await res.text()}`);
+    // Read and used: the tests' own counts of mail to the address start after it.
+    await services.database.db
+      .delete(outbox)
+      .where(
+        and(eq(outbox.to, email.toLowerCase()), like(outbox.text, '%/api/auth/verify-email?%')),
+      );
+    return cookieOf(res);
+  };
+
   return {
     ...services,
     dataDir,
@@ -124,16 +143,21 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       };
       const res = await request('/api/auth/sign-up/email', { method: 'POST', json: body });
       if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-      const { user } = (await res.json()) as { user: { id: string; role: Role } };
+      // Unverified accounts cannot sign in: follow the link of the mail sign-up queued, which
+      // verifies the address and signs in (docs/decisions/018).
+      const cookie = await followVerificationMail(body.email);
+      const session = await request('/api/auth/get-session', { headers: { cookie } });
+      const { user } = (await session.json()) as { user: { id: string; role: Role } };
       return {
         id: user.id,
         email: body.email,
         name: body.name,
         role: user.role,
         password: body.password,
-        cookie: cookieOf(res),
+        cookie,
       };
     },
+    followVerificationMail,
     async createUser(role, overrides = {}) {
       const account = {
         name: overrides.name ?? `Test ${role}`,
@@ -151,6 +175,22 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The path of the newest verification link queued to an address (the outbox is where mail
+ * waits when no SMTP server is set, as in these tests).
+ */
+export async function verificationLink(services: Services, email: string): Promise<string> {
+  const [mail] = await services.database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(and(eq(outbox.to, email.toLowerCase()), like(outbox.text, '%/api/auth/verify-email?%')))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  const url = mail?.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+  if (!url) throw new Error(`no verification mail to ${email}`);
+  return url.slice(new URL(url).origin.length);
 }
 
 /** The session cookie a response set, ready for a Cookie header. */

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -47,7 +47,49 @@ export async function signUpViaApi(request: APIRequestContext, account: Account)
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+  await followVerificationMail(request, account.email);
   await request.post('/api/auth/sign-out', { data: {} });
+}
+
+/**
+ * The link of the newest verification mail sign-up sent to an address (docs/decisions/018),
+ * from the test SMTP sink, waiting for it to arrive.
+ */
+export async function verificationLink(to: string, timeoutMs = 15_000): Promise<string> {
+  return (await verificationMail(to, timeoutMs)).link;
+}
+
+async function verificationMail(to: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of (await readdir(mailDir)).sort().reverse()) {
+      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as CaughtMail;
+      if (!mail.to.includes(to)) continue;
+      const link = mailText(mail).match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+      if (link) return { link, file };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification mail to ${to} within ${timeoutMs} ms`);
+}
+
+/**
+ * Opens the verification link mailed to the address: verified, and the client signed in.
+ * The mail is then removed from the sink, so a journey's waitForMail(address) finds only
+ * the mail it is about.
+ */
+export async function followVerificationMail(api: APIRequestContext, email: string) {
+  const { link, file } = await verificationMail(email, 15_000);
+  const res = await api.get(link);
+  expect(res.status()).toBe(200);
+  await rm(path.join(mailDir, file), { force: true });
+}
+
+/** After an API sign-up: follows the mailed link (signing the client in); the user's id. */
+export async function finishSignUp(api: APIRequestContext, email: string): Promise<string> {
+  await followVerificationMail(api, email);
+  const session = await api.get('/api/auth/get-session');
+  return ((await session.json()) as { user: { id: string } }).user.id;
 }
 
 /** An API client signed in as the account (same-origin requests, as the browser sends them). */
@@ -200,6 +242,7 @@ export function apiClients() {
             data: { email: account.email, password: account.password },
           });
     expect(res.status(), await res.text()).toBe(200);
+    if (how === 'sign-up') return { api, id: await finishSignUp(api, account.email) };
     return { api, id: ((await res.json()) as { user: { id: string } }).user.id };
   };
 }

@@ -21,6 +21,8 @@ export default async function globalSetup(_config: FullConfig) {
   }
 
   const smtp = await startSmtpCatcher();
+  // Servers a journey starts itself (own-server.ts) mail the same sink; workers inherit this.
+  process.env.E2E_SMTP_URL = smtp.url;
   let saved = 0;
   const push = smtp.mails.push.bind(smtp.mails);
   smtp.mails.push = (...mails) => {

@@ -39,6 +39,9 @@ export async function startOwnServer(
     AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
     AUTH_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
+    // The suite's SMTP sink (global-setup.ts): sign-up's verification mail reaches the tests.
+    SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+    MAIL_FROM: 'TalentForge <no-reply@talentforge.test>',
     ...extraEnv,
   };
   await run(

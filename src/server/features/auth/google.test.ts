@@ -61,7 +61,24 @@ describe('Google sign-in (OpenID Connect)', () => {
       email: 'grace@example.test',
       name: 'Grace Google',
       role: 'candidate',
+      // Google vouches for the address: no verification mail is needed.
+      emailVerified: true,
     });
+  });
+
+  it('never joins an unverified account made by sign-up with the same address', async () => {
+    const email = 'squatted@example.test';
+    const res = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { name: 'Squatter', email, password: 'squatter-pass', accountType: 'candidate' },
+    });
+    expect(res.status).toBe(200);
+    identity = { sub: 'g-3', email, name: 'Real Owner' };
+    const done = await googleSignIn();
+    expect(done.headers.get('location')).toMatch(/error=/);
+    expect(done.headers.getSetCookie().join(';')).not.toContain('session_token=');
+    const [row] = await t.database.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ name: 'Squatter', emailVerified: false });
   });
 
   it('signs an existing recruiter in with their own role', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   DATA_RIGHTS_TEXTS,
   type EraseMethod,
@@ -196,7 +196,16 @@ async function erase(
     if (deleted.length === 0) throw notFound(USER_ADMIN_TEXTS.userNotFound);
     const assessmentsKept = Number(kept?.n ?? 0);
     const messagesKept = Number(sent?.n ?? 0);
-    // After the delete, so the trigger's redaction never touches this row: it names no one.
+    // After the delete, so the trigger's redaction never touches this row: it names no one,
+    // and the admin's reason is redacted here by the trigger's own rule (whole occurrences of
+    // the name or e-mail, any case).
+    const [redacted] = reason
+      ? await tx
+          .select({
+            reason: sql<string>`redact_erased_person(${reason}::text, erased_person_pattern(${target.name}::text, ${target.email}::text))`,
+          })
+          .from(sql`(values (1)) as one(x)`)
+      : [];
     await recordAudit(tx, {
       actor: admin ?? { id: target.id, name: DATA_RIGHTS_TEXTS.erasedUser },
       action: 'user.erase',
@@ -205,7 +214,7 @@ async function erase(
       after: {
         by: admin ? 'admin' : 'self',
         role: target.role,
-        reason,
+        reason: redacted?.reason ?? reason,
         assessmentsKept,
         messagesKept,
       },

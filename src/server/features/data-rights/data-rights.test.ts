@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageForm, PNG_1PX } from '../../../../tests/fixtures/images';
@@ -346,6 +346,12 @@ describe('erasure by the user', () => {
       await db.select().from(jobApplication).where(eq(jobApplication.id, applicationId)),
     ).toHaveLength(0);
     expect(await db.select().from(outbox).where(eq(outbox.to, cand.email))).toHaveLength(0);
+    // The recruiter's mail about the submission named them: it stays, redacted.
+    const toRecruiter = await db.select().from(outbox).where(eq(outbox.to, recruiter.email));
+    expect(toRecruiter.map((m) => m.subject)).toContain(
+      'Submitted: Password policy by Erased user',
+    );
+    expect(JSON.stringify(toRecruiter)).not.toMatch(/erin eraser/i);
     expect(existsSync(path.join(t.dataDir, 'files', 'profile-images', cand.id))).toBe(false);
     expect((await t.request('/api/profile', { as: cand })).status).toBe(401);
 
@@ -497,6 +503,51 @@ describe('erasure by an admin', () => {
       reason: 'Letter of 3 May',
     });
     expect((await t.request('/api/admin/erasures', { as: recruiter })).status).toBe(403);
+  });
+
+  it('replaces the name and e-mail inside free text: reasons, mails to others', async () => {
+    const cand = await t.signUp({ accountType: 'candidate', name: 'Nora Quill' });
+    const shout = cand.email.toUpperCase();
+    await ok(
+      t.request(`/api/admin/users/${cand.id}/deactivate`, {
+        method: 'POST',
+        as: admin,
+        json: { reason: `nora  QUILL asked (${shout}), not Nora Quillson nor x${cand.email}` },
+      }),
+    );
+    const { enqueueMail } = await import('../../mail/outbox');
+    const mailId = await enqueueMail(t.database.db, {
+      to: other.email,
+      subject: 'About Nora Quill',
+      text: `Nora Quill <${cand.email}> wrote. Nora Quillson and ${cand.email}.uk stay.`,
+      html: '<p>NORA QUILL</p>',
+    });
+    await ok(
+      t.request(`/api/admin/users/${cand.id}/erase`, {
+        method: 'POST',
+        as: admin,
+        json: { reason: `Letter from nora quill (${cand.email}).` },
+      }),
+    );
+    const db = t.database.db;
+    const [ban] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, cand.id), eq(auditLog.action, 'user.ban-user')));
+    expect(JSON.stringify(ban?.after)).toContain(
+      `Erased user asked (Erased user), not Nora Quillson nor x${cand.email}`,
+    );
+    const list = await (await ok(t.request('/api/admin/erasures', { as: admin }))).json();
+    expect(list.items[0]).toMatchObject({
+      userId: cand.id,
+      reason: 'Letter from Erased user (Erased user).',
+    });
+    const [mail] = await db.select().from(outbox).where(eq(outbox.id, mailId));
+    expect(mail).toMatchObject({
+      subject: 'About Erased user',
+      text: `Erased user <Erased user> wrote. Nora Quillson and ${cand.email}.uk stay.`,
+      html: '<p>Erased user</p>',
+    });
   });
 
   it('never erases the last admin, and the audit log stays append-only', async () => {

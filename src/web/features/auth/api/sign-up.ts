@@ -1,23 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '../../../../domain/auth';
+import { VERIFIED_CALLBACK_PATH } from '../../../../domain/verification';
 import { authErrorMessage } from '../../../api/auth-errors';
 import { loadAuthClient } from '../../../api/load-auth-client';
-import { reloadSession } from '../../../lib/session';
 
-/** Creates the account; the server turns accountType into the role. Resolves to the role. */
-export async function signUp({ name, email, password, role }: SignUpInput): Promise<string> {
+/**
+ * Asks for the account; the server turns accountType into the role. It answers the same
+ * whether the address is new or taken (docs/decisions/018): the mailed link finishes it.
+ */
+export async function signUp({ name, email, password, role }: SignUpInput): Promise<void> {
   const authClient = await loadAuthClient();
-  const { data, error } = await authClient.signUp.email({
+  const { error } = await authClient.signUp.email({
     name,
     email,
     password,
     accountType: role,
+    callbackURL: VERIFIED_CALLBACK_PATH,
   });
   if (error) throw new Error(authErrorMessage(error));
-  // The guards of the next screen read the session: it must know the user first.
-  await reloadSession();
-  const created = (data?.user as { role?: unknown } | undefined)?.role;
-  return typeof created === 'string' ? created : role;
 }
 
 export const useSignUp = () => useMutation({ mutationFn: signUp });

@@ -16,11 +16,13 @@ import { DATA_RIGHTS_TEXTS, ERASED_FLAG } from '../../../../domain/data-rights-t
 import { dashboardPath } from '../../../../domain/roles';
 import { SECURITY_TEXTS } from '../../../../domain/security-texts';
 import { failure } from '../../../../domain/texts';
+import { VERIFICATION_TEXTS } from '../../../../domain/verification';
 import { errorMessage } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { useGoogleSignIn } from '../api/google-sign-in';
-import { TWO_FACTOR_STEP, useLogIn } from '../api/log-in';
+import { EmailNotVerifiedError, TWO_FACTOR_STEP, useLogIn } from '../api/log-in';
+import { useSendVerification } from '../api/send-verification';
 import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 import { GoogleButton } from './google-button';
 import { useGoogleErrorParam } from './use-google-error';
@@ -38,8 +40,12 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const logIn = useLogIn();
   const google = useGoogleSignIn();
-  const googleReturnError = useGoogleErrorParam();
+  const resend = useSendVerification();
   const [params] = useSearchParams();
+  // A verification link that failed lands here with ?verify=done&error=CODE (not Google's).
+  const linkFailed = params.has('verify') && params.has('error');
+  const googleError = useGoogleErrorParam();
+  const googleReturnError = linkFailed ? null : googleError;
   const signedOutIdle = params.get('reason') === 'idle';
   const [erased] = useState(() => params.get('reason') === 'erased' || erasedFlag());
   // Said once: a later visit to /login does not repeat it.
@@ -63,6 +69,7 @@ export function LoginScreen() {
   const submit = submitWhenReady(
     form.onSubmit((values) => {
       google.reset();
+      resend.reset();
       logIn.mutate(values, {
         onSuccess: (role) =>
           navigate(role === TWO_FACTOR_STEP ? '/login/two-factor' : dashboardPath(role), {
@@ -72,19 +79,47 @@ export function LoginScreen() {
     }),
   );
 
-  const error = logIn.isError
-    ? failure.signIn(errorMessage(logIn.error))
-    : google.isError
-      ? failure.signInGoogle(errorMessage(google.error))
-      : googleReturnError && !logIn.isPending
-        ? failure.signInGoogle(googleReturnError)
-        : null;
+  const notVerified = logIn.error instanceof EmailNotVerifiedError ? logIn.error : null;
+  const error = notVerified
+    ? null
+    : logIn.isError
+      ? failure.signIn(errorMessage(logIn.error))
+      : google.isError
+        ? failure.signInGoogle(errorMessage(google.error))
+        : googleReturnError && !logIn.isPending
+          ? failure.signInGoogle(googleReturnError)
+          : null;
 
   return (
     <AuthCard title="Log In" subtitle="Welcome back! Sign in to continue.">
       <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           <FormError>{error}</FormError>
+          {notVerified && !resend.isSuccess ? (
+            <FormError>
+              {VERIFICATION_TEXTS.notVerified}{' '}
+              <Anchor
+                component="button"
+                type="button"
+                fw={600}
+                c="inherit"
+                td="underline"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(notVerified.email)}
+              >
+                {VERIFICATION_TEXTS.resend}
+              </Anchor>
+            </FormError>
+          ) : null}
+          {notVerified && resend.isSuccess ? (
+            <FormSuccess>{VERIFICATION_TEXTS.resent(notVerified.email)}</FormSuccess>
+          ) : null}
+          {resend.isError ? (
+            <FormError>{failure.signIn(errorMessage(resend.error))}</FormError>
+          ) : null}
+          {linkFailed && !logIn.isError ? (
+            <FormError>{VERIFICATION_TEXTS.linkInvalid}</FormError>
+          ) : null}
           {signedOutIdle && !error ? (
             <FormSuccess>{SECURITY_TEXTS.idleSignedOut}</FormSuccess>
           ) : null}

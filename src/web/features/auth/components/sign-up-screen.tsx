@@ -11,18 +11,19 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { SignUpInput } from '../../../../domain/auth';
 import {
   MIN_PASSWORD_LENGTH,
   SIGN_UP_ROLE_LABELS,
   SIGN_UP_ROLES,
 } from '../../../../domain/constants';
-import { dashboardPath } from '../../../../domain/roles';
 import { failure } from '../../../../domain/texts';
+import { VERIFICATION_TEXTS } from '../../../../domain/verification';
 import { errorMessage } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
-import { FormError } from '../../../ui/form-error';
+import { FormError, FormSuccess } from '../../../ui/form-error';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignUp } from '../api/sign-up';
 import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
@@ -32,8 +33,9 @@ import { useGoogleErrorParam } from './use-google-error';
 const ROLE_OPTIONS = SIGN_UP_ROLES.map((value) => ({ value, label: SIGN_UP_ROLE_LABELS[value] }));
 
 export function SignUpScreen() {
-  const navigate = useNavigate();
   const signUp = useSignUp();
+  /** The address a sign-up was sent for: the screen then says to check the mail. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const google = useGoogleSignIn();
   const googleReturnError = useGoogleErrorParam();
   const warmUp = useWarmUp({ withConfig: true });
@@ -48,7 +50,7 @@ export function SignUpScreen() {
     form.onSubmit((values) => {
       google.reset();
       signUp.mutate(values, {
-        onSuccess: (role) => navigate(dashboardPath(role), { replace: true }),
+        onSuccess: () => setSentTo(values.email.trim()),
       });
     }),
   );
@@ -60,6 +62,22 @@ export function SignUpScreen() {
       : googleReturnError && !signUp.isPending
         ? failure.signUpGoogle(googleReturnError)
         : null;
+
+  // The same for a new address and one that has an account (docs/decisions/018).
+  if (sentTo) {
+    return (
+      <AuthCard title={VERIFICATION_TEXTS.checkEmail}>
+        <Stack gap="md">
+          <FormSuccess>{VERIFICATION_TEXTS.checkEmailDetail(sentTo)}</FormSuccess>
+          <Text ta="center" size="sm">
+            <Anchor component={Link} to="/login" fw={600}>
+              Back to Log In
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Sign Up" subtitle="Create your account to get started.">
