@@ -234,16 +234,20 @@ export class PlaybackRecorder {
 
   private snapshot(fileName: string, doc: Text, reason: SnapshotReason): void {
     const state = this.state(fileName);
-    this.record(fileName, { k: 's', x: doc.toString(), r: reason });
+    // This page session's first event of the file says the candidate is here (issue 25): an
+    // unload recorded by an earlier page load (a reload, a return the next day) ends here.
+    // Both at the same moment, so a replay from the start shows the opening text at once.
+    const now = this.now();
+    if (reason === 'open') this.record(fileName, { k: 'b', w: 'page' }, now);
+    this.record(fileName, { k: 's', x: doc.toString(), r: reason }, now);
     state.doc = doc;
     state.sinceSnapshot = 0;
   }
 
-  private record(fileName: string, body: EventBody): void {
+  private record(fileName: string, body: EventBody, now = this.now()): void {
     if (!this.enabled || this.outbox.isDisposed) return;
     const state = this.state(fileName);
     if (state.full) return;
-    const now = this.now();
     state.base ??= now;
     state.seq += 1;
     const event = { ...body, s: state.seq, t: Math.max(0, now - state.base) } as RecordedEvent;
