@@ -52,6 +52,25 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers a path that is no page with 404 and the app (which shows Page Not Found)', async () => {
+    for (const route of [
+      '/nope',
+      '/sitemap.xml',
+      '/candidate/jobs/j1/extra',
+      '/recruiter/job-listings/j1/delete',
+      '/assessment/a1/b2',
+    ]) {
+      const res = await web.request(route);
+      expect(res.status, route).toBe(404);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    // Pages with their parameters, as the router takes them.
+    for (const route of ['/candidate/jobs/j1', '/assessment', '/assessment/a1', '/LOGIN/']) {
+      expect((await web.request(route)).status, route).toBe(200);
+    }
+  });
+
   it('serves hashed assets compressed with a year of caching', async () => {
     const res = await web.request('/assets/index-abc123.js', {
       headers: { 'accept-encoding': 'gzip' },

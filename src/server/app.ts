@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
@@ -5,6 +7,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { PublicConfig } from '../domain/api';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
+import { isWebPage } from '../domain/web-routes';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { SessionCache } from './auth/session-cache';
 import type { Database } from './db/client';
@@ -245,7 +248,11 @@ function safeRemoteAddress(c: Parameters<typeof getConnInfo>[0]): string | undef
   }
 }
 
-/** The built React app: hashed assets cached for a year, every client route served index.html. */
+/**
+ * The built React app: hashed assets cached for a year; index.html for a page of the shared
+ * route table (200) and for any other path too, with 404 (the app shows Page Not Found), so
+ * nothing that does not exist is answered as a page.
+ */
 function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
   app.use('*', compress());
   app.use('*', async (c, next) => {
@@ -258,7 +265,15 @@ function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
     }
   });
   app.use('*', serveStatic<AppEnv>({ root, precompressed: true }));
-  app.get('*', serveStatic<AppEnv>({ root, path: 'index.html' }));
+  let page: Promise<string> | null = null;
+  app.get('*', async (c) => {
+    page ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
+      page = null;
+      throw error;
+    });
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await page, isWebPage(c.req.path) ? 200 : 404);
+  });
 }
 
 export type AppType = ReturnType<typeof createApp>;
