@@ -92,6 +92,8 @@ describe('the API surface', () => {
     const doc = await (await t.request('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/profile');
+    expect(doc.paths['/api/health'].get.responses['200']).toBeTruthy();
+    expect(await (await t.request('/api/health')).json()).toEqual({ ok: true });
     const page = await t.request('/api/docs');
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -32,7 +33,7 @@ import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
 import { userAdminRoutes } from './features/users/users.routes';
 import { AppError } from './lib/errors';
-import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
+import { type AppContext, type AppEnv, createRouter, jsonContent, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
@@ -166,10 +167,21 @@ export function createApp({
     await next();
   });
 
-  app.get('/api/health', async (c) => {
-    await database.query('select 1');
-    return c.json({ ok: true });
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/health',
+      tags: ['Health'],
+      summary: 'Whether the server and its database answer (no sign-in needed)',
+      responses: {
+        200: jsonContent(z.object({ ok: z.literal(true) }), 'The server and its database answer'),
+      },
+    }),
+    async (c) => {
+      await database.query('select 1');
+      return c.json({ ok: true as const }, 200);
+    },
+  );
   app.get('/api/config', (c) =>
     c.json({
       googleEnabled: googleConfigured(env),
