@@ -160,11 +160,118 @@ describe('the markers', () => {
     expect(markers.map((m) => m.kind)).toEqual(['paste', 'away', 'away', 'test-run', 'resync']);
     const tab = markers.find((m) => m.kind === 'away' && m.where === 'tab');
     expect(tab).toMatchObject({ at: 2000, end: 2000 + SHOWN_GAP_MS, realEnd: t0 + 32_000 });
+    // No "back" for the window: the next edit ends it.
     const window = markers.find((m) => m.kind === 'away' && m.where === 'window');
-    expect(window).toMatchObject({ end: timeline.duration });
+    expect(window).toMatchObject({ end: timeline.playAt[5], realEnd: t0 + 33_000 });
     expect(markers.find((m) => m.kind === 'paste')).toMatchObject({ at: 1000, count: 2 });
     const run = markers.find((m) => m.kind === 'test-run');
     expect(run!.at).toBeGreaterThan(timeline.playAt[5]!);
     expect(run!.at).toBeLessThan(timeline.playAt[6]!);
+  });
+
+  const t0 = 1_700_000_000_000;
+  const awayBands = (events: PlaybackEvent[]) => {
+    const timeline = buildTimeline(events.map((e) => e.at));
+    return playbackMarkers(events, timeline).filter((m) => m.kind === 'away');
+  };
+  /** Typing "x" at these times (ms after t0), one character each, in page session p. */
+  const typing = (p: number, from: number, times: number[]): PlaybackEvent[] =>
+    times.map((t, i) => ({ at: t0 + t, p, k: 'c', c: [from + i, [0, 'x']] }) as PlaybackEvent);
+
+  it('a reload is not time away: the new page session ends the unload at its first event', () => {
+    const events = [
+      { at: t0, p: 1, k: 's', x: '', r: 'open' },
+      ...typing(1, 0, [1000, 2000, 3000]),
+      // The page unloads: the tab is hidden, the page goes.
+      { at: t0 + 3500, p: 1, k: 'a', w: 'page' },
+      { at: t0 + 3501, p: 1, k: 'a', w: 'tab' },
+      // The reloaded page begins with "back", then typing goes on.
+      { at: t0 + 4200, p: 2, k: 'b', w: 'page' },
+      { at: t0 + 4200, p: 2, k: 's', x: 'xxx', r: 'open' },
+      ...typing(2, 3, [5000, 6000, 7000, 8000]),
+      { at: t0 + 8500, p: 2, k: 'a', w: 'page' },
+      { at: t0 + 9100, p: 3, k: 's', x: 'xxxxxxx', r: 'open' },
+      ...typing(3, 7, [10_000, 11_000]),
+    ] as PlaybackEvent[];
+    const timeline = buildTimeline(events.map((e) => e.at));
+    const markers = playbackMarkers(events, timeline);
+    const bands = markers.filter((m) => m.kind === 'away');
+    // Two reloads: two short "page closed or reloaded" spans, no "tab hidden" over anything.
+    expect(bands.map((m) => m.kind === 'away' && m.where)).toEqual(['page', 'page']);
+    expect(bands.map((m) => m.kind === 'away' && m.realEnd - m.real)).toEqual([700, 600]);
+    // Nothing away while any key was typed.
+    for (const e of events.filter((e) => e.k === 'c')) {
+      expect(bands.some((m) => m.kind === 'away' && m.real < e.at && e.at < m.realEnd)).toBe(false);
+    }
+    // The page sessions' boundaries are marked where each later one begins.
+    const sessions = markers.filter((m) => m.kind === 'session');
+    expect(sessions).toMatchObject([
+      { session: 2, real: t0 + 4200, count: 7 },
+      { session: 3, real: t0 + 9100, count: 14 },
+    ]);
+  });
+
+  it('closing the tab and coming back the next day: away from the close to the return', () => {
+    const day = 24 * 3600 * 1000;
+    const events = [
+      { at: t0, p: 1, k: 's', x: '', r: 'open' },
+      ...typing(1, 0, [1000]),
+      { at: t0 + 2000, p: 1, k: 'a', w: 'tab' },
+      { at: t0 + 2001, p: 1, k: 'a', w: 'page' },
+      // An older recorder: the new page session has no "back" event at all.
+      { at: t0 + day, p: 2, k: 's', x: 'x', r: 'open' },
+      ...typing(2, 1, [day + 1000]),
+    ] as PlaybackEvent[];
+    const bands = awayBands(events);
+    expect(bands).toMatchObject([
+      { where: 'tab', real: t0 + 2000, realEnd: t0 + 2001 },
+      { where: 'page', real: t0 + 2001, realEnd: t0 + day },
+    ]);
+  });
+
+  it('away, then an edit without any focus event: the edit ends the away', () => {
+    const events = [
+      { at: t0, k: 's', x: '', r: 'open' },
+      { at: t0 + 1000, k: 'a', w: 'window' },
+      { at: t0 + 1000, k: 'a', w: 'editor' },
+      ...typing(1, 0, [9000, 10_000]),
+      { at: t0 + 12_000, k: 'a', w: 'tab' },
+    ] as PlaybackEvent[];
+    const bands = awayBands(events);
+    expect(bands).toMatchObject([
+      { where: 'window', real: t0 + 1000, realEnd: t0 + 9000 },
+      { where: 'editor', real: t0 + 1000, realEnd: t0 + 9000 },
+      // Still away when the recording ends.
+      { where: 'tab', real: t0 + 12_000, realEnd: t0 + 12_000 },
+    ]);
+  });
+
+  it('a page restored from the back-forward cache comes back with its own "back"', () => {
+    const events = [
+      { at: t0, p: 1, k: 's', x: '', r: 'open' },
+      { at: t0 + 1000, p: 1, k: 'a', w: 'page' },
+      { at: t0 + 1001, p: 1, k: 'a', w: 'tab' },
+      { at: t0 + 20_000, p: 1, k: 'b', w: 'page' },
+      { at: t0 + 21_000, p: 1, k: 'a', w: 'tab' },
+      { at: t0 + 22_000, p: 1, k: 'b', w: 'tab' },
+    ] as PlaybackEvent[];
+    expect(awayBands(events)).toMatchObject([
+      { where: 'page', real: t0 + 1000, realEnd: t0 + 20_000 },
+      { where: 'tab', real: t0 + 21_000, realEnd: t0 + 22_000 },
+    ]);
+  });
+
+  it("two tabs at once: the later one working ends the earlier one's away, not the reverse", () => {
+    const events = [
+      { at: t0, p: 1, k: 's', x: '', r: 'open' },
+      { at: t0 + 1000, p: 1, k: 'a', w: 'window' },
+      { at: t0 + 2000, p: 2, k: 's', x: '', r: 'open' },
+      { at: t0 + 3000, p: 2, k: 'a', w: 'window' },
+      { at: t0 + 4000, p: 1, k: 'b', w: 'window' },
+    ] as PlaybackEvent[];
+    expect(awayBands(events)).toMatchObject([
+      { where: 'window', real: t0 + 1000, realEnd: t0 + 2000 },
+      { where: 'window', real: t0 + 3000, realEnd: t0 + 4000 },
+    ]);
   });
 });

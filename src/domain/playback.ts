@@ -14,7 +14,8 @@ import { idSchema, MAX_TIMESTAMP_MS } from './inputs';
  *   editor (`external`), and when the server found the record did not lead to the saved
  *   file (`resync`);
  * - `a` / `b` away and back: the editor lost or got focus, the window lost or got focus,
- *   or the tab was hidden or shown again (`w`).
+ *   the tab was hidden or shown again, or the page was closed or reloaded (`a` `page`, on
+ *   unload) and a new page session began (`b` `page`, its first event) (`w`).
  *
  * The browser numbers its events (`s`, per file and per editing session `clientId`), so a
  * retried upload never stores an event twice. Pure code: the browser, the server and the
@@ -34,6 +35,11 @@ export const MAX_UPLOAD_CHARS = 200_000;
 export const MAX_EVENTS_PER_UPLOAD = 5000;
 /** What one file's recording may take in the database (compressed). */
 export const MAX_FILE_RECORDING_BYTES = 4 * 1024 * 1024;
+/**
+ * How far an event may lie after the moment it was sent (clocks and request time): later
+ * than that it is dated in the future and refused, as is one before the assessment's start.
+ */
+export const CLOCK_ALLOWANCE_MS = 2 * 60 * 1000;
 /** An upload's events lie within this of its chunk's base time. */
 const MAX_OFFSET_MS = 31 * 24 * 3600 * 1000;
 const MAX_DOC_LENGTH = 10_000_000;
@@ -48,6 +54,9 @@ export const PLAYBACK_TEXTS = {
   noRecording: 'No recording for this file yet.',
   invalidChange: 'Not a CodeMirror change set',
   unorderedEvents: 'Events must be numbered in increasing order',
+  eventInFuture:
+    'An event is dated after it was sent (more than 2 minutes ahead of the time the server received it); nothing was stored',
+  eventBeforeStart: 'An event is dated before the assessment started; nothing was stored',
 } as const;
 
 // --- the shapes ---------------------------------------------------------------------------
@@ -81,7 +90,7 @@ export type ChangeSetJson = z.infer<typeof changeSetJsonSchema>;
 
 export const SNAPSHOT_REASONS = ['open', 'periodic', 'external', 'resync'] as const;
 export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
-export const FOCUS_TARGETS = ['editor', 'window', 'tab'] as const;
+export const FOCUS_TARGETS = ['editor', 'window', 'tab', 'page'] as const;
 export type FocusTarget = (typeof FOCUS_TARGETS)[number];
 export const CHANGE_MARKS = ['paste', 'drop'] as const;
 export type ChangeMark = (typeof CHANGE_MARKS)[number];
@@ -165,13 +174,17 @@ export const playbackUploadResultSchema = z.object({
 });
 export type PlaybackUploadResult = z.infer<typeof playbackUploadResultSchema>;
 
-/** As the reviewer gets it: `at` on the server's clock (ms). */
+/**
+ * As the reviewer gets it: `at` on the server's clock (ms); `p` the page session (page load
+ * of the workspace) that recorded it, 1 for the first, in the order they began.
+ */
+const reviewed = { at: z.number(), p: z.number().int().min(1).optional() };
 export const playbackEventSchema = z.union([
-  changeBody.extend({ at: z.number() }),
-  snapshotBody.extend({ at: z.number() }),
-  focusBody.extend({ at: z.number() }),
+  changeBody.extend(reviewed),
+  snapshotBody.extend(reviewed),
+  focusBody.extend(reviewed),
 ]);
-export type PlaybackEvent = EventBody & { at: number };
+export type PlaybackEvent = EventBody & { at: number; p?: number };
 
 export const playbackTestRunSchema = z.object({
   id: z.string(),
@@ -374,12 +387,21 @@ export function clock(ms: number): string {
 export type Marker =
   | { kind: 'paste' | 'drop' | 'resync'; at: number; real: number; count: number }
   | { kind: 'away'; where: FocusTarget; at: number; end: number; real: number; realEnd: number }
+  /** A later page session (the workspace loaded again) begins here. */
+  | { kind: 'session'; at: number; real: number; count: number; session: number }
   | { kind: 'test-run'; at: number; real: number; run: PlaybackTestRun };
 
 /**
  * The marks on a recording's timeline (playback ms): pastes and drops, repaired gaps
- * (resync), spans when the editor, the window or the tab had lost focus, and the test runs.
- * `count` is the number of events up to and including the marked one (seek there to see it).
+ * (resync), spans when the editor, the window or the tab had lost focus or the page was
+ * closed, where each later page session begins, and the test runs. `count` is the number of
+ * events up to and including the marked one (seek there to see it).
+ *
+ * Time away is only what the record shows as away (issue 25): an away span ends at its own
+ * "back" event, at the next event of a later page session (a reload or a return the next
+ * day: that page is focused and visible), or at the next edit, whichever comes first. Once
+ * the page was closed (`a` `page`) the other spans of that page session end there and its
+ * later "away" events (the tab hidden as it unloads) add nothing.
  */
 export function playbackMarkers(
   events: readonly PlaybackEvent[],
@@ -387,33 +409,61 @@ export function playbackMarkers(
   testRuns: readonly PlaybackTestRun[] = [],
 ): Marker[] {
   const markers: Marker[] = [];
-  const awayFrom = new Map<FocusTarget, number>();
+  /** Open away spans: the event index they began at and its page session. */
+  const awayFrom = new Map<FocusTarget, { from: number; session: number }>();
+  const closed = new Set<number>();
+  const seen = new Set<number>();
   const times = events.map((e) => e.at);
+  const end = (where: FocusTarget, i: number) => {
+    const open = awayFrom.get(where);
+    if (!open) return;
+    awayFrom.delete(where);
+    markers.push({
+      kind: 'away',
+      where,
+      at: timeline.playAt[open.from]!,
+      end: timeline.playAt[i]!,
+      real: events[open.from]!.at,
+      realEnd: events[i]!.at,
+    });
+  };
+  const endAll = (i: number, when: (session: number) => boolean = () => true) => {
+    for (const [where, open] of [...awayFrom]) if (when(open.session)) end(where, i);
+  };
+  let previousSession = 1;
   events.forEach((event, i) => {
     const at = timeline.playAt[i]!;
-    if (event.k === 'c' && event.m) {
-      markers.push({ kind: event.m, at, real: event.at, count: i + 1 });
+    // Without a page session (older recordings), an event belongs to the one before it.
+    const session = event.p ?? previousSession;
+    previousSession = session;
+    if (!seen.has(session)) {
+      if (seen.size > 0) {
+        markers.push({ kind: 'session', at, real: event.at, count: i + 1, session });
+      }
+      seen.add(session);
+    }
+    // A later page session is here: whoever left an earlier one is back.
+    endAll(i, (s) => s < session);
+    if (event.k === 'c') {
+      // An edit: the candidate is at the editor, whatever focus events were lost.
+      endAll(i);
+      if (event.m) markers.push({ kind: event.m, at, real: event.at, count: i + 1 });
     } else if (event.k === 's' && event.r === 'resync') {
       markers.push({ kind: 'resync', at, real: event.at, count: i + 1 });
     } else if (event.k === 'a') {
-      if (!awayFrom.has(event.w)) awayFrom.set(event.w, i);
-    } else if (event.k === 'b') {
-      const from = awayFrom.get(event.w);
-      if (from !== undefined) {
-        awayFrom.delete(event.w);
-        markers.push({
-          kind: 'away',
-          where: event.w,
-          at: timeline.playAt[from]!,
-          end: at,
-          real: events[from]!.at,
-          realEnd: event.at,
-        });
+      if (closed.has(session)) return;
+      if (event.w === 'page') {
+        endAll(i, (s) => s === session);
+        closed.add(session);
       }
+      if (!awayFrom.has(event.w)) awayFrom.set(event.w, { from: i, session });
+    } else if (event.k === 'b') {
+      if (event.w === 'page') closed.delete(session);
+      end(event.w, i);
     }
   });
   // Still away when the recording ends.
-  for (const [where, from] of awayFrom) {
+  for (const [where, { from }] of awayFrom) {
     markers.push({
       kind: 'away',
       where,

@@ -52,6 +52,25 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers a path that is no page with 404 and the app (which shows Page Not Found)', async () => {
+    for (const route of [
+      '/nope',
+      '/sitemap.xml',
+      '/candidate/jobs/j1/extra',
+      '/recruiter/job-listings/j1/delete',
+      '/assessment/a1/b2',
+    ]) {
+      const res = await web.request(route);
+      expect(res.status, route).toBe(404);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    // Pages with their parameters, as the router takes them.
+    for (const route of ['/candidate/jobs/j1', '/assessment', '/assessment/a1', '/LOGIN/']) {
+      expect((await web.request(route)).status, route).toBe(200);
+    }
+  });
+
   it('serves hashed assets compressed with a year of caching', async () => {
     const res = await web.request('/assets/index-abc123.js', {
       headers: { 'accept-encoding': 'gzip' },
@@ -73,6 +92,8 @@ describe('the API surface', () => {
     const doc = await (await t.request('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/profile');
+    expect(doc.paths['/api/health'].get.responses['200']).toBeTruthy();
+    expect(await (await t.request('/api/health')).json()).toEqual({ ok: true });
     const page = await t.request('/api/docs');
     expect(page.status).toBe(200);
     const html = await page.text();

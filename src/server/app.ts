@@ -1,9 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { createRoute, z } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { PublicConfig } from '../domain/api';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
+import { isWebPage } from '../domain/web-routes';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { SessionCache } from './auth/session-cache';
 import type { Database } from './db/client';
@@ -29,7 +33,7 @@ import { testRunRoutes } from './features/test-runs/test-runs.routes';
 import { userAdminRoutes } from './features/users/users.routes';
 import { bodyLimit } from './lib/body-limit';
 import { AppError } from './lib/errors';
-import { type AppContext, type AppEnv, createRouter, toActor } from './lib/http';
+import { type AppContext, type AppEnv, createRouter, jsonContent, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
@@ -170,10 +174,21 @@ export function createApp({
     await next();
   });
 
-  app.get('/api/health', async (c) => {
-    await database.query('select 1');
-    return c.json({ ok: true });
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/health',
+      tags: ['Health'],
+      summary: 'Whether the server and its database answer (no sign-in needed)',
+      responses: {
+        200: jsonContent(z.object({ ok: z.literal(true) }), 'The server and its database answer'),
+      },
+    }),
+    async (c) => {
+      await database.query('select 1');
+      return c.json({ ok: true as const }, 200);
+    },
+  );
   app.get('/api/config', (c) =>
     c.json({
       googleEnabled: googleConfigured(env),
@@ -258,7 +273,11 @@ function safeRemoteAddress(c: Parameters<typeof getConnInfo>[0]): string | undef
   }
 }
 
-/** The built React app: hashed assets cached for a year, every client route served index.html. */
+/**
+ * The built React app: hashed assets cached for a year; index.html for a page of the shared
+ * route table (200) and for any other path too, with 404 (the app shows Page Not Found), so
+ * nothing that does not exist is answered as a page.
+ */
 function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
   app.use('*', compress());
   app.use('*', async (c, next) => {
@@ -271,7 +290,15 @@ function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
     }
   });
   app.use('*', serveStatic<AppEnv>({ root, precompressed: true }));
-  app.get('*', serveStatic<AppEnv>({ root, path: 'index.html' }));
+  let page: Promise<string> | null = null;
+  app.get('*', async (c) => {
+    page ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
+      page = null;
+      throw error;
+    });
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await page, isWebPage(c.req.path) ? 200 : 404);
+  });
 }
 
 export type AppType = ReturnType<typeof createApp>;

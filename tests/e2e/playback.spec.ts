@@ -188,3 +188,76 @@ test('another recruiter cannot open the playback', async () => {
   const res = await api.get(`/api/assessments/${assessment.id}/playback/cart.js`);
   expect(res.status()).toBe(403);
 });
+
+test('reloading twice while typing shows two page reloads and no time away over the typing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { assessment, candidate, recruiter, candidateApi, recruiterApi } = await assignedCart();
+  await logIn(page, candidate);
+  await page.goto(`/assessment/${assessment.id}`);
+  const openCart = async () => {
+    await page
+      .getByRole('navigation', { name: 'Project files' })
+      .getByRole('button', { name: 'cart.js' })
+      .click();
+    const editor = page.getByRole('textbox', { name: 'Code editor: cart.js' });
+    await editor.click();
+    await page.keyboard.press('Control+End');
+  };
+  await openCart();
+  for (const line of ['// one', '// two']) {
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(line, { delay: 30 });
+    // Reloaded while typing: before the autosave, so the work is only in this browser.
+    await page.reload();
+    await openCart();
+  }
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('// three', { delay: 30 });
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Assessment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit Assessment' }).click();
+  await expect(page.getByTestId('submission-banner')).toBeVisible();
+  const files = (await (
+    await candidateApi.get(`/api/assessments/${assessment.id}/files`)
+  ).json()) as {
+    fileName: string;
+    content: string;
+  }[];
+  expect(files.find((f) => f.fileName === 'cart.js')!.content).toMatch(
+    /\/\/ one\n\/\/ two\n\/\/ three$/,
+  );
+
+  // When every key was typed, on the server's clock.
+  const recorded = (await (
+    await recruiterApi.get(`/api/assessments/${assessment.id}/playback/cart.js`)
+  ).json()) as { events: { k: string; at: number }[] };
+  const typedAt = recorded.events.filter((e) => e.k === 'c').map((e) => e.at);
+  expect(typedAt.length).toBeGreaterThan(20);
+
+  await page.context().clearCookies();
+  await logIn(page, recruiter);
+  await page.goto(`/recruiter/results?assessment=${assessment.id}`);
+  await page.getByRole('list', { name: 'Files' }).getByRole('button', { name: 'cart.js' }).click();
+  await page.getByRole('button', { name: 'Playback' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Playback: cart.js' });
+  const timeline = dialog.getByTestId('playback-timeline');
+  await expect(
+    timeline.getByRole('button', { name: /^Page closed or reloaded from / }),
+  ).toHaveCount(2);
+  await expect(timeline.getByRole('button', { name: /^Tab hidden from / })).toHaveCount(0);
+  await expect(dialog.getByText('Page sessions: 3')).toBeVisible();
+  await expect(timeline.locator('[data-kind="session"]')).toHaveCount(2);
+  // No band of time away lies over a key typed.
+  const bands = await timeline
+    .locator('[data-away]')
+    .evaluateAll((spans) =>
+      spans.map((s) => [Number(s.getAttribute('data-from')), Number(s.getAttribute('data-to'))]),
+    );
+  expect(bands.length).toBeGreaterThanOrEqual(2);
+  for (const [from, to] of bands) {
+    expect(typedAt.filter((at) => at > from! && at < to!)).toEqual([]);
+  }
+  await page.screenshot({ path: '.tmp/shots/playback-reloads.png' });
+});

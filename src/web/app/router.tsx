@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../domain/constants';
+import { routePath, WEB_ROUTES, type WebRoute } from '../../domain/web-routes';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireAuth } from './guards/require-auth';
@@ -184,6 +185,9 @@ const RECRUITER: readonly Role[] = ['recruiter'];
 const ADMIN: readonly Role[] = ['admin'];
 const RECRUITER_OR_ADMIN: readonly Role[] = ['recruiter', 'admin'];
 
+/** A path inside /messages, from the shared route table. */
+const childPath = (route: WebRoute) => WEB_ROUTES[route].slice(WEB_ROUTES.messages.length + 1);
+
 /** A screen behind its role guard. */
 function guarded(path: string, element: ReactNode, roles: readonly Role[]): RouteObject {
   return { path, element: <RequireAuth roles={roles}>{element}</RequireAuth> };
@@ -195,7 +199,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <RootRedirect /> },
       {
-        path: 'login',
+        path: routePath('login'),
         element: (
           <RedirectSignedIn>
             <LoginScreen />
@@ -203,7 +207,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'signup',
+        path: routePath('signup'),
         element: (
           <RedirectSignedIn>
             <SignUpScreen />
@@ -211,7 +215,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'login/two-factor',
+        path: routePath('twoFactorChallenge'),
         element: (
           <RedirectSignedIn>
             <TwoFactorChallengeScreen />
@@ -219,18 +223,18 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'two-factor/setup',
+        path: routePath('twoFactorSetup'),
         element: (
           <RequireAuth>
             <TwoFactorSetupScreen />
           </RequireAuth>
         ),
       },
-      { path: 'reset-password', element: <ResetPasswordScreen /> },
-      { path: 'reset-password/new', element: <NewPasswordScreen /> },
-      { path: 'unauthorized', element: <UnauthorizedScreen /> },
+      { path: routePath('resetPassword'), element: <ResetPasswordScreen /> },
+      { path: routePath('newPassword'), element: <NewPasswordScreen /> },
+      { path: routePath('unauthorized'), element: <UnauthorizedScreen /> },
       {
-        path: 'profile',
+        path: routePath('profile'),
         element: (
           <RequireAuth>
             <ProfileScreen />
@@ -238,27 +242,27 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'candidate',
+        path: routePath('candidate'),
         element: (
           <RequireAuth roles={CANDIDATE}>
             <CandidateDashboard />
           </RequireAuth>
         ),
       },
-      guarded('candidate/jobs', <BrowseJobsScreen />, CANDIDATE),
-      guarded('candidate/jobs/:jobId', <JobDetailScreen />, CANDIDATE),
-      guarded('candidate/applications', <MyApplicationsScreen />, CANDIDATE),
+      guarded(routePath('candidateJobs'), <BrowseJobsScreen />, CANDIDATE),
+      guarded(routePath('candidateJob'), <JobDetailScreen />, CANDIDATE),
+      guarded(routePath('candidateApplications'), <MyApplicationsScreen />, CANDIDATE),
       {
-        path: 'recruiter',
+        path: routePath('recruiter'),
         element: (
           <RequireAuth roles={RECRUITER}>
             <RecruiterDashboard />
           </RequireAuth>
         ),
       },
-      guarded('recruiter/post-job', <PostJobScreen />, RECRUITER),
+      guarded(routePath('postJob'), <PostJobScreen />, RECRUITER),
       {
-        path: 'recruiter/candidates',
+        path: routePath('findCandidates'),
         element: (
           <RequireAuth roles={RECRUITER_OR_ADMIN}>
             <FindCandidatesScreen />
@@ -266,18 +270,18 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'recruiter/candidates/:candidateId',
+        path: routePath('candidateProfile'),
         element: (
           <RequireAuth roles={RECRUITER_OR_ADMIN}>
             <CandidateProfileScreen />
           </RequireAuth>
         ),
       },
-      guarded('recruiter/job-listings', <ListingsScreen />, RECRUITER),
-      guarded('recruiter/job-listings/:jobId', <PipelineScreen />, RECRUITER),
-      guarded('recruiter/job-listings/:jobId/edit', <EditJobScreen />, RECRUITER),
+      guarded(routePath('listings'), <ListingsScreen />, RECRUITER),
+      guarded(routePath('pipeline'), <PipelineScreen />, RECRUITER),
+      guarded(routePath('editJob'), <EditJobScreen />, RECRUITER),
       {
-        path: 'recruiter/results',
+        path: routePath('results'),
         element: (
           <RequireAuth roles={RECRUITER}>
             <RecruiterResultsScreen />
@@ -285,7 +289,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'admin',
+        path: routePath('admin'),
         element: (
           <RequireAuth roles={ADMIN}>
             <AdminDashboard />
@@ -293,29 +297,29 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'admin/users',
+        path: routePath('adminUsers'),
         element: (
           <RequireAuth roles={ADMIN}>
             <ManageUsersScreen />
           </RequireAuth>
         ),
       },
-      guarded('admin/jobs', <AdminJobsScreen />, ADMIN),
-      guarded('admin/jobs/:jobId', <PipelineScreen admin />, ADMIN),
+      guarded(routePath('adminJobs'), <AdminJobsScreen />, ADMIN),
+      guarded(routePath('adminJob'), <PipelineScreen admin />, ADMIN),
       {
-        path: 'admin/logs',
+        path: routePath('auditLog'),
         element: (
           <RequireAuth roles={ADMIN}>
             <AuditLogScreen />
           </RequireAuth>
         ),
       },
-      guarded('admin/data', <DataManagementScreen />, ADMIN),
-      guarded('admin/integrations', <IntegrationsScreen />, ADMIN),
-      guarded('admin/analytics', <AnalyticsScreen admin />, ADMIN),
-      guarded('recruiter/analytics', <AnalyticsScreen />, RECRUITER),
+      guarded(routePath('dataManagement'), <DataManagementScreen />, ADMIN),
+      guarded(routePath('integrations'), <IntegrationsScreen />, ADMIN),
+      guarded(routePath('adminAnalytics'), <AnalyticsScreen admin />, ADMIN),
+      guarded(routePath('recruiterAnalytics'), <AnalyticsScreen />, RECRUITER),
       {
-        path: 'assessments',
+        path: routePath('assessments'),
         element: (
           <RequireAuth roles={CANDIDATE}>
             <AssessmentsScreen />
@@ -323,16 +327,16 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'assessment/:assessmentId?',
+        path: routePath('workspace'),
         element: (
           <RequireAuth>
             <WorkspaceScreen />
           </RequireAuth>
         ),
       },
-      { path: 'messages/inbox', element: <Navigate to="/messages" replace /> },
+      { path: routePath('messagesInbox'), element: <Navigate to="/messages" replace /> },
       {
-        path: 'messages',
+        path: routePath('messages'),
         element: (
           <RequireAuth>
             <MessagesLayout />
@@ -340,11 +344,12 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <MessagesIndex /> },
-          { path: 'new', element: <ComposeScreen /> },
-          { path: 'conversation/:conversationId', element: <ConversationScreen /> },
-          { path: ':conversationId', element: <ConversationScreen /> },
+          { path: childPath('compose'), element: <ComposeScreen /> },
+          { path: childPath('conversationLong'), element: <ConversationScreen /> },
+          { path: childPath('conversation'), element: <ConversationScreen /> },
         ],
       },
+      // Anything else: Page Not Found (the server answers these paths with a 404).
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

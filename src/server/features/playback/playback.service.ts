@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { ProjectFile } from '../../../domain/assessments';
 import {
   applyEvent,
+  CLOCK_ALLOWANCE_MS,
   type EventBody,
   type FilePlayback,
   MAX_FILE_RECORDING_BYTES,
@@ -87,6 +88,7 @@ export async function appendPlayback(
     throw new AppError(413, PLAYBACK_TEXTS.batchTooLarge);
   }
   const clockOffsetMs = serverNow - upload.sentAt;
+  refuseFalseTimes(upload, clockOffsetMs, (row.startedAt ?? row.createdAt).getTime());
   const where = and(eq(playbackFile.assessmentId, id), eq(playbackFile.fileName, fileName));
 
   return deps.db.transaction(async (tx) => {
@@ -224,6 +226,31 @@ export async function appendPlayback(
   });
 }
 
+/**
+ * Every event must have happened when it says (issue 25): not after it was sent (on the
+ * server's clock: after the time it was received, plus CLOCK_ALLOWANCE_MS for clocks and the
+ * request's way), and not before the assessment started. Either refuses the whole upload.
+ */
+export function refuseFalseTimes(
+  upload: PlaybackUpload,
+  clockOffsetMs: number,
+  startedAtMs: number,
+): void {
+  const refuse = (message: string, path: (string | number)[]) =>
+    new AppError(400, message, [{ path, message }]);
+  for (const [c, chunk] of upload.chunks.entries()) {
+    for (const [e, event] of chunk.events.entries()) {
+      const at = chunk.base + event.t;
+      if (at > upload.sentAt + CLOCK_ALLOWANCE_MS) {
+        throw refuse(PLAYBACK_TEXTS.eventInFuture, ['chunks', c, 'events', e, 't']);
+      }
+      if (at + clockOffsetMs < startedAtMs - CLOCK_ALLOWANCE_MS) {
+        throw refuse(PLAYBACK_TEXTS.eventBeforeStart, ['chunks', c, 'events', e, 't']);
+      }
+    }
+  }
+}
+
 /** Only the recruiter who assigned the assessment and admins watch its playback. */
 async function loadForReview(deps: PlaybackDeps, actor: Actor, id: string, fileName: string) {
   const row = await loadRow(deps.db, actor, id);
@@ -234,10 +261,15 @@ async function loadForReview(deps: PlaybackDeps, actor: Actor, id: string, fileN
   return row;
 }
 
-/** The events of a file with their times on the server's clock, oldest first. */
+/**
+ * The events of a file with their times on the server's clock, oldest first, each with its
+ * page session (`p`: 1, 2, ... in the order the sessions began; the server's own resync
+ * snapshot belongs to the session before it).
+ */
 export async function readEvents(db: Db, id: string, fileName: string): Promise<PlaybackEvent[]> {
   const batches = await db
     .select({
+      clientId: playbackBatch.clientId,
       startedAt: playbackBatch.startedAt,
       clockOffsetMs: playbackBatch.clockOffsetMs,
       encoding: playbackBatch.encoding,
@@ -246,11 +278,17 @@ export async function readEvents(db: Db, id: string, fileName: string): Promise<
     .from(playbackBatch)
     .where(and(eq(playbackBatch.assessmentId, id), eq(playbackBatch.fileName, fileName)))
     .orderBy(asc(playbackBatch.batchNo));
+  const sessions = new Map<string, number>();
+  let p = 1;
   const events: PlaybackEvent[] = [];
   for (const batch of batches) {
+    if (batch.clientId !== 'server') {
+      p = sessions.get(batch.clientId) ?? sessions.size + 1;
+      sessions.set(batch.clientId, p);
+    }
     const origin = batch.startedAt + batch.clockOffsetMs;
     for (const { t, ...body } of decodeBatch(batch.encoding, batch.data)) {
-      events.push({ ...body, at: origin + t } as PlaybackEvent);
+      events.push({ ...body, at: origin + t, p } as PlaybackEvent);
     }
   }
   return events;

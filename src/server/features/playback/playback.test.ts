@@ -356,3 +356,78 @@ describe('the reviewer gets the test runs', () => {
     ]);
   });
 });
+
+describe('event times (issue 25)', () => {
+  const batches = async (id: string) =>
+    t.database.db.select().from(playbackBatch).where(eq(playbackBatch.assessmentId, id));
+
+  it('refuses an event dated in the future, says so, and stores nothing', async () => {
+    const id = await started();
+    const start = (await filesOf(id)).find((f) => f.fileName === FILE)!.content as string;
+    const day = 24 * 3600 * 1000;
+    const s = session(start, Date.now() + day);
+    s.type(100, 'x');
+    const res = await upload(id, s.body(null));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Json;
+    expect(body.message).toBe(PLAYBACK_TEXTS.eventInFuture);
+    expect(body.issues[0].path).toEqual(['chunks', 0, 'events', 0, 't']);
+    expect(await batches(id)).toHaveLength(0);
+
+    // One late event among good ones refuses the whole upload too.
+    const ok = session(start);
+    ok.type(100, 'y');
+    ok.type(3 * 60_000, 'z');
+    const late = await upload(id, ok.body(null));
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as Json).issues[0].path).toEqual(['chunks', 0, 'events', 2, 't']);
+    expect(await batches(id)).toHaveLength(0);
+  });
+
+  it('refuses an event dated before the assessment started, and stores nothing', async () => {
+    const id = await started();
+    const start = (await filesOf(id)).find((f) => f.fileName === FILE)!.content as string;
+    const s = session(start, Date.now() - 3600_000);
+    s.type(100, 'x');
+    const res = await upload(id, s.body(null));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).message).toBe(PLAYBACK_TEXTS.eventBeforeStart);
+    expect(await batches(id)).toHaveLength(0);
+  });
+
+  it('takes a browser clock that is off, a little ahead within the allowance, and old events sent late', async () => {
+    const id = await started();
+    const start = (await filesOf(id)).find((f) => f.fileName === FILE)!.content as string;
+    // The browser's clock runs an hour behind: its sentAt says so, the skew corrects it.
+    const behind = Date.now() - 3600_000;
+    const s = session(start, behind + 1000);
+    s.type(100, 'x');
+    const slow = await upload(id, { ...s.body(null), sentAt: behind + 2000 });
+    expect(slow.status, await slow.clone().text()).toBe(200);
+    // An event a minute after the send (clock jitter, a slow request): within 2 minutes.
+    const ahead = session(start);
+    ahead.type(60_000, 'y');
+    const res = await upload(id, {
+      ...ahead.body(null),
+      chunks: [{ clientId: 'tab2', base: ahead.base, events: ahead.events }],
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  });
+
+  it('numbers the page sessions for the reviewer, in the order they began', async () => {
+    const id = await started();
+    const start = (await filesOf(id)).find((f) => f.fileName === FILE)!.content as string;
+    const first = session(start);
+    first.type(100, 'a');
+    expect((await upload(id, first.body(null))).status).toBe(200);
+    const second = session(first.text, Date.now());
+    second.type(100, 'b');
+    const body = {
+      ...second.body(null),
+      chunks: [{ clientId: 'tab-after-reload', base: second.base, events: second.events }],
+    };
+    expect((await upload(id, body)).status).toBe(200);
+    const events = ((await (await read(id, recA)).json()) as Json).events as Json[];
+    expect(events.map((e) => e.p)).toEqual([1, 1, 2, 2]);
+  });
+});

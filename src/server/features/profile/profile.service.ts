@@ -59,16 +59,35 @@ export async function getProfile(db: Db, actor: Actor): Promise<Profile> {
  * Saves the caller's profile with the form of the caller's role. Email and
  * role are not in any form: a body carrying them is refused, never applied.
  */
+/**
+ * Saves the profile form of the caller's role. A field the body leaves out keeps what is
+ * stored (issue 24: a client that sends only what changed does not get a 400 or wipe the
+ * rest); a field sent is checked and replaces it.
+ */
 export async function updateProfile(db: Db, actor: Actor, body: unknown): Promise<Profile> {
-  const parsed = profileInputFor[actor.role].safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { name, ...fields } = parsed.data;
+  const schema = profileInputFor[actor.role];
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ details: profile.details })
       .from(profile)
       .where(eq(profile.userId, actor.id));
-    const details = { ...mergeDetails(existing?.details), ...fields };
+    const stored = mergeDetails(existing?.details);
+    let input = body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      const [current] = await tx
+        .select({ name: user.name })
+        .from(user)
+        .where(eq(user.id, actor.id));
+      const kept: Record<string, unknown> = { name: current?.name };
+      for (const key of Object.keys(schema.shape)) {
+        if (key !== 'name' && key in stored) kept[key] = stored[key as keyof ProfileDetails];
+      }
+      input = { ...kept, ...body };
+    }
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error);
+    const { name, ...fields } = parsed.data;
+    const details = { ...stored, ...fields };
     if (actor.role === 'admin' && 'department' in fields && fields.department) {
       // Departments feature: an admin's department is one of the list (stored by its name,
       // renamed with it). An archived one stays if it is already theirs.

@@ -74,6 +74,18 @@ describe('PUT /api/profile', () => {
     expect(session.user.name).toBe('Cara C. Candidate');
   });
 
+  it('keeps a field the body leaves out instead of refusing it or wiping it', async () => {
+    expect((await put(candidate, candidateForm)).status).toBe(200);
+    const res = await put(candidate, { bio: 'Only the bio changed' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const again = await (await t.request('/api/profile', { as: candidate })).json();
+    expect(again.name).toBe(candidateForm.name);
+    const { name: _name, ...details } = candidateForm;
+    expect(again.details).toMatchObject({ ...details, bio: 'Only the bio changed' });
+    // A field sent is still checked.
+    expect((await put(candidate, { jobPreferences: 'remote' })).status).toBe(400);
+  });
+
   it('saves a recruiter company and requires its name', async () => {
     const form = {
       name: 'Rex Recruiter',

@@ -8,6 +8,7 @@ import {
   clock,
   countAt,
   type FilePlayback,
+  type FocusTarget,
   type Marker,
   PLAYBACK_SPEEDS,
   PLAYBACK_TEXTS,
@@ -54,6 +55,13 @@ export function PlaybackPlayer({
   return <Player data={query.data} />;
 }
 
+const AWAY_LABELS: Record<FocusTarget, string> = {
+  tab: 'Tab hidden',
+  window: 'Window not focused',
+  editor: 'Editor not focused',
+  page: 'Page closed or reloaded',
+};
+
 function markerLabel(marker: Marker): string {
   const at = timeOfDay(marker.real);
   switch (marker.kind) {
@@ -63,15 +71,10 @@ function markerLabel(marker: Marker): string {
       return `Text dropped in at ${at}`;
     case 'resync':
       return `Recording gap repaired at ${at} (the replay jumps to the saved text)`;
-    case 'away': {
-      const what =
-        marker.where === 'tab'
-          ? 'Tab hidden'
-          : marker.where === 'window'
-            ? 'Window not focused'
-            : 'Editor not focused';
-      return `${what} from ${at} to ${timeOfDay(marker.realEnd)}`;
-    }
+    case 'away':
+      return `${AWAY_LABELS[marker.where]} from ${at} to ${timeOfDay(marker.realEnd)}`;
+    case 'session':
+      return `Workspace opened again at ${at} (page session ${marker.session})`;
     case 'test-run': {
       const { run } = marker;
       const status = RUN_STATUS_LABELS[run.status as RunStatus]?.label ?? run.status;
@@ -187,6 +190,7 @@ function Player({ data }: { data: FilePlayback }) {
     paste: markers.filter((m) => m.kind === 'paste' || m.kind === 'drop').length,
     away: markers.filter((m) => m.kind === 'away' && m.where !== 'editor').length,
     runs: markers.filter((m) => m.kind === 'test-run').length,
+    sessions: markers.filter((m) => m.kind === 'session').length + 1,
     skipped: timeline.gaps.reduce((sum, g) => sum + g.realMs, 0),
   };
 
@@ -230,10 +234,24 @@ function Player({ data }: { data: FilePlayback }) {
                 width: pct(Math.max(0, (m.kind === 'away' ? m.end : m.at) - m.at)),
               }}
               title={markerLabel(m)}
+              data-away={m.kind === 'away' ? m.where : undefined}
+              data-from={m.real}
+              data-to={m.kind === 'away' ? m.realEnd : m.real}
             />
           ))}
         {markers
-          .filter((m) => m.kind !== 'away' || m.where !== 'editor')
+          .filter((m) => m.kind === 'session')
+          .map((m) => (
+            <span
+              key={`session-${m.at}`}
+              className={classes.session}
+              style={{ left: pct(m.at) }}
+              title={markerLabel(m)}
+              data-kind="session"
+            />
+          ))}
+        {markers
+          .filter((m) => m.kind !== 'session' && (m.kind !== 'away' || m.where !== 'editor'))
           .map((m, i) => (
             <button
               // biome-ignore lint/suspicious/noArrayIndexKey: markers never reorder
@@ -265,6 +283,7 @@ function Player({ data }: { data: FilePlayback }) {
         <Legend className={classes.paste} text={`Pastes: ${counts.paste}`} />
         <Legend className={classes.away} text={`Focus away: ${counts.away}`} />
         <Legend className={classes.run} text={`Test runs: ${counts.runs}`} />
+        <Legend className={classes.session} text={`Page sessions: ${counts.sessions}`} />
         <Legend
           className={classes.gap}
           text={`Pauses skipped: ${timeline.gaps.length} (${clock(counts.skipped)})`}

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { candidateFileSchema, taskAnswerSchema } from '../../../../domain/assessments';
 import type { SaveBody, SaveOutcome } from '../lib/file-sync';
-
-const errorBodySchema = z.object({ message: z.string() });
-
-/** Browsers cap the bodies of keepalive requests at 64 KiB in total. */
-const KEEPALIVE_MAX_CHARS = 60_000;
+import { sendToServer, UNEXPECTED } from './send-to-server';
 
 type Stored = z.infer<typeof candidateFileSchema>;
 
 /**
- * A PUT of versioned text (a file or an answer) for the autosave. Unlike apiFetch it can
- * send with `keepalive` (so a save started as the page is hidden still reaches the server)
- * and reads the stored version out of a 409, and it never throws.
+ * A PUT of versioned text (a file or an answer) for the autosave, through the outbox's one
+ * request (send-to-server.ts); reads the stored version out of a 409. Never throws.
  */
 async function putVersioned(
   url: string,
@@ -23,42 +18,16 @@ async function putVersioned(
     conflict: (payload: unknown) => Stored | null;
   },
 ): Promise<SaveOutcome> {
-  const json = JSON.stringify(body);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'PUT',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: json,
-      credentials: 'same-origin',
-      keepalive: keepalive && json.length <= KEEPALIVE_MAX_CHARS,
-    });
-  } catch {
-    return { kind: 'failed', status: 0, message: 'Could not reach the server' };
+  const answer = await sendToServer('PUT', url, body, { keepalive, failure: 'Saving failed' });
+  if (answer.ok) {
+    const file = read.saved(answer.payload);
+    return file ? { kind: 'saved', file } : { kind: 'failed', ...UNEXPECTED };
   }
-
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    // An empty or non-JSON body (a proxy error page): the status says enough.
-  }
-
-  if (response.ok) {
-    const file = read.saved(payload);
-    if (file) return { kind: 'saved', file };
-    return { kind: 'failed', status: 500, message: 'The server sent an unexpected response' };
-  }
-  if (response.status === 409) {
-    const file = read.conflict(payload);
+  if (answer.status === 409) {
+    const file = read.conflict(answer.payload);
     if (file) return { kind: 'conflict', file };
   }
-  const error = errorBodySchema.safeParse(payload);
-  return {
-    kind: 'failed',
-    status: response.status,
-    message: error.success ? error.data.message : response.statusText || 'Saving failed',
-  };
+  return { kind: 'failed', status: answer.status, message: answer.message };
 }
 
 const fileConflict = z.object({ message: z.string(), file: candidateFileSchema });

@@ -75,17 +75,27 @@ export function usePlaybackRecorder(
         void recorder.flush(undefined, { keepalive: true });
       } else back('tab')();
     };
-    const onPageHide = () => void recorder.flush(undefined, { keepalive: true });
+    // The page goes (closed, reloaded, navigated away): shown as such, not as a hidden tab.
+    const onPageHide = () => {
+      recorder.focus('a', 'page');
+      void recorder.flush(undefined, { keepalive: true });
+    };
+    // Back from the back-forward cache: the same page session goes on.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) recorder.focus('b', 'page');
+    };
     const onOnline = () => recorder.retryFailed();
     window.addEventListener('blur', onBlur);
     window.addEventListener('focus', onFocus);
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.removeEventListener('blur', onBlur);
       window.removeEventListener('focus', onFocus);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisibility);
     };

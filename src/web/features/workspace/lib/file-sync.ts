@@ -1,4 +1,7 @@
 import { AUTOSAVE_DELAY_MS, type CandidateFile } from '../../../../domain/assessments';
+import { isRetryable, type KeyValueStore, Outbox, type SendResult, type Timers } from './outbox';
+
+export { isRetryable, type KeyValueStore, retryDelayMs, type Timers } from './outbox';
 
 /**
  * Keeps the candidate's work safe between the editor, the browser's storage and the server.
@@ -8,7 +11,8 @@ import { AUTOSAVE_DELAY_MS, type CandidateFile } from '../../../../domain/assess
  * - the server gets it AUTOSAVE_DELAY_MS after the last edit; the stored copy is removed only
  *   once the server acknowledged that very edit (same editedAt);
  * - a failed save keeps the stored copy and is retried with backoff and when the browser
- *   comes back online;
+ *   comes back online (the storage, the per-file send loop and the retries are the
+ *   workspace's one local outbox, outbox.ts);
  * - whenever two versions meet, the one with the newer editedAt wins, so older text never
  *   replaces newer text.
  *
@@ -38,16 +42,6 @@ export type SaveFn = (
   body: SaveBody,
   options: { keepalive: boolean },
 ) => Promise<SaveOutcome>;
-
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-export type Timers = {
-  set: (run: () => void, ms: number) => unknown;
-  clear: (handle: unknown) => void;
-};
-
-export const RETRY_BASE_MS = 2000;
-export const RETRY_MAX_MS = 30_000;
 
 export const storageKey = (assessmentId: string, fileName: string) =>
   `tf:file:${assessmentId}:${fileName}`;
@@ -120,19 +114,6 @@ export function nextEditedAt(now: number, after: number | null): number {
   return after === null ? now : Math.max(now, after + 1);
 }
 
-/** 2 s, 4 s, 8 s, ... at most 30 s. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), RETRY_MAX_MS);
-}
-
-/**
- * Worth asking again: no connection (0), an expired session (401, after signing in again),
- * timeouts, rate limits and server errors. A refusal (400, 403, 404, 413) will not change.
- */
-export function isRetryable(status: number): boolean {
-  return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
-}
-
 type Doc = {
   content: string;
   editedAt: number | null;
@@ -140,11 +121,6 @@ type Doc = {
   serverEditedAt: number | null;
   /** The text shown is not yet acknowledged by the server. */
   dirty: boolean;
-  running: Promise<void> | null;
-  /** A newer edit arrived while a save was on its way: save again when it settles. */
-  again: boolean;
-  attempts: number;
-  timer: unknown;
   status: SaveStatus;
   error: string | null;
   /** localStorage refused the last edit (full, private mode): only memory holds it. */
@@ -174,25 +150,22 @@ export type FileSyncOptions = {
   onServerFile?: (file: CandidateFile) => void;
 };
 
-const defaultTimers: Timers = {
-  set: (run, ms) => setTimeout(run, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export class FileSync {
   private readonly docs = new Map<string, Doc>();
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
-  private readonly timers: Timers;
   private readonly delayMs: number;
+  private readonly outbox: Outbox;
   private version = 0;
-  private disposed = false;
-  private holders = 0;
 
   constructor(private readonly options: FileSyncOptions) {
     this.now = options.now ?? Date.now;
-    this.timers = options.timers ?? defaultTimers;
     this.delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
+    this.outbox = new Outbox({
+      storage: options.storage,
+      timers: options.timers,
+      send: (name, { keepalive }) => this.attempt(name, keepalive),
+    });
   }
 
   // --- reading (useSyncExternalStore) ---------------------------------------
@@ -244,10 +217,6 @@ export class FileSync {
         editedAt: fromLocal ? local.editedAt : file.editedAt,
         serverEditedAt: file.editedAt,
         dirty: fromLocal,
-        running: null,
-        again: false,
-        attempts: 0,
-        timer: null,
         status: fromLocal ? 'saving' : 'idle',
         error: null,
         unprotected: false,
@@ -261,7 +230,7 @@ export class FileSync {
 
     doc.serverEditedAt = newest(doc.serverEditedAt, file.editedAt);
     // A save of ours is pending: it settles the question (a 409 brings the newer text).
-    if (doc.dirty || doc.running) return;
+    if (doc.dirty || this.outbox.isSending(name)) return;
 
     const winner = pickNewest(doc, file, local);
     if (winner === 'server') {
@@ -296,7 +265,7 @@ export class FileSync {
     doc.unprotected = !this.writeLocal(fileName, { content, editedAt: doc.editedAt });
     doc.status = 'saving';
     doc.error = null;
-    this.schedule(fileName, doc, this.delayMs);
+    this.outbox.schedule(fileName, this.delayMs);
     this.changed();
   }
 
@@ -305,23 +274,17 @@ export class FileSync {
    * Resolves once the saves settled, successfully or not.
    */
   flush(fileName?: string, options: { keepalive?: boolean } = {}): Promise<void> {
-    const names = fileName === undefined ? [...this.docs.keys()] : [fileName];
-    return Promise.all(names.map((n) => this.saveNow(n, options.keepalive ?? false))).then(
-      () => undefined,
-    );
+    return this.outbox.flush(fileName === undefined ? this.docs.keys() : [fileName], options);
   }
 
   /** The connection is back: retry every failed save at once. */
   retryFailed(): void {
-    for (const [name, doc] of this.docs) {
-      if (doc.dirty && doc.status === 'error') void this.saveNow(name);
-    }
+    this.outbox.retryFailed();
   }
 
   /** A screen starts using this instance (React may mount, unmount and mount again). */
   retain(): void {
-    this.holders += 1;
-    this.disposed = false;
+    this.outbox.retain();
   }
 
   /**
@@ -329,45 +292,25 @@ export class FileSync {
    * What still failed stays in localStorage and is picked up the next time.
    */
   release(): Promise<void> {
-    this.holders = Math.max(0, this.holders - 1);
-    return this.flush().finally(() => {
-      if (this.holders === 0) this.dispose();
-    });
+    return this.outbox.release(() => this.flush());
   }
 
   /** Stops every timer; saves already on their way still settle and clean up storage. */
   dispose(): void {
-    this.disposed = true;
-    for (const doc of this.docs.values()) this.clearTimer(doc);
+    this.outbox.dispose();
   }
 
   // --- saving ---------------------------------------------------------------
 
   private saveNow(name: string, keepalive = false): Promise<void> {
+    if (!this.docs.get(name)?.dirty && !this.outbox.isSending(name)) return Promise.resolve();
+    return this.outbox.sendNow(name, keepalive);
+  }
+
+  /** One save of the file's newest text (the outbox's send for this file's lane). */
+  private async attempt(name: string, keepalive: boolean): Promise<SendResult> {
     const doc = this.docs.get(name);
-    if (!doc) return Promise.resolve();
-    this.clearTimer(doc);
-    if (doc.running) {
-      doc.again = true;
-      return doc.running;
-    }
-    if (!doc.dirty) return Promise.resolve();
-    const running = this.saveLoop(name, doc, keepalive).finally(() => {
-      doc.running = null;
-    });
-    doc.running = running;
-    return running;
-  }
-
-  private async saveLoop(name: string, doc: Doc, keepalive: boolean): Promise<void> {
-    do {
-      doc.again = false;
-      await this.attempt(name, doc, keepalive);
-    } while (doc.again && doc.dirty && !this.disposed);
-  }
-
-  private async attempt(name: string, doc: Doc, keepalive: boolean): Promise<void> {
-    if (doc.editedAt === null) return;
+    if (!doc?.dirty || doc.editedAt === null) return 'done';
     const sent: SaveBody = { content: doc.content, editedAt: doc.editedAt };
     if (doc.status !== 'saving') {
       doc.status = 'saving';
@@ -382,21 +325,20 @@ export class FileSync {
       outcome = { kind: 'failed', status: 0, message: String(error) };
     }
 
+    let result: SendResult = 'done';
     if (outcome.kind === 'saved') {
       doc.serverEditedAt = newest(doc.serverEditedAt, outcome.file.editedAt ?? sent.editedAt);
-      doc.attempts = 0;
       doc.error = null;
       this.removeLocalIf(name, sent.editedAt);
       if (doc.editedAt === sent.editedAt) {
         doc.dirty = false;
         doc.status = 'saved';
       }
-      // Otherwise a newer edit came in meanwhile: its own timer (or `again`) saves it.
+      // Otherwise a newer edit came in meanwhile: its own timer (or the outbox's `again`) saves it.
       this.options.onServerFile?.(outcome.file);
     } else if (outcome.kind === 'conflict') {
       const server = outcome.file;
       doc.serverEditedAt = newest(doc.serverEditedAt, server.editedAt);
-      doc.attempts = 0;
       doc.error = null;
       if (resolveConflict(doc.editedAt, server) === 'keep-local') {
         if (doc.editedAt === sent.editedAt) {
@@ -405,13 +347,10 @@ export class FileSync {
           doc.error = 'The server refused this version of the file';
         } else {
           // Typed after the refused save and newer than the server's: send that now.
-          this.clearTimer(doc);
-          doc.again = true;
+          result = 'more';
         }
       } else {
         this.removeLocalIf(name, doc.editedAt);
-        this.clearTimer(doc);
-        doc.again = false;
         doc.content = server.content;
         doc.editedAt = server.editedAt;
         doc.dirty = false;
@@ -420,31 +359,12 @@ export class FileSync {
       }
       this.options.onServerFile?.(server);
     } else {
-      doc.attempts += 1;
       doc.status = 'error';
       doc.error = outcome.message;
-      // A newer edit is waiting anyway (`again`): it is the next attempt.
-      if (!doc.again && !doc.timer && isRetryable(outcome.status)) {
-        this.schedule(name, doc, retryDelayMs(doc.attempts));
-      }
+      result = isRetryable(outcome.status) ? 'retry' : 'refused';
     }
     this.changed();
-  }
-
-  private schedule(name: string, doc: Doc, ms: number): void {
-    this.clearTimer(doc);
-    if (this.disposed) return;
-    doc.timer = this.timers.set(() => {
-      doc.timer = null;
-      void this.saveNow(name);
-    }, ms);
-  }
-
-  private clearTimer(doc: Doc): void {
-    if (doc.timer !== null) {
-      this.timers.clear(doc.timer);
-      doc.timer = null;
-    }
+    return result;
   }
 
   // --- storage --------------------------------------------------------------
@@ -454,32 +374,19 @@ export class FileSync {
   }
 
   private readLocal(name: string): LocalEntry | null {
-    try {
-      return parseLocalEntry(this.options.storage?.getItem(this.key(name)) ?? null);
-    } catch {
-      return null;
-    }
+    return parseLocalEntry(this.outbox.read(this.key(name)));
   }
 
   private writeLocal(name: string, entry: LocalEntry): boolean {
-    if (!this.options.storage) return false;
-    try {
-      this.options.storage.setItem(this.key(name), JSON.stringify(entry));
-      return true;
-    } catch {
-      return false;
-    }
+    return this.outbox.write(this.key(name), JSON.stringify(entry));
   }
 
   /** Removes the stored copy only if it is still the acknowledged edit (not a newer one). */
   private removeLocalIf(name: string, editedAt: number | null): void {
     const stored = this.readLocal(name);
     if (!stored || editedAt === null || stored.editedAt > editedAt) return;
-    try {
-      this.options.storage?.removeItem(this.key(name));
-    } catch {
-      // Nothing to do: a stale copy loses to the server's newer text on the next load.
-    }
+    // A stale copy that could not be removed loses to the server's newer text next time.
+    this.outbox.remove(this.key(name));
   }
 
   private blankDoc(): Doc {
@@ -488,10 +395,6 @@ export class FileSync {
       editedAt: null,
       serverEditedAt: null,
       dirty: false,
-      running: null,
-      again: false,
-      attempts: 0,
-      timer: null,
       status: 'idle',
       error: null,
       unprotected: false,

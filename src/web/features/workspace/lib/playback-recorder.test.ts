@@ -132,7 +132,14 @@ describe('PlaybackRecorder', () => {
     ed.type(' = 2;', 'paste');
     recorder.focus('a', 'window');
     const key = playbackKey(ID, recorder.clientId, FILE);
-    expect(parseStored(storage.getItem(key))?.events).toHaveLength(4);
+    // The page session begins with "back" (the candidate is here), then the opening snapshot.
+    expect(parseStored(storage.getItem(key))?.events.map((e) => e.k)).toEqual([
+      'b',
+      's',
+      'c',
+      'c',
+      'a',
+    ]);
     expect(server.post).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(1000);
@@ -140,8 +147,9 @@ describe('PlaybackRecorder', () => {
     expect(server.post).toHaveBeenCalledTimes(1);
     const [upload] = server.uploads;
     expect(upload?.editedAt).toBe(42);
-    expect(upload?.chunks[0]?.events.map((e) => e.t)).toEqual([0, 100, 150, 150]);
-    expect(upload?.chunks[0]?.events[2]).toMatchObject({ k: 'c', m: 'paste' });
+    expect(upload?.chunks[0]?.events.map((e) => e.t)).toEqual([0, 0, 100, 150, 150]);
+    expect(upload?.chunks[0]?.events[0]).toMatchObject({ k: 'b', w: 'page' });
+    expect(upload?.chunks[0]?.events[3]).toMatchObject({ k: 'c', m: 'paste' });
     expect(storage.getItem(key)).toBeNull();
     expect(replayAll(server.stored)).toBe(ed.text);
     expect(recorder.hasPending()).toBe(false);
@@ -161,8 +169,8 @@ describe('PlaybackRecorder', () => {
     ed.type('c');
     await vi.advanceTimersByTimeAsync(2000);
     expect(server.post).toHaveBeenCalledTimes(2);
-    expect(server.uploads[1]?.chunks[0]?.events.map((e) => e.s)).toEqual([1, 2, 3, 4, 5]);
-    expect(server.stored).toHaveLength(5);
+    expect(server.uploads[1]?.chunks[0]?.events.map((e) => e.s)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(server.stored).toHaveLength(6);
     expect(replayAll(server.stored)).toBe('ac');
   });
 
@@ -172,6 +180,7 @@ describe('PlaybackRecorder', () => {
     const ed = editor(first.recorder, 'x');
     ed.type('y');
     // The page goes away before the debounce: the events are only in storage.
+    first.recorder.focus('a', 'page');
     first.recorder.dispose();
     const { recorder, server } = make(storage);
     const again = editor(recorder, ed.text);
@@ -181,6 +190,16 @@ describe('PlaybackRecorder', () => {
     expect(sent[0]).toBe(first.recorder.clientId);
     expect(sent.at(-1)).toBe(recorder.clientId);
     expect(replayAll(server.stored)).toBe('xyz');
+    // The unload, then the new page session beginning with "back": no time away over typing.
+    expect(server.stored.map((e) => (e.k === 'a' || e.k === 'b' ? `${e.k}:${e.w}` : e.k))).toEqual([
+      'b:page',
+      's',
+      'c',
+      'a:page',
+      'b:page',
+      's',
+      'c',
+    ]);
     expect([...storage.data.keys()]).toEqual([]);
   });
 

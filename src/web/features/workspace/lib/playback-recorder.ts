@@ -14,7 +14,7 @@ import {
   SNAPSHOT_EVERY,
   type SnapshotReason,
 } from '../../../../domain/playback';
-import { isRetryable, type KeyValueStore, retryDelayMs, type Timers } from './file-sync';
+import { isRetryable, type KeyValueStore, Outbox, type SendResult, type Timers } from './outbox';
 
 /**
  * Records the editor's history of each file for the reviewer's playback, and gets it to the
@@ -81,22 +81,13 @@ type FileState = {
   sinceSnapshot: number;
   /** The server said this file's recording is full: record no more of it. */
   full: boolean;
-  timer: unknown;
   firstUnsentAt: number | null;
-  running: Promise<void> | null;
-  again: boolean;
-  attempts: number;
 };
 
 const PREFIX = 'tf:playback:';
 export const playbackKeyPrefix = (assessmentId: string) => `${PREFIX}${assessmentId}:`;
 export const playbackKey = (assessmentId: string, clientId: string, fileName: string) =>
   `${playbackKeyPrefix(assessmentId)}${clientId}:${encodeURIComponent(fileName)}`;
-
-const defaultTimers: Timers = {
-  set: (run, ms) => setTimeout(run, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 const encoder = new TextEncoder();
 const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
@@ -173,20 +164,24 @@ export class PlaybackRecorder {
   /** Every unacknowledged run, own and adopted, by storage key. */
   private readonly pending = new Map<string, Pending>();
   private readonly now: () => number;
-  private readonly timers: Timers;
+  /** Storage, one send loop per file, debounce and retries: the workspace's local outbox. */
+  private readonly outbox: Outbox;
   private readonly delayMs: number;
   private readonly maxWaitMs: number;
   private readonly snapshotEvery: number;
   private readonly maxUploadBytes: number;
   private active: string | null = null;
   private enabled = true;
-  private disposed = false;
-  private holders = 0;
 
   constructor(private readonly options: PlaybackRecorderOptions) {
     this.clientId = options.clientId ?? newClientId();
     this.now = options.now ?? Date.now;
-    this.timers = options.timers ?? defaultTimers;
+    this.outbox = new Outbox({
+      storage: options.storage,
+      storedKeys: options.storedKeys,
+      timers: options.timers,
+      send: (fileName, { keepalive }) => this.sendAll(fileName, keepalive),
+    });
     this.delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
     this.maxWaitMs = options.maxWaitMs ?? 10_000;
     this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
@@ -239,16 +234,20 @@ export class PlaybackRecorder {
 
   private snapshot(fileName: string, doc: Text, reason: SnapshotReason): void {
     const state = this.state(fileName);
-    this.record(fileName, { k: 's', x: doc.toString(), r: reason });
+    // This page session's first event of the file says the candidate is here (issue 25): an
+    // unload recorded by an earlier page load (a reload, a return the next day) ends here.
+    // Both at the same moment, so a replay from the start shows the opening text at once.
+    const now = this.now();
+    if (reason === 'open') this.record(fileName, { k: 'b', w: 'page' }, now);
+    this.record(fileName, { k: 's', x: doc.toString(), r: reason }, now);
     state.doc = doc;
     state.sinceSnapshot = 0;
   }
 
-  private record(fileName: string, body: EventBody): void {
-    if (!this.enabled || this.disposed) return;
+  private record(fileName: string, body: EventBody, now = this.now()): void {
+    if (!this.enabled || this.outbox.isDisposed) return;
     const state = this.state(fileName);
     if (state.full) return;
-    const now = this.now();
     state.base ??= now;
     state.seq += 1;
     const event = { ...body, s: state.seq, t: Math.max(0, now - state.base) } as RecordedEvent;
@@ -263,8 +262,8 @@ export class PlaybackRecorder {
     state.firstUnsentAt ??= now;
     // The autosave's debounce, but never more than maxWaitMs behind while typing goes on.
     const waited = now - state.firstUnsentAt;
-    if (!state.timer || waited < this.maxWaitMs) {
-      this.schedule(fileName, state, Math.min(this.delayMs, Math.max(0, this.maxWaitMs - waited)));
+    if (!this.outbox.isScheduled(fileName) || waited < this.maxWaitMs) {
+      this.outbox.schedule(fileName, Math.min(this.delayMs, Math.max(0, this.maxWaitMs - waited)));
     }
   }
 
@@ -281,9 +280,7 @@ export class PlaybackRecorder {
       fileName === undefined
         ? [...new Set([...this.pending.values()].map((r) => r.fileName))]
         : [fileName];
-    return Promise.all(names.map((n) => this.sendNow(n, options.keepalive ?? false))).then(
-      () => undefined,
-    );
+    return this.outbox.flush(names, options);
   }
 
   /**
@@ -301,45 +298,21 @@ export class PlaybackRecorder {
 
   /** Retry every file that failed (the connection came back). */
   retryFailed(): void {
-    for (const [name, state] of this.files) if (state.attempts > 0) void this.sendNow(name);
+    this.outbox.retryFailed();
   }
 
   /** A screen starts using this recorder (React may mount, unmount and mount again). */
   retain(): void {
-    this.holders += 1;
-    this.disposed = false;
+    this.outbox.retain();
   }
 
   /** A screen stops using it: what waits is sent now, then timers stop once nobody holds it. */
   release(): Promise<void> {
-    this.holders = Math.max(0, this.holders - 1);
-    return this.flush().finally(() => {
-      if (this.holders === 0) this.dispose();
-    });
+    return this.outbox.release(() => this.flush());
   }
 
   dispose(): void {
-    this.disposed = true;
-    for (const state of this.files.values()) this.clearTimer(state);
-  }
-
-  private sendNow(fileName: string, keepalive = false): Promise<void> {
-    const state = this.state(fileName);
-    this.clearTimer(state);
-    if (state.running) {
-      state.again = true;
-      return state.running;
-    }
-    const running = (async () => {
-      do {
-        state.again = false;
-        await this.sendAll(fileName, state, keepalive);
-      } while (state.again && !this.disposed);
-    })().finally(() => {
-      state.running = null;
-    });
-    state.running = running;
-    return running;
+    this.outbox.dispose();
   }
 
   private runsOf(fileName: string): Pending[] {
@@ -348,8 +321,10 @@ export class PlaybackRecorder {
       .sort((a, b) => a.base - b.base);
   }
 
-  private async sendAll(fileName: string, state: FileState, keepalive: boolean): Promise<void> {
-    if (this.runsOf(fileName).length === 0 || !this.enabled) return;
+  /** Sends a file's waiting events (the outbox's send for this file's lane). */
+  private async sendAll(fileName: string, keepalive: boolean): Promise<SendResult> {
+    const state = this.state(fileName);
+    if (this.runsOf(fileName).length === 0 || !this.enabled) return 'done';
     // The file's text first, so the server can check the events against it.
     await this.options.saveText?.(fileName, keepalive);
     // Taken together, synchronously: these events lead to the text of this edit time.
@@ -374,17 +349,15 @@ export class PlaybackRecorder {
         // Stored, or refused for good (a closed assessment, a full recording): either way
         // asking again cannot help.
         for (const chunk of upload.chunks) this.ack(chunk.key, chunk.events.at(-1)!.s);
-        state.attempts = 0;
         if (outcome.kind === 'failed' && outcome.message === PLAYBACK_TEXTS.recordingFull) {
           state.full = true;
         }
         continue;
       }
-      state.attempts += 1;
       state.firstUnsentAt ??= this.now();
-      if (!this.disposed) this.schedule(fileName, state, retryDelayMs(state.attempts));
-      return;
+      return 'retry';
     }
+    return 'done';
   }
 
   /** The server has every event of this run up to `s`: forget them here and in storage. */
@@ -396,64 +369,28 @@ export class PlaybackRecorder {
     this.write(run);
   }
 
-  private schedule(fileName: string, state: FileState, ms: number): void {
-    this.clearTimer(state);
-    if (this.disposed) return;
-    state.timer = this.timers.set(() => {
-      state.timer = null;
-      void this.sendNow(fileName);
-    }, ms);
-  }
-
-  private clearTimer(state: FileState): void {
-    if (state.timer !== null) {
-      this.timers.clear(state.timer);
-      state.timer = null;
-    }
-  }
-
   // --- storage ------------------------------------------------------------------------
 
   private write(run: Pending): void {
-    const storage = this.options.storage;
-    if (!storage) return;
-    try {
-      if (run.events.length === 0) storage.removeItem(run.key);
-      else {
-        const { fileName, clientId, base, events } = run;
-        storage.setItem(run.key, JSON.stringify({ fileName, clientId, base, events }));
-      }
-    } catch {
+    if (run.events.length === 0) this.outbox.remove(run.key);
+    else {
+      const { fileName, clientId, base, events } = run;
       // Storage full or refused: the events live in memory until sent.
+      this.outbox.write(run.key, JSON.stringify({ fileName, clientId, base, events }));
     }
   }
 
   /** Runs an earlier page load (or a closed tab) left unsent: they go first. */
   private adoptStored(): void {
-    const prefix = playbackKeyPrefix(this.options.assessmentId);
-    let keys: string[] = [];
-    try {
-      keys = this.options.storedKeys?.() ?? [];
-    } catch {
-      keys = [];
-    }
-    for (const key of keys) {
-      if (!key.startsWith(prefix)) continue;
-      let raw: string | null = null;
-      try {
-        raw = this.options.storage?.getItem(key) ?? null;
-      } catch {
-        raw = null;
-      }
-      const stored = parseStored(raw);
+    for (const key of this.outbox.keys(playbackKeyPrefix(this.options.assessmentId))) {
+      const stored = parseStored(this.outbox.read(key));
       if (!stored || stored.clientId === this.clientId) continue;
       if (key !== playbackKey(this.options.assessmentId, stored.clientId, stored.fileName))
         continue;
       this.pending.set(key, { key, ...stored });
     }
     for (const name of new Set([...this.pending.values()].map((r) => r.fileName))) {
-      const state = this.state(name);
-      this.schedule(name, state, this.delayMs);
+      this.outbox.schedule(name, this.delayMs);
     }
   }
 
@@ -464,7 +401,7 @@ export class PlaybackRecorder {
       this.write(run);
     }
     this.pending.clear();
-    for (const state of this.files.values()) this.clearTimer(state);
+    this.outbox.cancelAll();
   }
 
   private state(fileName: string): FileState {
@@ -476,11 +413,7 @@ export class PlaybackRecorder {
         doc: null,
         sinceSnapshot: 0,
         full: false,
-        timer: null,
         firstUnsentAt: null,
-        running: null,
-        again: false,
-        attempts: 0,
       };
       this.files.set(fileName, state);
     }
