@@ -23,6 +23,11 @@ const NewPasswordScreen = lazy(() =>
     default: m.NewPasswordScreen,
   })),
 );
+const UnsubscribeScreen = lazy(() =>
+  import('../features/mail/components/unsubscribe-screen').then((m) => ({
+    default: m.UnsubscribeScreen,
+  })),
+);
 const UnauthorizedScreen = lazy(() =>
   import('../features/unauthorized/components/unauthorized-screen').then((m) => ({
     default: m.UnauthorizedScreen,
@@ -229,6 +234,8 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', element: <ResetPasswordScreen /> },
       { path: 'reset-password/new', element: <NewPasswordScreen /> },
       { path: 'unauthorized', element: <UnauthorizedScreen /> },
+      // The footer link of notification mails: works signed in or not.
+      { path: 'unsubscribe/:token', element: <UnsubscribeScreen /> },
       {
         path: 'profile',
         element: (
