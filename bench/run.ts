@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, playback, analytics; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, candidates, playback, analytics, mail-replies; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -22,6 +22,7 @@
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
  * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
+ * BENCH_MAIL_MESSAGES (300), BENCH_MAIL_CONNECTIONS (10) (mail-replies: inbound mails/s vs browser sends/s).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { summaryTable } from './lib/report';
 import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib/server';
 import * as lighthouse from './lighthouse';
 import * as loginBundle from './login-bundle';
+import * as mailReplies from './mail-replies';
 import * as messaging from './messaging';
 import * as playback from './playback';
 import * as sandbox from './sandbox';
@@ -70,6 +72,13 @@ const stages: Stage[] = [
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
   // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
+  // Replies by e-mail into one conversation against as many browser sends (issue 19).
+  {
+    name: mailReplies.stage,
+    aliases: ['mail', 'inbound-mail'],
+    needsWeb: false,
+    run: mailReplies.run,
+  },
 ];
 
 function parseArgs(argv: string[]) {

@@ -99,6 +99,12 @@ export class InboundSmtp {
       socketTimeout: 60_000,
       closeTimeout: 5_000,
       disableReverseLookup: true,
+      // A connection may carry several mails (an MTA's pooled connection): each MAIL FROM
+      // starts a new one, with no recipients of the one before.
+      onMailFrom: (_address, session, callback) => {
+        (session as Session).replies = [];
+        callback();
+      },
       onRcptTo: (address, session, callback) => {
         this.recipient(address.address)
           .then((recipient) => {

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -8,7 +12,7 @@ import { message, outbox, profile, recruiterAssignment, user } from '../../db/sc
 import type { BusMessage } from '../../realtime/event-bus';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp-catcher';
-import { INBOUND_TEXTS, MAX_INBOUND_RECIPIENTS } from './inbound-smtp';
+import { INBOUND_TEXTS, InboundSmtp, MAX_INBOUND_RECIPIENTS } from './inbound-smtp';
 import { fixture } from './test-mails';
 
 const REPLY_DOMAIN = 'replies.test';
@@ -214,6 +218,40 @@ describe('a reply by e-mail', () => {
     const raw = fixture(name, { FROM: casey.email.toUpperCase(), TO: to });
     expect(await deliver(raw, { from: casey.email, to: [to] })).toMatchObject({ ok: true });
     expect((await messagesOf(id)).at(-1)).toMatchObject({ content: expected, fromEmail: true });
+  });
+
+  it('keeps the mails of one pooled connection apart, each in its own conversation', async () => {
+    const first = await start();
+    const second = await start();
+    const [toFirst, toSecond] = [
+      await replyAddress(casey, first),
+      await replyAddress(casey, second),
+    ];
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: t.inbound!.port,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: 1,
+    });
+    for (const [to, text] of [
+      [toFirst, 'For the first'],
+      [toSecond, 'For the second'],
+    ] as const) {
+      await transport.sendMail({
+        envelope: { from: casey.email, to: [to] },
+        raw: plainReply(to, text),
+      });
+    }
+    transport.close();
+    expect((await messagesOf(first)).map((m) => m.content)).toEqual([
+      'Can we meet on Tuesday at 10?',
+      'For the first',
+    ]);
+    expect((await messagesOf(second)).map((m) => m.content)).toEqual([
+      'Can we meet on Tuesday at 10?',
+      'For the second',
+    ]);
   });
 
   it('keeps no attachment, says so in the message and tells the sender once', async () => {
@@ -560,6 +598,60 @@ describe('unsubscribe', () => {
       { method: 'POST' },
     );
     expect(other.status).toBe(404);
+  });
+});
+
+describe('STARTTLS', () => {
+  it('is offered with a certificate and key, and a reply over it lands', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'inbound-tls-'));
+    const [certFile, keyFile] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${REPLY_DOMAIN}`,
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
+    const tls = new InboundSmtp({
+      deps: { db: t.database.db, bus: t.bus, mailer: t.mailer, appUrl: t.env.APP_URL },
+      tokens: t.mailTokens,
+      logger: (await import('../../lib/logger')).createLogger('silent'),
+      host: '127.0.0.1',
+      port: 0,
+      replyDomain: REPLY_DOMAIN,
+      tls: { certFile, keyFile },
+    });
+    await tls.start();
+    try {
+      const id = await start();
+      const to = await replyAddress(casey, id);
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: tls.port,
+        requireTLS: true,
+        tls: { rejectUnauthorized: false },
+      });
+      await transport.sendMail({
+        envelope: { from: casey.email, to: [to] },
+        raw: plainReply(to, 'Over TLS'),
+      });
+      transport.close();
+      expect((await messagesOf(id)).at(-1)).toMatchObject({ content: 'Over TLS', fromEmail: true });
+    } finally {
+      await tls.close();
+    }
   });
 });
 
