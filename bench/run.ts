@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, playback, analytics, soak; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, candidates, playback, analytics, soak, mail-replies; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -24,6 +24,7 @@
  * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
  * BENCH_SOAK_CONNECTIONS (50 users), BENCH_SOAK_SECONDS (600), BENCH_SOAK_SAMPLE_SECONDS (10),
  * BENCH_SOAK_BASE_SECONDS (120: the RSS the end is compared with).
+ * BENCH_MAIL_MESSAGES (300), BENCH_MAIL_CONNECTIONS (10) (mail-replies: inbound mails/s vs browser sends/s).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,7 @@ import { summaryTable } from './lib/report';
 import { ensureWebBuild, type RunningServer, repoRoot, startServer } from './lib/server';
 import * as lighthouse from './lighthouse';
 import * as loginBundle from './login-bundle';
+import * as mailReplies from './mail-replies';
 import * as messaging from './messaging';
 import * as playback from './playback';
 import * as sandbox from './sandbox';
@@ -77,6 +79,13 @@ const stages: Stage[] = [
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
   // Last and longest: 10 minutes of 50 users on the frequent routes; RSS must level off.
   { name: soak.stage, aliases: ['memory'], needsWeb: false, ownServer: true, run: soak.run },
+  // Replies by e-mail into one conversation against as many browser sends (issue 19).
+  {
+    name: mailReplies.stage,
+    aliases: ['mail', 'inbound-mail'],
+    needsWeb: false,
+    run: mailReplies.run,
+  },
 ];
 
 function parseArgs(argv: string[]) {

@@ -14,6 +14,7 @@ export const WEB_ROUTES = {
   resetPassword: '/reset-password',
   newPassword: '/reset-password/new',
   unauthorized: '/unauthorized',
+  unsubscribe: '/unsubscribe/:token',
   profile: '/profile',
   candidate: '/candidate',
   candidateJobs: '/candidate/jobs',

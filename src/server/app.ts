@@ -22,6 +22,7 @@ import { departmentRoutes } from './features/departments/departments.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
+import { unsubscribeRoutes } from './features/mail-replies/unsubscribe.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -37,6 +38,7 @@ import { type AppContext, type AppEnv, createRouter, jsonContent, toActor } from
 import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
+import { MailTokens } from './mail/mail-tokens';
 import type { Mailer } from './mail/outbox';
 import type { EventBus } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
@@ -58,6 +60,8 @@ export interface AppDeps {
   sessionPolicy?: SessionPolicy;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
+  /** Signs the unsubscribe links (made from AUTH_SECRET when omitted). */
+  mailTokens?: MailTokens;
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
@@ -80,6 +84,7 @@ export function createApp({
   sessionsChanged,
   sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged }),
   webRoot,
+  mailTokens,
 }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
@@ -217,6 +222,7 @@ export function createApp({
         kick: () => testRuns.kick(),
       }),
     )
+    .route('/', unsubscribeRoutes({ db, tokens: mailTokens ?? new MailTokens(env.AUTH_SECRET) }))
     .route('/', candidateSearchRoutes({ db }))
     .route('/', userAdminRoutes({ db, auth }))
     .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))

@@ -20,6 +20,25 @@ describe('configuration', () => {
     expect(() => parseEnv({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
 
+  it('turns reply by e-mail on with INBOUND_SMTP_PORT only, its domain APP_URL’s host by default', () => {
+    expect(parseEnv({ INBOUND_SMTP_PORT: '' })).toMatchObject({
+      INBOUND_SMTP_PORT: undefined,
+      REPLY_DOMAIN: undefined,
+    });
+    expect(
+      parseEnv({ INBOUND_SMTP_PORT: '2525', APP_URL: 'https://jobs.example.com' }),
+    ).toMatchObject({
+      INBOUND_SMTP_PORT: 2525,
+      INBOUND_SMTP_HOST: '127.0.0.1',
+      REPLY_DOMAIN: 'jobs.example.com',
+    });
+    expect(parseEnv({ REPLY_DOMAIN: 'replies.example.com' }).REPLY_DOMAIN).toBe(
+      'replies.example.com',
+    );
+    expect(() => parseEnv({ INBOUND_SMTP_TLS_CERT: '/c.pem' })).toThrow(/INBOUND_SMTP_TLS_CERT/);
+    expect(() => parseEnv({ REPLY_DOMAIN: 'a b' })).toThrow(/REPLY_DOMAIN/);
+  });
+
   it('requires a secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
       /AUTH_SECRET: required in production/,

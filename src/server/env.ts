@@ -62,6 +62,21 @@ const envSchema = z.object({
     .default(INVITATION_RECEIVE_LIMIT.max),
   /** and applications a candidate may send per hour. */
   APPLICATION_RATE_LIMIT: z.coerce.number().int().min(1).default(APPLICATION_LIMIT.max),
+  /** Reply by e-mail (docs/decisions/018): the inbound SMTP port; unset = off, 0 = any free port. */
+  INBOUND_SMTP_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  /** PEM files for STARTTLS on the inbound port (both or neither). */
+  INBOUND_SMTP_TLS_CERT: z.string().optional(),
+  INBOUND_SMTP_TLS_KEY: z.string().optional(),
+  /** The domain of reply+<token>@… Reply-To addresses; APP_URL's host when inbound SMTP is on. */
+  REPLY_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Tests only (refused in production): the idle timeout in seconds, whatever the admin chose. */
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(4).max(86_400).optional(),
 });
@@ -95,10 +110,19 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  SESSION_IDLE_TIMEOUT_SECONDS: for tests only, not allowed in production',
     );
   }
+  if (Boolean(env.INBOUND_SMTP_TLS_CERT) !== Boolean(env.INBOUND_SMTP_TLS_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  INBOUND_SMTP_TLS_CERT: set both INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY, or neither',
+    );
+  }
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
+    REPLY_DOMAIN:
+      env.REPLY_DOMAIN ??
+      (env.INBOUND_SMTP_PORT !== undefined ? new URL(appUrl).hostname : undefined),
     DATA_DIR: dataDir,
-    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    APP_URL: appUrl,
     // Without a configured secret, one is kept in DATA_DIR (see loadOrCreateSecret).
     AUTH_SECRET: env.AUTH_SECRET ?? '',
   };

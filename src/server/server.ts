@@ -3,13 +3,16 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
-import { type Env, loadOrCreateSecret } from './env';
+import { type Env, loadOrCreateSecret, messagingLimits } from './env';
 import { AssessmentJobs } from './features/assessments/jobs';
+import { InboundSmtp } from './features/mail-replies/inbound-smtp';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
 import { createSessionPolicy } from './features/security/session-policy';
 import { TestRunQueue } from './features/test-runs/queue';
 import type { Logger } from './lib/logger';
+import { mailDecorator } from './mail/mail-headers';
+import { MailTokens } from './mail/mail-tokens';
 import { Mailer } from './mail/outbox';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
 import { RealtimeHub, SESSIONS_CHANGED } from './realtime/hub';
@@ -32,6 +35,10 @@ export interface Services {
   jobs: AssessmentJobs;
   /** The sandboxed test-run queue (its worker runs in every server process). */
   testRuns: TestRunQueue;
+  /** Signed Reply-To and unsubscribe tokens (docs/decisions/018). */
+  mailTokens: MailTokens;
+  /** Replies by e-mail, when INBOUND_SMTP_PORT is set (listening once services are made). */
+  inbound?: InboundSmtp;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -45,6 +52,7 @@ export async function createServices(
   const database =
     options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const secret = await loadOrCreateSecret(env);
+  const mailTokens = new MailTokens(secret);
   const mailer = new Mailer({
     db: database.db,
     logger,
@@ -52,6 +60,11 @@ export async function createServices(
     from: env.MAIL_FROM,
     soleWorker: database.kind === 'pglite',
     logMailText: env.NODE_ENV !== 'production',
+    decorate: mailDecorator({
+      tokens: mailTokens,
+      appUrl: env.APP_URL,
+      replyDomain: env.REPLY_DOMAIN,
+    }),
   });
   mailer.onSent(markNotificationSent);
   const bus = database.url ? await postgresBus(database.url, logger) : memoryBus();
@@ -110,8 +123,25 @@ export async function createServices(
     sessionsChanged,
     sessionPolicy,
     webRoot: options.webRoot,
+    mailTokens,
   });
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
+  const inbound =
+    env.INBOUND_SMTP_PORT === undefined
+      ? undefined
+      : new InboundSmtp({
+          deps: { db: database.db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) },
+          tokens: mailTokens,
+          logger,
+          host: env.INBOUND_SMTP_HOST,
+          port: env.INBOUND_SMTP_PORT,
+          replyDomain: env.REPLY_DOMAIN ?? new URL(env.APP_URL).hostname,
+          tls:
+            env.INBOUND_SMTP_TLS_CERT && env.INBOUND_SMTP_TLS_KEY
+              ? { certFile: env.INBOUND_SMTP_TLS_CERT, keyFile: env.INBOUND_SMTP_TLS_KEY }
+              : undefined,
+        });
+  await inbound?.start();
   return {
     env,
     database,
@@ -124,8 +154,11 @@ export async function createServices(
     digests,
     jobs,
     testRuns,
+    mailTokens,
+    inbound,
     app,
     async close() {
+      await inbound?.close();
       await jobs.stop();
       await testRuns.stop();
       await hub.close();

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -10,7 +10,20 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** A conversation's mail: its Reply-To names the conversation and the recipient. */
+  conversationId?: string | null;
+  /** A notification to this user: it carries their signed unsubscribe link. */
+  recipientId?: string | null;
 }
+
+/** What a queued mail is delivered as, beyond its stored fields (headers, a footer). */
+export type MailDecorator = (mail: {
+  id: string;
+  text: string;
+  html: string | null;
+  conversationId: string | null;
+  recipientId: string | null;
+}) => Pick<SendMailOptions, 'text' | 'html' | 'replyTo' | 'messageId' | 'headers' | 'list'>;
 
 /** Anything that can run an insert: the database or an open transaction. */
 type Writer = Pick<Db, 'insert'>;
@@ -61,6 +74,8 @@ export interface MailerOptions {
    * never in production, where logs are read by more people than the mail's recipient.
    */
   logMailText?: boolean;
+  /** Headers and footer added at delivery (Message-ID, Reply-To, unsubscribe: mail-headers.ts). */
+  decorate?: MailDecorator;
 }
 
 /**
@@ -215,6 +230,7 @@ export class Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          ...this.options.decorate?.(mail),
         });
         const sentAt = new Date();
         await db.transaction(async (tx) => {

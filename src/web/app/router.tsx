@@ -24,6 +24,11 @@ const NewPasswordScreen = lazy(() =>
     default: m.NewPasswordScreen,
   })),
 );
+const UnsubscribeScreen = lazy(() =>
+  import('../features/mail/components/unsubscribe-screen').then((m) => ({
+    default: m.UnsubscribeScreen,
+  })),
+);
 const UnauthorizedScreen = lazy(() =>
   import('../features/unauthorized/components/unauthorized-screen').then((m) => ({
     default: m.UnauthorizedScreen,
@@ -233,6 +238,8 @@ export const routes: RouteObject[] = [
       { path: routePath('resetPassword'), element: <ResetPasswordScreen /> },
       { path: routePath('newPassword'), element: <NewPasswordScreen /> },
       { path: routePath('unauthorized'), element: <UnauthorizedScreen /> },
+      // The footer link of notification mails: works signed in or not.
+      { path: routePath('unsubscribe'), element: <UnsubscribeScreen /> },
       {
         path: routePath('profile'),
         element: (

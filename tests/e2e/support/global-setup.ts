@@ -59,6 +59,8 @@ export default async function globalSetup(_config: FullConfig) {
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'TalentForge <no-reply@talentforge.test>',
+    INBOUND_SMTP_PORT: String(E2E.inboundSmtpPort),
+    REPLY_DOMAIN: E2E.replyDomain,
     AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-012345',
     AUTH_RATE_LIMIT: '100000',
     // Above the long-conversation journey's 120 sends; hardening.spec.ts floods past it.

@@ -8,5 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const E2E = {
   port,
   baseUrl: `http://localhost:${port}`,
+  /** The server's inbound SMTP port (replies by e-mail), next to its HTTP port. */
+  inboundSmtpPort: port + 1,
+  replyDomain: 'replies.talentforge.test',
   admin: { email: 'admin@talentforge.test', password: 'admin-password', name: 'Ada Admin' },
 };

@@ -147,15 +147,19 @@ export async function inviteToApply(
   const mail =
     person.emailPreference === 'false'
       ? null
-      : invitationMail({
-          to: person.email,
-          candidateName: person.name,
-          recruiterName: actor.name,
-          companyName: jobRow.companyName,
-          jobTitle: jobRow.job.title,
-          message: input.message,
-          url: `${deps.appUrl}${invitationHref(jobId)}`,
-        });
+      : {
+          ...invitationMail({
+            to: person.email,
+            candidateName: person.name,
+            recruiterName: actor.name,
+            companyName: jobRow.companyName,
+            jobTitle: jobRow.job.title,
+            message: input.message,
+            url: `${deps.appUrl}${invitationHref(jobId)}`,
+          }),
+          // A notification: it carries the person's unsubscribe link (mail/mail-headers.ts).
+          recipientId: person.id,
+        };
   let mailId: string | null = null;
   try {
     mailId = await deps.db.transaction(async (tx) => {

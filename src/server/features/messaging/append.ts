@@ -37,6 +37,8 @@ export interface SendInput {
   mail: (marks: MailMarks) => Mail;
   /** The sender's send limit, counted in the same statement (none when the caller counted it). */
   limit?: { key: string; limit: Limit };
+  /** The message arrived by e-mail (the 'via Email' badge). */
+  fromEmail?: boolean;
 }
 
 export type SendResult =
@@ -54,7 +56,7 @@ export type SendResult =
 const SEND_SQL = `select o_status as status, o_message as message, o_participants as participants,
     o_mails as mails, o_retry_after as retry_after
   from send_message($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::jsonb, $10, $11, $12::int,
-    $13::text, $14::int, $15::int)`;
+    $13::text, $14::int, $15::int, $16::boolean)`;
 
 /** Marks no user text can hold: made fresh for every send, after the text arrived. */
 function freshMarks(): MailMarks {
@@ -64,7 +66,7 @@ function freshMarks(): MailMarks {
 
 /**
  * A message sent in one call of the send_message function (migration
- * 0018_send_functions; its plans are made once per connection, not per send):
+ * 0018_send_functions, extended by 0019_mail_reply; its plans are made once per connection, not per send):
  * the conversation and its participants read, the sender's membership and
  * limit checked, and the message appended with everyone's read state, the
  * notification records and the mails the digest rules send now, atomically.
@@ -99,6 +101,7 @@ export async function sendMessageStatement(db: Db | Tx, input: SendInput): Promi
     limit?.key ?? null,
     limit ? limit.limit.max : null,
     limit ? limit.limit.windowSeconds : null,
+    input.fromEmail ?? false,
   ]);
   if (!out) throw new Error('send_message answered no row');
   const participants = (out.participants ?? []).map((p) => ({

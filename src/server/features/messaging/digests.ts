@@ -90,17 +90,22 @@ async function flushBatch(tx: Tx, appUrl: string, now: Date) {
       const mailId = newId();
       mails.push({
         id: mailId,
-        mail: digestMail({
-          to: recipient.email,
-          recipientName: recipient.name,
-          subject: first.subject,
-          messages: pending.map((p) => ({
-            senderName: p.senderName,
-            preview: p.preview,
-            truncated: Array.from(p.preview).length < Number(p.length),
-          })),
-          url: `${appUrl}/messages/conversation/${conversationId}`,
-        }),
+        mail: {
+          ...digestMail({
+            to: recipient.email,
+            recipientName: recipient.name,
+            subject: first.subject,
+            messages: pending.map((p) => ({
+              senderName: p.senderName,
+              preview: p.preview,
+              truncated: Array.from(p.preview).length < Number(p.length),
+            })),
+            url: `${appUrl}/messages/conversation/${conversationId}`,
+          }),
+          // Its Reply-To and unsubscribe link (mail/mail-headers.ts).
+          conversationId,
+          recipientId,
+        },
       });
       await tx.update(emailNotification).set({ mailId, digestPending: false }).where(waiting);
       await tx

@@ -334,6 +334,7 @@ async function appendMessage(
     content: string;
     clientId: string | null;
     limit?: { key: string; limit: Limit };
+    fromEmail?: boolean;
   },
 ) {
   const { conversationId, sender, content } = input;
@@ -358,6 +359,7 @@ async function appendMessage(
         url,
       }),
     limit: input.limit,
+    fromEmail: input.fromEmail,
   });
   switch (result.status) {
     case 'not_found':
@@ -440,6 +442,44 @@ export async function sendMessage(
       throw new AppError(409, 'This message id was already used in another conversation');
     }
     return { created: false, message: toMessage(existing, await participantsOf(db, [id])) };
+  }
+}
+
+/**
+ * A reply that arrived by e-mail (features/mail-replies): the same one-call append as a
+ * browser send, marked fromEmail, under the sender's send limit, then the same live event
+ * and mails to the other participants. The client id is made from the mail's Message-ID,
+ * so an MTA that delivers the same mail twice stores it once ('duplicate'). Throws the
+ * send's 404/403/429 AppErrors.
+ */
+export async function sendMessageFromEmail(
+  deps: MessagingDeps,
+  sender: Actor,
+  conversationId: string,
+  content: string,
+  clientId: string,
+): Promise<{ status: 'stored'; message: Message } | { status: 'duplicate' }> {
+  const { messages } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
+  try {
+    const sent = await appendMessage(deps.db, deps, {
+      conversationId,
+      sender,
+      content,
+      clientId,
+      limit: { key: `message:${sender.id}`, limit: messages },
+      fromEmail: true,
+    });
+    await afterSend(deps, conversationId, sent.participants, sent.mails);
+    return { status: 'stored', message: sent.message };
+  } catch (error) {
+    if (error instanceof AlreadySent) return { status: 'duplicate' };
+    // The limit is counted before the duplicate check: a retried mail that was stored is
+    // not refused with "try later" for ever.
+    if (error instanceof AppError && error.status === 429) {
+      const existing = await findByClientId(deps.db, sender.id, clientId);
+      if (existing) return { status: 'duplicate' };
+    }
+    throw error;
   }
 }
 
