@@ -34,6 +34,8 @@ import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
 import type { Mailer } from './mail/outbox';
+import { healthRoutes } from './ops/health';
+import { type Metrics, metricsRoutes } from './ops/metrics';
 import type { EventBus } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
 
@@ -52,6 +54,9 @@ export interface AppDeps {
   sessionsChanged: () => void;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
+  /** Request counts and latencies (GET /metrics), and whether the process is stopping (/readyz). */
+  metrics: Metrics;
+  stopping: () => boolean;
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
@@ -73,6 +78,8 @@ export function createApp({
   sessions,
   sessionsChanged,
   webRoot,
+  metrics,
+  stopping,
 }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
@@ -95,6 +102,11 @@ export function createApp({
       ? c.json({ message: 'Not found' }, 404)
       : c.text('Not found', 404),
   );
+
+  app.use('*', metrics.middleware());
+  // For load balancers and Prometheus (docs/decisions/018).
+  app.route('/', healthRoutes({ database, storage, stopping }));
+  app.route('/', metricsRoutes(metrics, env.METRICS_TOKEN));
 
   app.use('*', async (c, next) => {
     const started = performance.now();

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
@@ -10,9 +9,11 @@ import { markNotificationSent } from './features/messaging/messaging.service';
 import { TestRunQueue } from './features/test-runs/queue';
 import type { Logger } from './lib/logger';
 import { Mailer } from './mail/outbox';
+import { Metrics } from './ops/metrics';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
 import { RealtimeHub, SESSIONS_CHANGED } from './realtime/hub';
-import { diskStorage } from './storage/storage';
+import { openStorage } from './storage/open';
+import type { Storage } from './storage/storage';
 
 export interface Services {
   env: Env;
@@ -29,8 +30,12 @@ export interface Services {
   digests: DigestWorker;
   /** Submits assessments whose time ran out, sends due-date reminders (started by main). */
   jobs: AssessmentJobs;
-  /** The sandboxed test-run queue (its worker runs in every server process). */
+  /** The sandboxed test-run queue (its worker runs here on the embedded database, else in runners). */
   testRuns: TestRunQueue;
+  storage: Storage;
+  metrics: Metrics;
+  /** Marks the process as stopping: /readyz answers 503 so that balancers drain it. */
+  drain(): void;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -39,7 +44,7 @@ export interface Services {
 export async function createServices(
   env: Env,
   logger: Logger,
-  options: { webRoot?: string; database?: Database } = {},
+  options: { webRoot?: string; database?: Database; processMetrics?: boolean } = {},
 ): Promise<Services> {
   const database =
     options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
@@ -75,7 +80,7 @@ export async function createServices(
   bus.subscribe(({ event }) => {
     if (event.type === 'sessions.changed') sessions.clear();
   });
-  const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
+  const storage = openStorage(env);
   const hub = new RealtimeHub({ auth, bus, logger, appOrigin: new URL(env.APP_URL).origin });
   const digests = new DigestWorker({ db: database.db, mailer, appUrl: env.APP_URL, logger });
   const testRuns = new TestRunQueue({
@@ -83,10 +88,20 @@ export async function createServices(
     bus,
     logger,
     singleProcess: database.kind === 'pglite',
+    // With DATABASE_URL runs execute on separate runners (npm run runner).
+    remote: env.RUNNER_MODE === 'separate',
+    concurrency: env.RUNNER_CONCURRENCY,
+    leaseMs: env.RUNNER_LEASE_SECONDS * 1000,
   });
   const sandbox = testRuns.unavailableReason();
   if (sandbox) logger.warn(sandbox);
   await testRuns.start();
+  let stopping = false;
+  const metrics = new Metrics({
+    database,
+    openSockets: () => hub.size,
+    processMetrics: options.processMetrics,
+  });
   const app = createApp({
     env,
     database,
@@ -99,6 +114,8 @@ export async function createServices(
     sessions,
     sessionsChanged,
     webRoot: options.webRoot,
+    metrics,
+    stopping: () => stopping,
   });
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
   return {
@@ -113,14 +130,20 @@ export async function createServices(
     digests,
     jobs,
     testRuns,
+    storage,
+    metrics,
     app,
+    drain() {
+      stopping = true;
+    },
     async close() {
       await jobs.stop();
-      await testRuns.stop();
+      await testRuns.stop(5_000);
       await hub.close();
       await digests.stop();
       await mailer.stop();
       await bus.close();
+      await storage.close();
       await database.close();
     },
   };
