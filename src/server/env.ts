@@ -81,6 +81,9 @@ const envSchema = z.object({
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
 });
 
+/** Every variable the configuration knows (deploy files are checked against it). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(envSchema.shape);
+
 export type Env = Omit<z.infer<typeof envSchema>, 'RUNNER_MODE'> & {
   RUNNER_MODE: 'server' | 'separate';
   APP_URL: string;
