@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, playback, analytics; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, candidates, playback, analytics, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -22,6 +22,7 @@
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
  * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
+ * BENCH_STORAGE_ROUNDS (10); BENCH_DATABASE_URL, BENCH_SCALING_CONNECTIONS (50), BENCH_SCALING_SECONDS (10).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ import * as loginBundle from './login-bundle';
 import * as messaging from './messaging';
 import * as playback from './playback';
 import * as sandbox from './sandbox';
+import * as scale from './scale';
 import * as signIn from './sign-in';
 
 interface Stage {
@@ -70,6 +72,10 @@ const stages: Stage[] = [
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
   // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
+  // A 5 MB résumé through the S3 driver (local S3 server) against the local driver.
+  { name: scale.storageStage, aliases: ['s3'], needsWeb: false, run: scale.runStorage },
+  // Requests/s of one web server and of two behind a round-robin proxy, on PostgreSQL.
+  { name: scale.scalingStage, aliases: ['web-servers'], needsWeb: false, run: scale.runScaling },
 ];
 
 function parseArgs(argv: string[]) {

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { connect, createServer } from 'node:net';
+import type { Server } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +12,7 @@ import { PNG_1PX } from '../../../tests/fixtures/images';
 import { defaultDueDate } from '../../domain/assessments';
 import { projectRoot } from '../lib/paths';
 import { detectSandbox } from '../sandbox/runner';
+import { roundRobinProxy } from '../test/round-robin-proxy';
 import { type LocalS3, startLocalS3 } from '../test/s3-server';
 
 /**
@@ -90,49 +91,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   throw new Error(`timed out waiting for ${what}\n${output}`);
 }
 
-/** Round robin over the two web servers, HTTP and WebSocket upgrades alike. */
-function roundRobinProxy(port: number) {
-  let next = 0;
-  const pick = (pinned: string | string[] | undefined) => {
-    if (pinned === 'a' || pinned === 'b') return backends[pinned];
-    next = (next + 1) % 2;
-    return next === 0 ? backends.a : backends.b;
-  };
-  const server = createHttpServer((req, res) => {
-    const upstream = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: pick(req.headers['x-backend']),
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  server.on('upgrade', (req, socket, head) => {
-    const upstream = connect(pick(req.headers['x-backend']), '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-      }
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-      upstream.write(head);
-      socket.pipe(upstream).pipe(socket);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  // Longer than the client keeps idle connections: no reset races on a reused one.
-  server.keepAliveTimeout = 65_000;
-  return new Promise<Server>((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
-
 beforeAll(async () => {
   if (!enabled) return;
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build-server.mjs'), outdir], {
@@ -159,7 +117,7 @@ beforeAll(async () => {
   await until('server B', async () =>
     (await fetch(`http://127.0.0.1:${backends.b}/readyz`)).ok ? true : undefined,
   );
-  proxy = await roundRobinProxy(proxyPort);
+  proxy = await roundRobinProxy(proxyPort, backends);
 }, 180_000);
 
 afterAll(async () => {
