@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, playback, analytics, soak, mail-replies; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, candidates, playback, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -25,6 +25,7 @@
  * BENCH_SOAK_CONNECTIONS (50 users), BENCH_SOAK_SECONDS (600), BENCH_SOAK_SAMPLE_SECONDS (10),
  * BENCH_SOAK_BASE_SECONDS (120: the RSS the end is compared with).
  * BENCH_MAIL_MESSAGES (300), BENCH_MAIL_CONNECTIONS (10) (mail-replies: inbound mails/s vs browser sends/s).
+ * BENCH_STORAGE_ROUNDS (10); BENCH_DATABASE_URL, BENCH_SCALING_CONNECTIONS (50), BENCH_SCALING_SECONDS (10).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,7 @@ import * as mailReplies from './mail-replies';
 import * as messaging from './messaging';
 import * as playback from './playback';
 import * as sandbox from './sandbox';
+import * as scale from './scale';
 import * as signIn from './sign-in';
 import * as soak from './soak';
 
@@ -86,6 +88,10 @@ const stages: Stage[] = [
     needsWeb: false,
     run: mailReplies.run,
   },
+  // A 5 MB résumé through the S3 driver (local S3 server) against the local driver.
+  { name: scale.storageStage, aliases: ['s3'], needsWeb: false, run: scale.runStorage },
+  // Requests/s of one web server and of two behind a round-robin proxy, on PostgreSQL.
+  { name: scale.scalingStage, aliases: ['web-servers'], needsWeb: false, run: scale.runScaling },
 ];
 
 function parseArgs(argv: string[]) {

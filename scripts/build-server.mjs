@@ -1,6 +1,6 @@
 /**
  * Compiles the server and its command-line scripts once, to plain JavaScript
- * that `node` runs: dist/server/{main,create-admin,seed-demo}.js. npm packages
+ * that `node` runs: dist/server/{main,runner,create-admin,seed-demo,storage-migrate,backup}.js. npm packages
  * stay external (read from node_modules at run time), so only our own code is
  * bundled. `npm run build` runs it after the web build; scripts/start.mjs runs
  * it when the build is missing or older than the sources.
@@ -16,8 +16,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
+  runner: 'src/server/runner.ts',
   'create-admin': 'scripts/create-admin.ts',
   'seed-demo': 'scripts/seed-demo.ts',
+  'storage-migrate': 'scripts/storage-migrate.ts',
+  backup: 'scripts/backup.ts',
 };
 
 /** Builds into `outdir` (default dist/server) and stamps it. */

@@ -35,6 +35,8 @@ beforeAll(async () => {
     sessions: t.sessions,
     sessionsChanged: t.sessionsChanged,
     webRoot,
+    metrics: t.metrics,
+    stopping: () => false,
   });
 });
 afterAll(async () => {

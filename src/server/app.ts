@@ -40,6 +40,8 @@ import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
 import { MailTokens } from './mail/mail-tokens';
 import type { Mailer } from './mail/outbox';
+import { healthRoutes } from './ops/health';
+import { type Metrics, metricsRoutes } from './ops/metrics';
 import type { EventBus } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
 
@@ -62,6 +64,9 @@ export interface AppDeps {
   webRoot?: string;
   /** Signs the unsubscribe links (made from AUTH_SECRET when omitted). */
   mailTokens?: MailTokens;
+  /** Request counts and latencies (GET /metrics), and whether the process is stopping (/readyz). */
+  metrics: Metrics;
+  stopping: () => boolean;
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
@@ -85,6 +90,8 @@ export function createApp({
   sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged }),
   webRoot,
   mailTokens,
+  metrics,
+  stopping,
 }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
@@ -107,6 +114,11 @@ export function createApp({
       ? c.json({ message: 'Not found' }, 404)
       : c.text('Not found', 404),
   );
+
+  app.use('*', metrics.middleware());
+  // For load balancers and Prometheus (docs/decisions/018).
+  app.route('/', healthRoutes({ database, storage, stopping }));
+  app.route('/', metricsRoutes(metrics, env.METRICS_TOKEN));
 
   app.use('*', async (c, next) => {
     const started = performance.now();

@@ -50,6 +50,8 @@ describe('the compiled server', () => {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        // CI runs as root; production refuses root without it (src/server/ops/root.ts).
+        ALLOW_ROOT: '1',
         PORT: String(port),
         HOST: '127.0.0.1',
         APP_URL: base,

@@ -10,6 +10,11 @@ import {
 } from '../domain/hiring-limits';
 import { CONVERSATION_START_LIMIT, MESSAGE_SEND_LIMIT } from '../domain/messaging';
 
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
 /**
  * Configuration, parsed once at start-up (STYLE point 6). Nothing else reads
  * process.env: a bad value stops the server with a message naming the variable.
@@ -79,9 +84,42 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Tests only (refused in production): the idle timeout in seconds, whatever the admin chose. */
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(4).max(86_400).optional(),
+  // --- running as a service (docs/decisions/018) ---
+  /** Where files live: s3://bucket/prefix, or file:///folder; DATA_DIR/files without it. */
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?|file:\/\/\/.+)$/,
+      'must be s3://bucket/prefix or file:///folder',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AWS_ENDPOINT_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  AWS_S3_FORCE_PATH_STYLE: flag,
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bearer token for GET /metrics (or serve it on METRICS_PORT only). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Production refuses to start the web server as root unless this is set. */
+  ALLOW_ROOT: flag,
+  /** Where test runs execute: in the server (the embedded database's default) or separate runners. */
+  RUNNER_MODE: z.enum(['server', 'separate']).optional(),
+  /** Runs one runner process executes at once. */
+  RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** A run claimed by a runner that stops renewing it is retried after this long. */
+  RUNNER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+/** Every variable the configuration knows (deploy files are checked against it). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(envSchema.shape);
+
+export type Env = Omit<z.infer<typeof envSchema>, 'RUNNER_MODE'> & {
+  RUNNER_MODE: 'server' | 'separate';
   APP_URL: string;
   AUTH_SECRET: string;
   DATA_DIR: string;
@@ -116,8 +154,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const runnerMode = env.RUNNER_MODE ?? (env.DATABASE_URL ? 'separate' : 'server');
+  if (runnerMode === 'separate' && !env.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  RUNNER_MODE: separate runners need DATABASE_URL (the embedded database allows one process)',
+    );
+  }
   return {
     ...env,
+    RUNNER_MODE: runnerMode,
     REPLY_DOMAIN:
       env.REPLY_DOMAIN ??
       (env.INBOUND_SMTP_PORT !== undefined ? new URL(appUrl).hostname : undefined),

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
@@ -14,9 +13,11 @@ import type { Logger } from './lib/logger';
 import { mailDecorator } from './mail/mail-headers';
 import { MailTokens } from './mail/mail-tokens';
 import { Mailer } from './mail/outbox';
+import { Metrics } from './ops/metrics';
 import { type EventBus, memoryBus, postgresBus } from './realtime/event-bus';
 import { RealtimeHub, SESSIONS_CHANGED } from './realtime/hub';
-import { diskStorage } from './storage/storage';
+import { openStorage } from './storage/open';
+import type { Storage } from './storage/storage';
 
 export interface Services {
   env: Env;
@@ -33,12 +34,16 @@ export interface Services {
   digests: DigestWorker;
   /** Submits assessments whose time ran out, sends due-date reminders (started by main). */
   jobs: AssessmentJobs;
-  /** The sandboxed test-run queue (its worker runs in every server process). */
+  /** The sandboxed test-run queue (its worker runs here on the embedded database, else in runners). */
   testRuns: TestRunQueue;
   /** Signed Reply-To and unsubscribe tokens (docs/decisions/018). */
   mailTokens: MailTokens;
   /** Replies by e-mail, when INBOUND_SMTP_PORT is set (listening once services are made). */
   inbound?: InboundSmtp;
+  storage: Storage;
+  metrics: Metrics;
+  /** Marks the process as stopping: /readyz answers 503 so that balancers drain it. */
+  drain(): void;
   app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
@@ -47,7 +52,7 @@ export interface Services {
 export async function createServices(
   env: Env,
   logger: Logger,
-  options: { webRoot?: string; database?: Database } = {},
+  options: { webRoot?: string; database?: Database; processMetrics?: boolean } = {},
 ): Promise<Services> {
   const database =
     options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
@@ -89,7 +94,7 @@ export async function createServices(
   bus.subscribe(({ event }) => {
     if (event.type === 'sessions.changed') sessions.clear();
   });
-  const storage = diskStorage(path.join(env.DATA_DIR, 'files'));
+  const storage = openStorage(env);
   // Idle timeout and required two-factor sign-in, for the API and the live events alike.
   const sessionPolicy = createSessionPolicy({ database, env, onRevoked: sessionsChanged });
   const hub = new RealtimeHub({
@@ -106,10 +111,20 @@ export async function createServices(
     bus,
     logger,
     singleProcess: database.kind === 'pglite',
+    // With DATABASE_URL runs execute on separate runners (npm run runner).
+    remote: env.RUNNER_MODE === 'separate',
+    concurrency: env.RUNNER_CONCURRENCY,
+    leaseMs: env.RUNNER_LEASE_SECONDS * 1000,
   });
   const sandbox = testRuns.unavailableReason();
   if (sandbox) logger.warn(sandbox);
   await testRuns.start();
+  let stopping = false;
+  const metrics = new Metrics({
+    database,
+    openSockets: () => hub.size,
+    processMetrics: options.processMetrics,
+  });
   const app = createApp({
     env,
     database,
@@ -124,6 +139,8 @@ export async function createServices(
     sessionPolicy,
     webRoot: options.webRoot,
     mailTokens,
+    metrics,
+    stopping: () => stopping,
   });
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
   const inbound =
@@ -156,15 +173,21 @@ export async function createServices(
     testRuns,
     mailTokens,
     inbound,
+    storage,
+    metrics,
     app,
+    drain() {
+      stopping = true;
+    },
     async close() {
       await inbound?.close();
       await jobs.stop();
-      await testRuns.stop();
+      await testRuns.stop(5_000);
       await hub.close();
       await digests.stop();
       await mailer.stop();
       await bus.close();
+      await storage.close();
       await database.close();
     },
   };

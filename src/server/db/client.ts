@@ -30,6 +30,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL URL (for LISTEN/NOTIFY); none for the embedded database. */
   url?: string;
+  /** Connections the pool may open (PostgreSQL). */
+  poolSize?: number;
   /** Raw SQL returning rows, for the few places the query builder does not reach. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -298,8 +300,15 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
+/** How this process's connections are named in pg_stat_activity (the pool-use metric reads it). */
+export const APPLICATION_NAME = `talentforge-${process.pid}`;
+
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {} });
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection: { application_name: APPLICATION_NAME },
+  });
   const db = drizzlePostgres(client, { schema });
   // Several servers may start at once: one migrates, the others wait for it.
   // One connection, so the session-level lock covers every migration query.
@@ -315,6 +324,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     kind: 'postgres',
     url,
+    poolSize: max,
     async query(text, params) {
       return (await client.unsafe(text, params as never[])) as never[];
     },

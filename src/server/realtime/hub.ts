@@ -229,13 +229,19 @@ export class RealtimeHub {
     }
   }
 
-  async close() {
-    clearInterval(this.heartbeat);
-    clearInterval(this.sessionCheck);
-    await this.checking;
-    this.unsubscribe();
-    for (const ws of this.sockets.keys()) ws.close(1001, 'server shutting down');
-    this.sockets.clear();
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  private closing?: Promise<void>;
+
+  /** Closes every socket with 1012 (service restart): browsers reconnect, to another server. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      clearInterval(this.heartbeat);
+      clearInterval(this.sessionCheck);
+      await this.checking;
+      this.unsubscribe();
+      for (const ws of this.sockets.keys()) ws.close(1012, 'server restarting, reconnect');
+      this.sockets.clear();
+      await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    })();
+    return this.closing;
   }
 }

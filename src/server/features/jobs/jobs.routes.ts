@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import {
@@ -305,8 +306,10 @@ export function jobRoutes(deps: JobsDeps) {
     .openapi(resume, async (c) => {
       const file = await getResume(deps, requireActor(c), c.req.valid('param').id);
       const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_');
-      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      // Streamed from the storage (a local file or S3), never held whole in memory.
+      return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, {
         'Content-Type': 'application/pdf',
+        'Content-Length': String(file.size),
         'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'private, no-store',

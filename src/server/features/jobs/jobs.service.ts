@@ -891,7 +891,7 @@ export async function getResume(deps: JobsDeps, actor: Actor, id: string) {
       (actor.role === 'candidate' && row.a.candidateId === actor.id) ||
       (actor.role === 'recruiter' && row.recruiterId === actor.id));
   if (!row || !allowed) throw notFound(JOB_TEXTS.applicationNotFound);
-  const stored = row.a.resumeKey ? await deps.storage.get(row.a.resumeKey) : null;
+  const stored = row.a.resumeKey ? await deps.storage.open(row.a.resumeKey) : null;
   if (!stored) throw notFound('No résumé was uploaded');
   return { ...stored, fileName: storedFileName(row.a.resumeName ?? '', RESUME_FALLBACK_NAME) };
 }

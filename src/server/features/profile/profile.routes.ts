@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import { MAX_IMAGE_BYTES } from '../../../domain/constants';
@@ -101,10 +102,11 @@ export function profileRoutes({
     .openapi(imageRoute, async (c) => {
       // Photos show in the navigation of anyone signed in (messaging lists them too).
       requireActor(c);
-      const stored = await storage.get(profileImageKey(c.req.valid('param').userId));
+      const stored = await storage.open(profileImageKey(c.req.valid('param').userId));
       if (!stored) throw notFound('No profile photo');
-      return c.body(stored.bytes as Uint8Array<ArrayBuffer>, 200, {
+      return c.body(Readable.toWeb(stored.stream) as ReadableStream, 200, {
         'Content-Type': stored.contentType,
+        'Content-Length': String(stored.size),
         'Cache-Control': 'private, max-age=31536000, immutable',
         'X-Content-Type-Options': 'nosniff',
       });

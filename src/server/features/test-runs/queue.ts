@@ -19,8 +19,13 @@ export interface QueueOptions {
   db: Db;
   bus: EventBus;
   logger: Logger;
-  /** Runs at once across every server sharing the database (2 on a 2-core machine). */
+  /** Runs this worker executes at once (RUNNER_CONCURRENCY, 2 on a 2-core machine). */
   concurrency?: number;
+  /**
+   * A web server whose runs execute on separate runners (`npm run runner`):
+   * it only queues runs; it claims none, and the runners hear of new ones on the bus.
+   */
+  remote?: boolean;
   /** How long a claimed run stays ours without a renewal. */
   leaseMs?: number;
   pollMs?: number;
@@ -30,16 +35,15 @@ export interface QueueOptions {
   sandbox?: () => SandboxStatus;
 }
 
-/** Takes turns claiming runs: concurrent claims across processes serialise on this lock. */
-const CLAIM_LOCK = 72_401_337;
 const MAX_ATTEMPTS = 2;
 
 /**
- * The test-run queue is the test_run table. Each server process runs a
- * worker that claims queued rows under an advisory lock (so the concurrency
- * limit holds across servers) with FOR UPDATE SKIP LOCKED, renews the lease
+ * The test-run queue is the test_run table. A worker (inside the server on the
+ * embedded database, else each `npm run runner` process) claims queued rows
+ * with FOR UPDATE SKIP LOCKED, at most `concurrency` at once, renews the lease
  * while the sandbox runs and writes the result. A run whose lease ran out (its
- * server was killed) is queued again once, then failed.
+ * runner was killed) is queued again once, then failed. A worker that stops
+ * gives its unfinished runs back at once (releaseLeases).
  */
 export class TestRunQueue {
   readonly workerId = randomUUID();
@@ -50,6 +54,7 @@ export class TestRunQueue {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly singleProcess: boolean;
+  readonly remote: boolean;
   private runner: Runner;
   private sandbox: () => SandboxStatus;
   private active = new Set<Promise<void>>();
@@ -66,6 +71,7 @@ export class TestRunQueue {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 1000;
     this.singleProcess = options.singleProcess ?? false;
+    this.remote = options.remote ?? false;
     this.runner = options.runner ?? ((files) => runInSandbox(files));
     this.sandbox = options.sandbox ?? (() => detectSandbox());
   }
@@ -77,11 +83,19 @@ export class TestRunQueue {
   }
 
   unavailableReason(): string | null {
+    // The runners check their own sandbox (a runner without one refuses to start).
+    if (this.remote) return null;
     const status = this.sandbox();
     return status.available ? null : status.reason;
   }
 
+  /** Runs being executed by this worker now. */
+  get activeCount() {
+    return this.active.size;
+  }
+
   async start() {
+    if (this.remote) return;
     this.stopped = false;
     await this.recover(this.singleProcess);
     this.timer = setInterval(() => this.kick(), this.pollMs);
@@ -89,10 +103,48 @@ export class TestRunQueue {
     this.kick();
   }
 
-  async stop() {
+  /**
+   * Claims no more runs and waits for those in hand, up to `graceMs`; runs
+   * still unfinished then are given back to the queue (releaseLeases).
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY) {
     this.stopped = true;
     clearInterval(this.timer);
-    await Promise.allSettled([...this.active]);
+    const finished = Promise.allSettled([...this.active]);
+    if (graceMs === Number.POSITIVE_INFINITY || this.active.size === 0) {
+      await finished;
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = await Promise.race([
+      finished.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (late) await this.releaseLeases();
+  }
+
+  /**
+   * This worker's unfinished runs go back to the queue at once (not counted
+   * as an attempt), so another runner takes them without waiting for the lease.
+   */
+  async releaseLeases() {
+    const released = await this.db
+      .update(testRun)
+      .set({
+        status: 'queued',
+        workerId: null,
+        leaseUntil: null,
+        startedAt: null,
+        attempts: sql`greatest(${testRun.attempts} - 1, 0)`,
+      })
+      .where(and(eq(testRun.workerId, this.workerId), eq(testRun.status, 'running')))
+      .returning({ id: testRun.id, assessmentId: testRun.assessmentId });
+    for (const run of released) await this.announce(run.assessmentId, run.id);
+    if (released.length > 0) this.logger.info({ released: released.length }, 'gave runs back');
+    return released.length;
   }
 
   /**
@@ -130,7 +182,7 @@ export class TestRunQueue {
 
   /** Claim and start runs while there is room. */
   kick() {
-    if (this.stopped) return;
+    if (this.stopped || this.remote) return;
     if (this.claiming) {
       this.again = true;
       return;
@@ -161,32 +213,25 @@ export class TestRunQueue {
   }
 
   private async claim() {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-      const [{ running } = { running: 0 }] = await tx
-        .select({ running: sql<number>`count(*)::int` })
-        .from(testRun)
-        .where(and(eq(testRun.status, 'running'), sql`${testRun.leaseUntil} >= now()`));
-      if (running >= this.concurrency) return null;
-      const leaseUntil = new Date(Date.now() + this.leaseMs);
-      const [row] = await tx
-        .update(testRun)
-        .set({
-          status: 'running',
-          startedAt: new Date(),
-          leaseUntil,
-          workerId: this.workerId,
-          attempts: sql`${testRun.attempts} + 1`,
-        })
-        .where(
-          eq(
-            testRun.id,
-            sql`(select id from test_run where status = 'queued' order by created_at, id limit 1 for update skip locked)`,
-          ),
-        )
-        .returning();
-      return row ?? null;
-    });
+    // SKIP LOCKED: workers claiming at once each get a different run, none waits.
+    const leaseUntil = new Date(Date.now() + this.leaseMs);
+    const [row] = await this.db
+      .update(testRun)
+      .set({
+        status: 'running',
+        startedAt: new Date(),
+        leaseUntil,
+        workerId: this.workerId,
+        attempts: sql`${testRun.attempts} + 1`,
+      })
+      .where(
+        eq(
+          testRun.id,
+          sql`(select id from test_run where status = 'queued' order by created_at, id limit 1 for update skip locked)`,
+        ),
+      )
+      .returning();
+    return row ?? null;
   }
 
   private async execute(run: typeof testRun.$inferSelect) {

@@ -262,14 +262,20 @@ describe('permissions', () => {
 });
 
 describe('queue', () => {
-  it('runs at most two at a time across workers sharing the database', async () => {
-    const ids = [await assignStarted(), await assignStarted(), await assignStarted()];
-    // A second worker, as if a second server shared the database.
+  it('runs at most its RUNNER_CONCURRENCY at a time in each worker sharing the database', async () => {
+    const ids = [
+      await assignStarted(),
+      await assignStarted(),
+      await assignStarted(),
+      await assignStarted(),
+    ];
+    // A second worker with room for one run, as if a second runner shared the database.
     const other = new TestRunQueue({
       db: t.database.db,
       bus: t.bus,
       logger: createLogger('silent'),
       pollMs: 50,
+      concurrency: 1,
     });
     other.useRunner(fakeRunner);
     await other.start();
@@ -279,21 +285,64 @@ describe('queue', () => {
     try {
       for (const id of ids) expect((await requestRun(id, candA)).status).toBe(202);
       let maxRunning = 0;
+      const perWorker = new Map<string, number>();
       for (let i = 0; i < 20; i++) {
         const rows = await t.database.db
-          .select({ status: testRun.status })
+          .select({ status: testRun.status, workerId: testRun.workerId })
           .from(testRun)
           .where(eq(testRun.status, 'running'));
         maxRunning = Math.max(maxRunning, rows.length);
+        const counts = new Map<string, number>();
+        for (const r of rows) counts.set(r.workerId ?? '', (counts.get(r.workerId ?? '') ?? 0) + 1);
+        for (const [w, n] of counts) perWorker.set(w, Math.max(perWorker.get(w) ?? 0, n));
         await new Promise((r) => setTimeout(r, 50));
       }
-      expect(maxRunning).toBe(2);
+      expect(maxRunning).toBe(3);
+      expect(perWorker.get(t.testRuns.workerId)).toBe(2);
+      expect(perWorker.get(other.workerId)).toBe(1);
     } finally {
       gate = null;
       release();
     }
     for (const id of ids) await waitForRun(id, candA, () => true);
     await other.stop();
+  });
+
+  it('gives its unfinished runs back when stopped, so another worker takes them at once', async () => {
+    const id = await assignStarted();
+    gate = new Promise((r) => {
+      release = r;
+    });
+    const other = new TestRunQueue({
+      db: t.database.db,
+      bus: t.bus,
+      logger: createLogger('silent'),
+      pollMs: 50,
+    });
+    other.useRunner(fakeRunner);
+    try {
+      await t.testRuns.stop();
+      await other.start();
+      expect((await requestRun(id, candA)).status).toBe(202);
+      other.kick();
+      for (let i = 0; i < 100 && other.activeCount === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(other.activeCount).toBe(1);
+      // Stopping with a short grace: the run in hand goes back, not counted as an attempt.
+      await other.stop(100);
+      const [row] = await t.database.db.select().from(testRun).where(eq(testRun.assessmentId, id));
+      expect(row).toMatchObject({ status: 'queued', workerId: null, attempts: 0 });
+    } finally {
+      gate = null;
+      release();
+      await t.testRuns.start();
+    }
+    const done = await waitForRun(id, candA, () => true);
+    expect(done.status).toBe('failed');
+    const rows = await t.database.db.select().from(testRun).where(eq(testRun.assessmentId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.workerId).toBe(t.testRuns.workerId);
   });
 
   it('requeues a run left running by a killed server, and fails it after a second try', async () => {
