@@ -21,6 +21,8 @@ import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
+import { defaultLanguage } from './features/languages/languages.service';
+import { languageRoutes } from './features/languages/languages.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { securityRoutes } from './features/security/security.routes';
 import { createSessionPolicy } from './features/security/session-policy';
@@ -167,15 +169,17 @@ export function createApp({
     await database.query('select 1');
     return c.json({ ok: true });
   });
-  app.get('/api/config', (c) =>
+  app.get('/api/config', async (c) =>
     c.json({
       googleEnabled: googleConfigured(env),
       supportEmail: env.SUPPORT_EMAIL,
+      defaultLanguage: await defaultLanguage(db),
     } satisfies PublicConfig),
   );
 
   const routes = app
     .route('/', profileRoutes({ db, storage, onUserChanged: sessionsChanged }))
+    .route('/', languageRoutes({ db, onUserChanged: sessionsChanged }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route(

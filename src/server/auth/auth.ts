@@ -61,6 +61,9 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // The session's user carries the chosen language, so the browser follows it at once;
+    // it is set through PUT /api/profile/language, never through better-auth's update-user.
+    user: { additionalFields: { language: { type: 'string', required: false, input: false } } },
     plugins: [
       admin({
         defaultRole: 'candidate',
