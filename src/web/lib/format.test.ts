@@ -40,7 +40,7 @@ describe('formats follow the language in force', () => {
     expect(formatMoney(50000, 'USD')).toBe('$50,000');
     await i18n.changeLanguage('de');
     expect(formatNumber(12500)).toBe('12.500');
-    expect(formatMoney(50000, 'EUR')).toBe('50.000 €');
+    expect(formatMoney(50000, 'EUR')).toBe('50.000\u00a0€');
     await i18n.changeLanguage('ja');
     expect(formatMoney(50000, 'JPY')).toBe('￥50,000');
   });
