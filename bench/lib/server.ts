@@ -155,7 +155,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'talentforge-bench-'));
-  // Sign-up is finished by the mailed link (docs/decisions/018): the bench reads it here.
+  // Sign-up is finished by the mailed link (docs/decisions/019): the bench reads it here.
   const smtp = await startSmtpCatcher();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,

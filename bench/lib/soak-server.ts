@@ -26,7 +26,7 @@ import { Hono } from 'hono';
 import { toIsoDate } from '../../src/domain/assessments';
 import { newJobSchema } from '../../src/domain/jobs';
 import { createAccount } from '../../src/server/auth/users';
-import { messagingLimits } from '../../src/server/env';
+import { hiringLimits, messagingLimits } from '../../src/server/env';
 import {
   assignAssessment,
   startAssessment,
@@ -131,7 +131,11 @@ async function main() {
     if (!conversationOf.has(recruiter.id))
       conversationOf.set(recruiter.id, created.conversation.id);
   }
-  const jobDeps = { ...deps, storage: diskStorage(path.join(env.DATA_DIR, 'files')) };
+  const jobDeps = {
+    ...deps,
+    storage: diskStorage(path.join(env.DATA_DIR, 'files')),
+    limits: hiringLimits(env),
+  };
   for (const [i, recruiter] of recruiterActors.entries()) {
     await createJob(
       jobDeps,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 
 /** The one error shape of every API route (STYLE point 4). */
 export const errorSchema = z.object({
@@ -13,11 +14,10 @@ export type ApiError = z.infer<typeof errorSchema>;
 export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
   supportEmail: z.string(),
+  /** The admin's default language: what a reader whose browser asks for none of ours sees. */
+  defaultLanguage: z.enum(LANGUAGES).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/**
- * The close code of a live-updates socket whose session ended (signed out,
- * expired, revoked or banned): the browser does not reconnect with it.
- */
-export const REALTIME_SESSION_ENDED = 4401;
+// Kept in constants.ts (no zod there), so the browser's entry does not bring zod for it.
+export { REALTIME_SESSION_ENDED } from './constants';

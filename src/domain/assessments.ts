@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DEPARTMENT_NAME } from './departments';
 import { calendarDateSchema, idSchema } from './inputs';
 import { jobRealtimeEventSchemas } from './jobs';
+import { LANGUAGES } from './languages';
 import { STARTER_PROJECT_KEYS } from './test-runs';
 
 /** Spec section 9 / DESIGN: assessment duration options, in hours. */
@@ -386,6 +387,10 @@ export const settingsSchema = z.object({
       (h) => (DURATION_HOURS as readonly number[]).includes(h),
       'Choose 1, 2, 3, 4 or 8 hours',
     ),
+  /** The language of new users and of mails to people who never chose one; kept when left out. */
+  defaultLanguage: z
+    .enum(LANGUAGES, 'Choose English, French, German, Spanish or Japanese')
+    .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

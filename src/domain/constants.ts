@@ -43,3 +43,9 @@ export const MAX_INITIALS = 2;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/**
+ * The close code of a live-updates socket whose session ended (signed out,
+ * expired, revoked or banned): the browser does not reconnect with it.
+ */
+export const REALTIME_SESSION_ENDED = 4401;

@@ -1,5 +1,5 @@
 /**
- * E-mail verification at sign-up (docs/decisions/018): what the sign-up answer and the screens
+ * E-mail verification at sign-up (docs/decisions/019): what the sign-up answer and the screens
  * say. Sign-up answers the same whether the address is new or already has an account.
  */
 

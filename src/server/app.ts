@@ -22,6 +22,8 @@ import { departmentRoutes } from './features/departments/departments.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
+import { languageRoutes } from './features/languages/languages.routes';
+import { defaultLanguage } from './features/languages/languages.service';
 import { unsubscribeRoutes } from './features/mail-replies/unsubscribe.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
@@ -116,7 +118,7 @@ export function createApp({
   );
 
   app.use('*', metrics.middleware());
-  // For load balancers and Prometheus (docs/decisions/018).
+  // For load balancers and Prometheus (docs/decisions/022).
   app.route('/', healthRoutes({ database, storage, stopping }));
   app.route('/', metricsRoutes(metrics, env.METRICS_TOKEN));
 
@@ -206,15 +208,17 @@ export function createApp({
       return c.json({ ok: true as const }, 200);
     },
   );
-  app.get('/api/config', (c) =>
+  app.get('/api/config', async (c) =>
     c.json({
       googleEnabled: googleConfigured(env),
       supportEmail: env.SUPPORT_EMAIL,
+      defaultLanguage: await defaultLanguage(db),
     } satisfies PublicConfig),
   );
 
   const routes = app
     .route('/', profileRoutes({ db, storage, onUserChanged: sessionsChanged }))
+    .route('/', languageRoutes({ db, onUserChanged: sessionsChanged }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route(

@@ -67,7 +67,7 @@ const envSchema = z.object({
     .default(INVITATION_RECEIVE_LIMIT.max),
   /** and applications a candidate may send per hour. */
   APPLICATION_RATE_LIMIT: z.coerce.number().int().min(1).default(APPLICATION_LIMIT.max),
-  /** Reply by e-mail (docs/decisions/018): the inbound SMTP port; unset = off, 0 = any free port. */
+  /** Reply by e-mail (docs/decisions/021): the inbound SMTP port; unset = off, 0 = any free port. */
   INBOUND_SMTP_PORT: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(65535).optional(),
@@ -84,7 +84,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Tests only (refused in production): the idle timeout in seconds, whatever the admin chose. */
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(4).max(86_400).optional(),
-  // --- running as a service (docs/decisions/018) ---
+  // --- running as a service (docs/decisions/022) ---
   /** Where files live: s3://bucket/prefix, or file:///folder; DATA_DIR/files without it. */
   STORAGE_URL: z
     .string()

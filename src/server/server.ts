@@ -36,7 +36,7 @@ export interface Services {
   jobs: AssessmentJobs;
   /** The sandboxed test-run queue (its worker runs here on the embedded database, else in runners). */
   testRuns: TestRunQueue;
-  /** Signed Reply-To and unsubscribe tokens (docs/decisions/018). */
+  /** Signed Reply-To and unsubscribe tokens (docs/decisions/021). */
   mailTokens: MailTokens;
   /** Replies by e-mail, when INBOUND_SMTP_PORT is set (listening once services are made). */
   inbound?: InboundSmtp;

@@ -242,8 +242,8 @@ test('the default duration persists and new templates start with it', async ({ p
     await duration.selectOption({ label: targetLabel });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
-    // No disabled control: the language is stated, with the reason.
-    await expect(page.getByText(/English \(US\) only\. The app is not translated/)).toBeVisible();
+    // The spec's language select, with the admin's default (languages.spec.ts changes it).
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
     await expect(page.getByText('Operational')).toBeVisible();
 
     await page.reload();

@@ -64,7 +64,7 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // Unverified accounts cannot sign in (docs/decisions/018); sign-up answers alike for
+      // Unverified accounts cannot sign in (docs/decisions/019); sign-up answers alike for
       // an address with an account, whose owner is mailed instead.
       requireEmailVerification: true,
       onExistingUserSignUp: verification.onExistingUserSignUp,
@@ -79,6 +79,9 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
     },
     emailVerification: verification.emailVerification,
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // The session's user carries the chosen language, so the browser follows it at once;
+    // it is set through PUT /api/profile/language, never through better-auth's update-user.
+    user: { additionalFields: { language: { type: 'string', required: false, input: false } } },
     plugins: [
       admin({
         defaultRole: 'candidate',

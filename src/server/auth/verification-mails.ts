@@ -1,7 +1,7 @@
 import { VERIFICATION_LINK_HOURS } from '../../domain/verification';
 import type { Mail } from '../mail/outbox';
 
-/** The link that finishes a sign-up (docs/decisions/018). */
+/** The link that finishes a sign-up (docs/decisions/019). */
 export function verifyEmailMail(name: string, email: string, url: string): Mail {
   return {
     to: email,

@@ -49,7 +49,7 @@ export function verificationUrl(appUrl: string, token: string): string {
 }
 
 /**
- * better-auth's e-mail verification (docs/decisions/018): an account made by sign-up cannot
+ * better-auth's e-mail verification (docs/decisions/019): an account made by sign-up cannot
  * sign in until its owner opens the mailed link, which verifies it and signs them in. Sign-up
  * with an address that has an account changes nothing and mails its owner instead.
  */

@@ -21,9 +21,12 @@ export const user = pgTable(
     banExpires: ts('ban_expires'),
     // twoFactor plugin
     twoFactorEnabled: boolean('two_factor_enabled').default(false),
+    /** The language the user chose (src/domain/languages); null: never chose. */
+    language: text('language'),
   },
   (t) => [
     check('user_role_check', sql`${t.role} in ('candidate', 'recruiter', 'admin')`),
+    check('user_language_check', sql`${t.language} in ('en', 'fr', 'de', 'es', 'ja')`),
     index('user_role_idx').on(t.role),
   ],
 );

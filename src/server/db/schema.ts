@@ -39,7 +39,7 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: created(),
     sentAt: ts('sent_at'),
-    /** Conversation mail (docs/decisions/018): its Reply-To names this conversation… */
+    /** Conversation mail (docs/decisions/021): its Reply-To names this conversation… */
     conversationId: text('conversation_id'),
     /** …and this recipient, whose signed unsubscribe link the mail carries. */
     recipientId: text('recipient_id'),

@@ -14,7 +14,7 @@ export const messageIdDomain = (options: { appUrl: string; replyDomain?: string 
 export const outboxMessageId = (id: string, domain: string) => `<${id}@${domain}>`;
 
 /**
- * What every mail is delivered with beyond its stored text (docs/decisions/018):
+ * What every mail is delivered with beyond its stored text (docs/decisions/021):
  * - a Message-ID naming its outbox row, so a mail of ours that comes back is never ingested;
  * - a notification to a user: `Auto-Submitted: auto-generated` (RFC 3834, so auto-responders
  *   stay quiet), `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058 one-click) and a

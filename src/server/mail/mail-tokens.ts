@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed addresses in conversation mail (docs/decisions/018): the Reply-To's token names a
+ * Signed addresses in conversation mail (docs/decisions/021): the Reply-To's token names a
  * conversation and a recipient, the unsubscribe link's token names a user; both are signed
  * with a key derived from AUTH_SECRET, so nobody can make one for another conversation or
  * person. Neither expires: a reply to a year-old mail still lands (the inbound server checks

@@ -144,7 +144,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       const res = await request('/api/auth/sign-up/email', { method: 'POST', json: body });
       if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
       // Unverified accounts cannot sign in: follow the link of the mail sign-up queued, which
-      // verifies the address and signs in (docs/decisions/018).
+      // verifies the address and signs in (docs/decisions/019).
       const cookie = await followVerificationMail(body.email);
       const session = await request('/api/auth/get-session', { headers: { cookie } });
       const { user } = (await session.json()) as { user: { id: string; role: Role } };

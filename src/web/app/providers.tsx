@@ -28,7 +28,10 @@ import '@mantine/core/styles/Title.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n';
 import { useSessionState } from '../lib/session';
+import { LanguageSync } from './language-sync';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -56,8 +59,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
       >
-        <SignedInNotifications />
-        {children}
+        <I18nextProvider i18n={i18n}>
+          {/* A catalogue not yet loaded suspends its screen; English common never does. */}
+          <Suspense fallback={null}>
+            <LanguageSync />
+            <SignedInNotifications />
+            {children}
+          </Suspense>
+        </I18nextProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

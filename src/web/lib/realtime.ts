@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { REALTIME_SESSION_ENDED } from '../../domain/api';
 import type { RealtimeEvent } from '../../domain/assessments';
+import { REALTIME_SESSION_ENDED } from '../../domain/constants';
 import { reloadSession, useSessionState } from './session';
 
 const conversationListeners = new Set<(conversationId: string) => void>();

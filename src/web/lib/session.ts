@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '../../domain/constants';
+import { isLanguage, type Language } from '../../domain/languages';
 import { isRole } from '../../domain/roles';
 import { queryClient } from '../app/query-client';
 
@@ -9,6 +10,8 @@ export type SessionUser = {
   email: string;
   image: string | null;
   role: Role | null;
+  /** The language the user chose; null: follow the browser and the admin's default. */
+  language: Language | null;
 };
 
 export type SessionState =
@@ -27,7 +30,7 @@ function toSessionUser(payload: unknown): SessionUser | null {
   if (!payload || typeof payload !== 'object') return null;
   const user = (payload as { user?: unknown }).user;
   if (!user || typeof user !== 'object') return null;
-  const { id, name, email, image, role } = user as Record<string, unknown>;
+  const { id, name, email, image, role, language } = user as Record<string, unknown>;
   const userId = asString(id);
   if (!userId) return null;
   return {
@@ -36,6 +39,7 @@ function toSessionUser(payload: unknown): SessionUser | null {
     email: asString(email) ?? '',
     image: asString(image),
     role: isRole(role) ? role : null,
+    language: isLanguage(language) ? language : null,
   };
 }
 

@@ -52,7 +52,7 @@ export async function signUpViaApi(request: APIRequestContext, account: Account)
 }
 
 /**
- * The link of the newest verification mail sign-up sent to an address (docs/decisions/018),
+ * The link of the newest verification mail sign-up sent to an address (docs/decisions/019),
  * from the test SMTP sink, waiting for it to arrive.
  */
 export async function verificationLink(to: string, timeoutMs = 15_000): Promise<string> {

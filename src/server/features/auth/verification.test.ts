@@ -200,7 +200,7 @@ describe('accounts made by admins and scripts', () => {
     const email = fresh();
     await signUp({ name: 'Old Timer', email, password: 'secret1', accountType: 'candidate' });
     const migration = readFileSync(
-      path.resolve(import.meta.dirname, '../../../../drizzle/0020_accounts_verified.sql'),
+      path.resolve(import.meta.dirname, '../../../../drizzle/0022_accounts_verified.sql'),
       'utf8',
     );
     for (const statement of migration.split('--> statement-breakpoint')) {

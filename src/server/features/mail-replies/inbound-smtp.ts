@@ -68,7 +68,7 @@ const AUTOMATIC_SUBJECT =
   /^(auto(matic)?[ -]?(reply|response)|out of (the )?office|autoreply|abwesenheit|r[ée]ponse automatique)\b/i;
 
 /**
- * Inbound mail (docs/decisions/018): replies to conversation mails, on an SMTP port of this
+ * Inbound mail (docs/decisions/021): replies to conversation mails, on an SMTP port of this
  * server process (smtp-server speaks SMTP, mailparser reads MIME). Nothing is kept in memory
  * between mails: any server on one PostgreSQL database may take any mail, and a mail
  * delivered twice (an MTA's retry) is stored once.

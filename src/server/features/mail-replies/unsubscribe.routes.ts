@@ -61,7 +61,7 @@ async function setEmailNotifications(db: Db, tokens: MailTokens, token: string, 
   return { email: row.email, emailNotifications: on };
 }
 
-/** The unsubscribe link's calls (docs/decisions/018): no session, the token is signed. */
+/** The unsubscribe link's calls (docs/decisions/021): no session, the token is signed. */
 export function unsubscribeRoutes(deps: { db: Db; tokens: MailTokens }) {
   return createRouter()
     .openapi(unsubscribe, async (c) =>

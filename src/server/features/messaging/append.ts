@@ -66,7 +66,7 @@ function freshMarks(): MailMarks {
 
 /**
  * A message sent in one call of the send_message function (migration
- * 0018_send_functions, extended by 0019_mail_reply; its plans are made once per connection, not per send):
+ * 0018_send_functions, extended by 0020_mail_reply; its plans are made once per connection, not per send):
  * the conversation and its participants read, the sender's membership and
  * limit checked, and the message appended with everyone's read state, the
  * notification records and the mails the digest rules send now, atomically.

@@ -9,6 +9,7 @@ import {
   type TemplateInput,
   templateBodySchema,
 } from '../../../domain/assessments';
+import { DEFAULT_LANGUAGE } from '../../../domain/languages';
 import { DEFAULT_PROJECT } from '../../../domain/sample-project';
 import { STARTER_PROJECTS } from '../../../domain/starter-projects';
 import type { Db } from '../../db/client';
@@ -207,11 +208,17 @@ export async function getSettings(
   actor: Actor,
 ): Promise<Settings> {
   assertRole(actor, 'admin');
+  return readSettings(db);
+}
+
+/** The General tab's settings as stored (defaults where none were saved). */
+export async function readSettings(db: TemplateDeps['db']): Promise<Settings> {
   const [row] = await db.select().from(setting).where(eq(setting.key, SETTINGS_KEY));
   const parsed = settingsSchema.safeParse(row?.value);
-  return parsed.success
+  const stored = parsed.success
     ? parsed.data
     : { defaultDurationHours: DEFAULT_DURATION_HOURS as DurationHours };
+  return { ...stored, defaultLanguage: stored.defaultLanguage ?? DEFAULT_LANGUAGE };
 }
 
 export async function saveSettings(
@@ -220,6 +227,8 @@ export async function saveSettings(
   input: Settings,
 ) {
   assertRole(actor, 'admin');
+  // A field the body leaves out keeps its stored value.
+  const value = { ...(await readSettings(db)), ...input };
   await audited(
     db,
     async (tx) => {
@@ -230,8 +239,8 @@ export async function saveSettings(
         .for('update');
       await tx
         .insert(setting)
-        .values({ key: SETTINGS_KEY, value: input })
-        .onConflictDoUpdate({ target: setting.key, set: { value: input } });
+        .values({ key: SETTINGS_KEY, value })
+        .onConflictDoUpdate({ target: setting.key, set: { value } });
       return row?.value ?? null;
     },
     (before) => ({
@@ -240,10 +249,10 @@ export async function saveSettings(
       targetType: 'setting',
       targetId: SETTINGS_KEY,
       before,
-      after: input,
+      after: value,
     }),
   );
-  return input;
+  return value;
 }
 
 /** Who may list whom: admins pick recruiters for templates; recruiters and admins pick candidates. */

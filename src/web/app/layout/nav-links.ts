@@ -1,30 +1,44 @@
 import type { Role } from '../../../domain/constants';
 
-export type NavItem = { label: string; to: string };
+/** `label` is the link's key in the common catalogue (nav.*). */
+export type NavItem = { label: NavLabel; to: string };
 
-const MESSAGES: NavItem = { label: 'Messages', to: '/messages' };
+export type NavLabel =
+  | 'dashboard'
+  | 'browseJobs'
+  | 'myApplications'
+  | 'assessments'
+  | 'messages'
+  | 'postJob'
+  | 'findCandidates'
+  | 'myListings'
+  | 'manageUsers'
+  | 'manageJobs'
+  | 'analytics';
+
+const MESSAGES: NavItem = { label: 'messages', to: '/messages' };
 
 /** The navigation bar's links per role (spec section 2, Navigation bar). */
 export const NAV_LINKS: Record<Role, NavItem[]> = {
   candidate: [
-    { label: 'Dashboard', to: '/candidate' },
-    { label: 'Browse Jobs', to: '/candidate/jobs' },
-    { label: 'My Applications', to: '/candidate/applications' },
-    { label: 'Assessments', to: '/assessments' },
+    { label: 'dashboard', to: '/candidate' },
+    { label: 'browseJobs', to: '/candidate/jobs' },
+    { label: 'myApplications', to: '/candidate/applications' },
+    { label: 'assessments', to: '/assessments' },
     MESSAGES,
   ],
   recruiter: [
-    { label: 'Dashboard', to: '/recruiter' },
-    { label: 'Post Job', to: '/recruiter/post-job' },
-    { label: 'Find Candidates', to: '/recruiter/candidates' },
-    { label: 'My Listings', to: '/recruiter/job-listings' },
+    { label: 'dashboard', to: '/recruiter' },
+    { label: 'postJob', to: '/recruiter/post-job' },
+    { label: 'findCandidates', to: '/recruiter/candidates' },
+    { label: 'myListings', to: '/recruiter/job-listings' },
     MESSAGES,
   ],
   admin: [
-    { label: 'Dashboard', to: '/admin' },
-    { label: 'Manage Users', to: '/admin/users' },
-    { label: 'Manage Jobs', to: '/admin/jobs' },
-    { label: 'Analytics', to: '/admin/analytics' },
+    { label: 'dashboard', to: '/admin' },
+    { label: 'manageUsers', to: '/admin/users' },
+    { label: 'manageJobs', to: '/admin/jobs' },
+    { label: 'analytics', to: '/admin/analytics' },
     MESSAGES,
   ],
 };

@@ -1,5 +1,6 @@
 import { Button, Container, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionState } from '../../lib/session';
 import { Logo } from './logo';
@@ -20,6 +21,7 @@ function BarFrame({ children }: { children: React.ReactNode }) {
 }
 
 export function NavigationBar() {
+  const { t } = useTranslation();
   const session = useSessionState();
 
   if (session.status === 'signed-in') {
@@ -43,13 +45,13 @@ export function NavigationBar() {
       <BarFrame>
         <Logo to="/" />
         {session.status === 'signed-out' ? (
-          <nav aria-label="Account">
+          <nav aria-label={t('nav.account')}>
             <Group gap={6} wrap="nowrap">
               <Button component={Link} to="/login" variant="subtle" size="compact-md">
-                Login
+                {t('nav.login')}
               </Button>
               <Button component={Link} to="/signup" size="compact-md">
-                Sign Up
+                {t('nav.signUp')}
               </Button>
             </Group>
           </nav>

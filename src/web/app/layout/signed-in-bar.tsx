@@ -3,9 +3,9 @@ import { Box, Burger, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { dashboardPath } from '../../../domain/roles';
-import { TEXTS } from '../../../domain/texts';
 import { loadAuthClient } from '../../api/load-auth-client';
 import { clearSession, type SessionUser } from '../../lib/session';
 import { FormError } from '../../ui/form-error';
@@ -19,6 +19,7 @@ const MOBILE_NAV_ID = 'mobile-navigation';
 
 /** The bar of a signed-in user: role links (behind a menu button below 768 px), bell, user menu. */
 export function SignedInBar({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -36,7 +37,7 @@ export function SignedInBar({ user }: { user: SessionUser }) {
       navigate('/login', { replace: true });
     } catch {
       setLogoutFailed(true);
-      notifications.show({ color: 'red', message: TEXTS.logoutFailed });
+      notifications.show({ color: 'red', message: t('userMenu.logoutFailed') });
     } finally {
       setLoggingOut(false);
     }
@@ -53,7 +54,7 @@ export function SignedInBar({ user }: { user: SessionUser }) {
         className={classes.link}
         onClick={onNavigate}
       >
-        {item.label}
+        {t(`nav.${item.label}`)}
       </NavLink>
     ));
 
@@ -67,12 +68,12 @@ export function SignedInBar({ user }: { user: SessionUser }) {
               onClick={mobile.toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t('nav.toggle')}
               aria-expanded={mobileOpen}
               aria-controls={MOBILE_NAV_ID}
             />
             <Logo to={dashboardPath(user.role)} />
-            <Box component="nav" aria-label="Main" visibleFrom="sm">
+            <Box component="nav" aria-label={t('nav.main')} visibleFrom="sm">
               <Group gap={2} wrap="nowrap">
                 {renderLinks()}
               </Group>
@@ -84,14 +85,14 @@ export function SignedInBar({ user }: { user: SessionUser }) {
           </Group>
         </Group>
         <Collapse expanded={mobileOpen} hiddenFrom="sm">
-          <nav aria-label="Main (mobile)" id={MOBILE_NAV_ID} className={classes.mobileLinks}>
+          <nav aria-label={t('nav.mainMobile')} id={MOBILE_NAV_ID} className={classes.mobileLinks}>
             <Stack gap={2}>{renderLinks(mobile.close)}</Stack>
           </nav>
         </Collapse>
       </Container>
       {logoutFailed ? (
         <Container size="xl" pb="sm">
-          <FormError>{TEXTS.logoutFailed}</FormError>
+          <FormError>{t('userMenu.logoutFailed')}</FormError>
         </Container>
       ) : null}
     </>

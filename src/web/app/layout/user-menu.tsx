@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Menu.css';
 import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { roleLabel } from '../../../domain/roles';
 import type { SessionUser } from '../../lib/session';
 import { ChevronDownIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
@@ -11,13 +11,15 @@ type UserMenuProps = { user: SessionUser; onLogout: () => void; loggingOut: bool
 
 /** Display name, capitalised role and avatar; the dropdown holds Profile and Logout. */
 export function UserMenu({ user, onLogout, loggingOut }: UserMenuProps) {
-  const displayName = user.name.trim() || 'User';
+  const { t } = useTranslation();
+  const displayName = user.name.trim() || t('userMenu.fallbackName');
+  const role = user.role ? t(`roles.${user.role}`) : '';
   return (
     <Menu position="bottom-end" width={200} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton
           className={classes.userButton}
-          aria-label={`Account menu for ${displayName}`}
+          aria-label={t('userMenu.label', { name: displayName })}
         >
           <Group gap="xs" wrap="nowrap">
             <UserAvatar name={displayName} image={user.image} size={34} />
@@ -26,7 +28,7 @@ export function UserMenu({ user, onLogout, loggingOut }: UserMenuProps) {
                 {displayName}
               </Text>
               <Text size="xs" c="dimmed">
-                {roleLabel(user.role)}
+                {role}
               </Text>
             </Box>
             <ChevronDownIcon />
@@ -39,14 +41,14 @@ export function UserMenu({ user, onLogout, loggingOut }: UserMenuProps) {
             {displayName}
           </Text>
           <Text size="xs" c="dimmed">
-            {roleLabel(user.role)}
+            {role}
           </Text>
         </Box>
         <Menu.Item component={Link} to="/profile">
-          Profile
+          {t('userMenu.profile')}
         </Menu.Item>
         <Menu.Item onClick={onLogout} disabled={loggingOut}>
-          Logout
+          {t('userMenu.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,5 +1,12 @@
 import { Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+} from '../../../../domain/languages';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -13,6 +20,8 @@ function DurationSetting() {
   const save = useSaveSettings();
   // null: follow the stored value; a string once the admin picks another option.
   const [choice, setChoice] = useState<string | null>(null);
+  const [languageChoice, setLanguageChoice] = useState<Language | null>(null);
+  const { t } = useTranslation();
   const [status, setStatus] = useState<SaveStatus>(null);
 
   if (settings.isPending) return <LoadingText text="Loading settings..." />;
@@ -20,15 +29,17 @@ function DurationSetting() {
     return <FormError>Failed to load settings: {errorMessage(settings.error)}</FormError>;
   }
   const value = choice ?? String(settings.data.defaultDurationHours);
+  const language = languageChoice ?? settings.data.defaultLanguage ?? DEFAULT_LANGUAGE;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setStatus(null);
     save.mutate(
-      { defaultDurationHours: Number(value) },
+      { defaultDurationHours: Number(value), defaultLanguage: language },
       {
         onSuccess: () => {
           setChoice(null);
+          setLanguageChoice(null);
           setStatus({
             ok: true,
             text: 'Settings saved. New templates now default to this duration.',
@@ -53,12 +64,17 @@ function DurationSetting() {
             setStatus(null);
           }}
         />
-        <Text size="sm">
-          <Text span fw={600}>
-            Language:
-          </Text>{' '}
-          English (US) only. The app is not translated, so there is no language to choose.
-        </Text>
+        <NativeSelect
+          label={t('language.label')}
+          description="New users start in it unless their browser asks for another of these; mails to people who never chose a language are written in it."
+          data={LANGUAGES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
+          value={language}
+          onChange={(event) => {
+            const picked = event.currentTarget.value;
+            if (isLanguage(picked)) setLanguageChoice(picked);
+            setStatus(null);
+          }}
+        />
         <SettingsSaveRow saving={save.isPending} status={status} />
       </Stack>
     </form>

@@ -9,6 +9,7 @@ import {
   templateInputSchema,
 } from '../../../../domain/assessments';
 import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
+import { formatDate } from '../../../lib/format';
 
 /** One task row of the form; `key` only tells React rows apart, `id` is the stored task's. */
 export type TaskRow = {
@@ -152,13 +153,9 @@ export function matchesSearch(template: Pick<Template, 'title' | 'roleName'>, qu
   return template.title.toLowerCase().includes(q) || template.roleName.toLowerCase().includes(q);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
 /** Spec section 3: dates are shown as 'N/A' when missing. */
 export function formatCreated(value: string | null): string {
-  if (!value) return 'N/A';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat.format(date);
+  return formatDate(value);
 }
 
 export function taskCount(count: number): string {

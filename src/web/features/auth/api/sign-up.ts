@@ -6,7 +6,7 @@ import { loadAuthClient } from '../../../api/load-auth-client';
 
 /**
  * Asks for the account; the server turns accountType into the role. It answers the same
- * whether the address is new or taken (docs/decisions/018): the mailed link finishes it.
+ * whether the address is new or taken (docs/decisions/019): the mailed link finishes it.
  */
 export async function signUp({ name, email, password, role }: SignUpInput): Promise<void> {
   const authClient = await loadAuthClient();

@@ -63,7 +63,7 @@ export function SignUpScreen() {
         ? failure.signUpGoogle(googleReturnError)
         : null;
 
-  // The same for a new address and one that has an account (docs/decisions/018).
+  // The same for a new address and one that has an account (docs/decisions/019).
   if (sentTo) {
     return (
       <AuthCard title={VERIFICATION_TEXTS.checkEmail}>

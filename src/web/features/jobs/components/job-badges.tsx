@@ -68,22 +68,5 @@ export function JobMeta({ job }: { job: MetaJob }) {
   );
 }
 
-export const formatDate = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-      })
-    : 'N/A';
-
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : 'N/A';
+// One formatting module for the whole app (the reader's locale).
+export { formatDate, formatDateTime } from '../../../lib/format';

@@ -17,6 +17,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { YourDataSection } from '../../data-rights/components/your-data-section';
+import { LanguageSetting } from '../../languages/components/language-setting';
 import { TwoFactorSection } from '../../security/components/two-factor-section';
 import { useProfile } from '../api/get-profile';
 import { AdminProfileForm } from './admin-profile-form';
@@ -54,6 +55,7 @@ export function ProfileScreen() {
           <ProfileImageSection profile={profile.data} />
         </Paper>
         <RoleForm key={`${profile.data.id}-${profile.data.role}`} profile={profile.data} />
+        <LanguageSetting />
         <ChangePasswordForm />
         <TwoFactorSection />
         <YourDataSection />

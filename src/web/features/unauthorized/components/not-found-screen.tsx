@@ -1,16 +1,18 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 export function NotFoundScreen() {
-  usePageTitle('Page Not Found');
+  const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   return (
     <Center py={64}>
       <Stack align="center" gap="md" maw={480} ta="center">
-        <Title order={1}>Page Not Found</Title>
-        <Text size="lg">The page you are looking for does not exist.</Text>
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text size="lg">{t('notFound.text')}</Text>
         <Button component={Link} to="/">
-          Go to the start page
+          {t('notFound.start')}
         </Button>
       </Stack>
     </Center>

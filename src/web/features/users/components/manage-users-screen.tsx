@@ -26,6 +26,7 @@ import {
   USER_PAGE_SIZE,
 } from '../../../../domain/users';
 import { errorMessage } from '../../../api/http';
+import { formatDate } from '../../../lib/format';
 import { useSessionState } from '../../../lib/session';
 import { useAddressFilters } from '../../../lib/use-address-filters';
 import { FormError } from '../../../ui/form-error';
@@ -52,15 +53,6 @@ const STATUS_OPTIONS = [
   { value: 'deactivated', label: 'Deactivated' },
 ];
 const ROLE_COLORS = { admin: 'grape', recruiter: 'blue', candidate: 'teal' } as const;
-
-const formatDate = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-      })
-    : 'N/A';
 
 type Actions = {
   changeRole: (u: ManagedUser) => void;

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatRelative,
+  formatTime,
+} from './format';
+import { i18n } from './i18n';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('formats follow the language in force', () => {
+  it('writes days in each locale, and N/A when missing or unreadable', async () => {
+    expect(formatDate('2026-06-03')).toBe('Jun 3, 2026');
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate('2026-02-31')).toBe('N/A');
+    expect(formatDate('not a date')).toBe('N/A');
+    await i18n.changeLanguage('de');
+    expect(formatDate('2026-06-03')).toBe('3. Juni 2026');
+    await i18n.changeLanguage('fr');
+    expect(formatDate('2026-06-03')).toBe('3 juin 2026');
+    await i18n.changeLanguage('ja');
+    expect(formatDate('2026-06-03')).toBe('2026年6月3日');
+  });
+
+  it('keeps a calendar day on its day whatever the zone, and times in the reader zone', () => {
+    expect(formatDate('2026-01-01')).toBe('Jan 1, 2026');
+    const at = new Date(2026, 5, 3, 15, 7, 9);
+    expect(formatTime(at)).toBe('3:07 PM');
+    expect(formatTime(at, { seconds: true })).toBe('3:07:09 PM');
+    expect(formatDateTime(at)).toBe('Jun 3, 2026, 3:07 PM');
+  });
+
+  it('groups numbers and writes money by locale', async () => {
+    expect(formatNumber(12500)).toBe('12,500');
+    expect(formatMoney(50000, 'USD')).toBe('$50,000');
+    await i18n.changeLanguage('de');
+    expect(formatNumber(12500)).toBe('12.500');
+    expect(formatMoney(50000, 'EUR')).toBe('50.000\u00a0€');
+    await i18n.changeLanguage('ja');
+    expect(formatMoney(50000, 'JPY')).toBe('￥50,000');
+  });
+
+  it('says how long ago in words of the language', async () => {
+    const now = new Date('2026-06-03T12:00:00Z');
+    expect(formatRelative(new Date('2026-06-03T11:55:00Z'), now)).toBe('5 minutes ago');
+    expect(formatRelative(new Date('2026-06-02T12:00:00Z'), now)).toBe('yesterday');
+    await i18n.changeLanguage('es');
+    expect(formatRelative(new Date('2026-06-05T12:00:00Z'), now)).toBe('pasado mañana');
+  });
+});

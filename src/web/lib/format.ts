@@ -1,0 +1,158 @@
+import { currentLocale } from './i18n';
+
+/**
+ * Every date, time, number and amount the app shows, in the reader's locale
+ * (the language in force: src/web/lib/i18n.ts). Missing or unreadable dates are 'N/A'
+ * (spec section 3). Formatters are kept per locale: building one costs more than using it.
+ */
+
+export const NOT_AVAILABLE = 'N/A';
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: 'date' | 'number' | 'relative',
+  options: object,
+  make: (locale: string) => T,
+): T {
+  const locale = currentLocale();
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let made = cache.get(key) as T | undefined;
+  if (!made) {
+    made = make(locale);
+    cache.set(key, made);
+  }
+  return made;
+}
+
+const dateTime = (options: Intl.DateTimeFormatOptions) =>
+  formatter('date', options, (locale) => new Intl.DateTimeFormat(locale, options));
+
+const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * 'YYYY-MM-DD' (a calendar day, as due dates are stored) at UTC midnight, or null when it
+ * is not a real day (2026-02-31). Shown at UTC, so the viewer's zone never moves it.
+ */
+export function parseDay(value: string): Date | null {
+  const match = PLAIN_DAY.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Years 0-99 would otherwise be read as 1900-1999.
+  date.setUTCFullYear(year);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date;
+}
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): { date: Date; plainDay: boolean } | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    const day = parseDay(value);
+    if (day) return { date: day, plainDay: true };
+    if (PLAIN_DAY.test(value.trim())) return null;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : { date, plainDay: false };
+}
+
+/** A day: 'Jun 3, 2026' (en), '3 juin 2026' (fr), '2026/06/03' (ja)... 'N/A' when missing. */
+export function formatDate(value: DateInput): string {
+  const read = toDate(value);
+  if (!read) return NOT_AVAILABLE;
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+  if (read.plainDay) options.timeZone = 'UTC';
+  return dateTime(options).format(read.date);
+}
+
+/** A day without its year ('Jun 3'), for chart axes. */
+export function formatMonthDay(value: DateInput): string {
+  const read = toDate(value);
+  if (!read) return NOT_AVAILABLE;
+  const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+  if (read.plainDay) options.timeZone = 'UTC';
+  return dateTime(options).format(read.date);
+}
+
+/** A day with its weekday, without the year ('Tue, Jun 3'). */
+export function formatWeekdayDay(value: DateInput): string {
+  const read = toDate(value);
+  if (!read) return NOT_AVAILABLE;
+  return dateTime({ weekday: 'short', month: 'short', day: 'numeric' }).format(read.date);
+}
+
+/** A moment with its time of day: 'Jun 3, 2026, 3:07 PM'. */
+export function formatDateTime(value: DateInput): string {
+  const read = toDate(value);
+  if (!read) return NOT_AVAILABLE;
+  return dateTime({
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(read.date);
+}
+
+/** A time of day: '3:07 PM' (or '3:07:09 PM' with seconds); empty when unreadable. */
+export function formatTime(value: DateInput, { seconds = false } = {}): string {
+  const read = toDate(value);
+  if (!read) return '';
+  return dateTime(
+    seconds
+      ? { hour: 'numeric', minute: '2-digit', second: '2-digit' }
+      : { hour: 'numeric', minute: '2-digit' },
+  ).format(read.date);
+}
+
+/** A whole or decimal number with the locale's grouping: 12,500 / 12 500 / 12.500. */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return formatter('number', options, (locale) => new Intl.NumberFormat(locale, options)).format(
+    value,
+  );
+}
+
+/** An amount of money: '$50,000', '50 000 €', '¥50,000'; an unknown code shown after the number. */
+export function formatMoney(amount: number, currency: string): string {
+  const options: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+  };
+  try {
+    return formatter('number', options, (locale) => new Intl.NumberFormat(locale, options)).format(
+      amount,
+    );
+  } catch {
+    return `${formatNumber(amount)} ${currency}`;
+  }
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** How long ago or ahead: '5 minutes ago', 'in 2 days', 'yesterday' (numeric: auto). */
+export function formatRelative(value: DateInput, now: Date = new Date()): string {
+  const read = toDate(value);
+  if (!read) return NOT_AVAILABLE;
+  let amount = (read.date.getTime() - now.getTime()) / 1000;
+  const format = formatter(
+    'relative',
+    { numeric: 'auto' },
+    (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return format.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return format.format(Math.round(amount), 'year');
+}

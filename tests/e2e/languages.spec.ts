@@ -1,0 +1,96 @@
+import {
+  adminAccount,
+  expect,
+  expectAccessible,
+  logIn,
+  newAccount,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+
+test('a candidate switches to German: the screen and a second tab follow at once, and it stays', async ({
+  page,
+  request,
+  context,
+}) => {
+  const account = newAccount('candidate', 'Greta Sprache');
+  await signUpViaApi(request, account);
+  await logIn(page, account);
+  await expect(page).toHaveURL('/candidate');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+
+  const second = await context.newPage();
+  await second.goto('/candidate');
+  await expect(second.getByRole('link', { name: 'Browse Jobs' })).toBeVisible();
+
+  await page.goto('/profile');
+  await page.getByLabel('Language', { exact: true }).selectOption('de');
+  await expect(page.getByText('Sprache gespeichert.')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page.getByRole('link', { name: 'Stellen finden' })).toBeVisible();
+
+  // The other tab switched without a reload.
+  await expect(second.getByRole('link', { name: 'Stellen finden' })).toBeVisible();
+  await expect(second.locator('html')).toHaveAttribute('lang', 'de-DE');
+
+  // Kept on the server: a fresh browser signed in as the same person starts in German.
+  const other = await context.browser()!.newContext({ locale: 'en-US' });
+  const fresh = await other.newPage();
+  await logIn(fresh, account);
+  await expect(fresh.getByRole('button', { name: 'Kontomenü von Greta Sprache' })).toBeVisible();
+  await other.close();
+
+  await page.goto('/this-page-does-not-exist');
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  await expect(page).toHaveTitle(/Seite nicht gefunden/);
+  await expectAccessible(page);
+
+  // At 375 px the German bar fits without horizontal scrolling.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/candidate');
+  await page.getByRole('button', { name: 'Navigation ein- oder ausblenden' }).click();
+  await expect(page.getByRole('link', { name: 'Meine Bewerbungen' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test.describe('a browser asking for none of our languages', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test("gets the admin's default; a browser language we have wins over it", async ({
+    page,
+    browser,
+  }) => {
+    const admin = await browser.newContext({ locale: 'en-US' });
+    const adminPage = await admin.newPage();
+    await logIn(adminPage, adminAccount);
+    try {
+      const saved = await adminPage.request.put('/api/settings', {
+        data: { defaultDurationHours: 2, defaultLanguage: 'ja' },
+      });
+      expect(saved.status()).toBe(200);
+
+      const account = newAccount('candidate', 'Paulo Padrão');
+      await signUpViaApi(page.request, account);
+      await logIn(page, account);
+      await expect(page.getByRole('link', { name: '求人を探す' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+      await expectAccessible(page);
+
+      const spanish = await browser.newContext({ locale: 'es-MX' });
+      const es = await spanish.newPage();
+      const other = newAccount('candidate', 'Sofía Navegador');
+      await signUpViaApi(es.request, other);
+      await logIn(es, other);
+      await expect(es.getByRole('link', { name: 'Buscar empleos' })).toBeVisible();
+      await spanish.close();
+    } finally {
+      await adminPage.request.put('/api/settings', {
+        data: { defaultDurationHours: 2, defaultLanguage: 'en' },
+      });
+      await admin.close();
+    }
+  });
+});
