@@ -90,6 +90,13 @@ const recruiterOnly = 'recruiters only (admins are refused)';
 const ROUTES: Record<string, Case> = {
   'PUT /api/profile': { exempt: self },
   'POST /api/profile/image': { exempt: self },
+  'PUT /api/profile/language': { exempt: self },
+  'POST /api/mail/unsubscribe/{token}': {
+    exempt: 'signed link of the person’s own mail: turns off only their own notifications',
+  },
+  'POST /api/mail/resubscribe/{token}': {
+    exempt: 'signed link of the person’s own mail: turns their own notifications back on',
+  },
   'POST /api/templates': {
     action: 'template.create',
     run: () => json('POST', '/api/templates', templateBody),

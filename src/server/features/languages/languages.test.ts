@@ -77,6 +77,18 @@ describe("the admin's default language", () => {
       json: { defaultDurationHours: 4 },
     });
     expect(await res.json()).toEqual({ defaultDurationHours: 4, defaultLanguage: 'ja' });
+    // Only the language: the duration stays (the General tab's fields are saved alike).
+    res = await t.request('/api/settings', {
+      method: 'PUT',
+      as: admin,
+      json: { defaultLanguage: 'fr' },
+    });
+    expect(await res.json()).toEqual({ defaultDurationHours: 4, defaultLanguage: 'fr' });
+    res = await t.request('/api/settings', {
+      method: 'PUT',
+      as: admin,
+      json: { defaultLanguage: 'ja' },
+    });
     expect((await (await t.request('/api/config')).json()).defaultLanguage).toBe('ja');
   });
 

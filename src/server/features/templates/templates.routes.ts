@@ -24,7 +24,7 @@ const templateBody = {
   required: true,
 };
 const settingsBody = {
-  content: { 'application/json': { schema: settingsSchema } },
+  content: { 'application/json': { schema: settingsSchema.partial() } },
   required: true,
 };
 

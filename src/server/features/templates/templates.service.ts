@@ -224,7 +224,7 @@ export async function readSettings(db: TemplateDeps['db']): Promise<Settings> {
 export async function saveSettings(
   { db }: Pick<TemplateDeps, 'db'>,
   actor: Actor,
-  input: Settings,
+  input: Partial<Settings>,
 ) {
   assertRole(actor, 'admin');
   // A field the body leaves out keeps its stored value.

@@ -60,7 +60,7 @@ describe('templates', () => {
       as: admin,
       json: { defaultDurationHours: 4 },
     });
-    expect(await saved.json()).toEqual({ defaultDurationHours: 4 });
+    expect(await saved.json()).toEqual({ defaultDurationHours: 4, defaultLanguage: 'en' });
     expect((await (await create(admin, template())).json()).durationHours).toBe(4);
     expect(
       (
