@@ -110,6 +110,9 @@ describe('sign-in and session', () => {
   it('applies a role change on the next request', async () => {
     const someone = await t.signUp();
     await t.database.db.update(user).set({ role: 'recruiter' }).where(eq(user.id, someone.id));
+    // A change made in SQL by hand is seen within the session cache's 30 s; the app's own
+    // role changes (set-role) announce it, as here.
+    t.sessionsChanged();
     const res = await t.request('/api/profile', { as: someone });
     expect((await res.json()).role).toBe('recruiter');
   });
@@ -176,6 +179,7 @@ describe('public config', () => {
     expect(await res.json()).toEqual({
       googleEnabled: false,
       supportEmail: 'support@talentforge.example',
+      defaultLanguage: 'en',
     });
   });
 });
