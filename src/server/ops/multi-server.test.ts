@@ -35,6 +35,8 @@ let proxy: Server | undefined;
 let dbName = '';
 let admin: postgres.Sql | undefined;
 let databaseUrl = '';
+/** The test's own connection to the servers' database (to read the verification mails). */
+let db: postgres.Sql | undefined;
 let base = '';
 const backends: Record<'a' | 'b', number> = { a: 0, b: 0 };
 
@@ -104,6 +106,7 @@ beforeAll(async () => {
   await admin.unsafe(`create database "${dbName}"`);
   url.pathname = `/${dbName}`;
   databaseUrl = url.toString();
+  db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const proxyPort = await freePort();
   base = `http://127.0.0.1:${proxyPort}`;
   backends.a = await freePort();
@@ -124,6 +127,7 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   proxy?.close();
   await s3?.close();
+  await db?.end();
   if (admin) {
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {});
     await admin.end();
@@ -157,11 +161,23 @@ async function signUp(accountType: 'candidate' | 'recruiter', name: string) {
     json: { name, email, password: 'secret-password', accountType },
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  const cookie = res.headers
+  // Sign-up is finished by the mailed link (docs/decisions/019): read it from the outbox.
+  let link: string | undefined;
+  await until(`the verification mail to ${email}`, async () => {
+    const mails = await db!<{ text: string }[]>`
+      select text from outbox where "to" = ${email} and text like '%/api/auth/verify-email?%'
+      order by created_at desc limit 1`;
+    link = mails[0]?.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+    return link ? true : undefined;
+  });
+  const verified = await call(link!.slice(new URL(link!).origin.length), { redirect: 'manual' });
+  expect(verified.status).toBe(302);
+  const cookie = verified.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const { user } = (await res.json()) as { user: { id: string } };
+  const session = await call('/api/auth/get-session', { cookie });
+  const { user } = (await session.json()) as { user: { id: string } };
   return { id: user.id, email, cookie };
 }
 
