@@ -385,6 +385,25 @@ interface RunContext {
   output: CappedOutput;
 }
 
+/** A run's cgroup (named `<label>-<uuid>`), clock and output: what every pass of it shares. */
+async function newRunContext(
+  label: string,
+  mode: SandboxMode | undefined,
+  limits: SandboxLimits,
+): Promise<RunContext> {
+  const cgroup = await createRunCgroup(`${label}-${randomUUID()}`, {
+    memoryBytes: limits.memoryMb * 1024 * 1024,
+    pids: limits.processes,
+  });
+  return {
+    limits,
+    mode: mode ?? 'unavailable',
+    cgroup,
+    deadline: Date.now() + limits.wallMs,
+    output: new CappedOutput(limits.outputBytes),
+  };
+}
+
 /** One sandboxed process tree (compile, visible or hidden pass), under the run's cgroup and clock. */
 async function runPass(
   ctx: RunContext,
@@ -560,21 +579,12 @@ export async function runInSandbox(
     };
   }
 
-  const cgroup = await createRunCgroup(`run-${randomUUID()}`, {
-    memoryBytes: limits.memoryMb * 1024 * 1024,
-    pids: limits.processes,
-  });
+  const ctx = await newRunContext('run', status.mode, limits);
+  const { cgroup } = ctx;
   if (!cgroup && status.mode !== 'no-cgroup-override') {
     return { ...ZERO, status: 'error', output: NO_CGROUP, durationMs: elapsed() };
   }
   const runDir = path.join(stagingRoot(), `run-${randomUUID()}`);
-  const ctx: RunContext = {
-    limits,
-    mode: status.mode ?? 'unavailable',
-    cgroup,
-    deadline: Date.now() + limits.wallMs,
-    output: new CappedOutput(limits.outputBytes),
-  };
   try {
     // The files, root's and read-only to the sandbox.
     const src = path.join(runDir, 'src');
@@ -745,17 +755,8 @@ export async function runSandboxedCommand(
   const status = detectSandbox();
   if (!status.available) throw new Error(status.reason ?? NOT_AVAILABLE);
   const g = prepareGrader();
-  const cgroup = await createRunCgroup(`probe-${randomUUID()}`, {
-    memoryBytes: limits.memoryMb * 1024 * 1024,
-    pids: limits.processes,
-  });
-  const ctx: RunContext = {
-    limits,
-    mode: status.mode ?? 'unavailable',
-    cgroup,
-    deadline: Date.now() + limits.wallMs,
-    output: new CappedOutput(limits.outputBytes),
-  };
+  const ctx = await newRunContext('probe', status.mode, limits);
+  const { cgroup } = ctx;
   try {
     const result = await runPass(
       ctx,
