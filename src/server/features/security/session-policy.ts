@@ -65,6 +65,21 @@ export function createSessionPolicy({
   const recordInterval = (timeoutSeconds: number) =>
     Math.min(60_000, Math.floor((timeoutSeconds * 1000) / 4));
 
+  /**
+   * Drops the entries that ran out, at most once a minute: an entry is otherwise kept
+   * until its session asks again, and a session that never comes back (signed out,
+   * a closed tab, one request per fresh session) would hold its entry until MAX_CACHED
+   * of them piled up.
+   */
+  let sweptAt = 0;
+  const sweep = (now: number) => {
+    if (now - sweptAt < 60_000) return;
+    sweptAt = now;
+    for (const cache of [recent, read]) {
+      for (const [id, entry] of cache) if (entry.until <= now) cache.delete(id);
+    }
+  };
+
   const forget = (sessionId: string) => {
     recent.delete(sessionId);
     read.delete(sessionId);
@@ -143,6 +158,7 @@ export function createSessionPolicy({
       onRevoked?.();
       return { ok: false, reason: 'idle' };
     }
+    sweep(now);
     if (!record) {
       if (read.size >= MAX_CACHED) read.clear();
       const left = Math.min(recordInterval(Number(row.timeout_s)), Number(row.seconds_left) * 1000);
@@ -192,6 +208,10 @@ export function createSessionPolicy({
   return {
     touch,
     review,
+    /** How many sessions this process remembers (its two caches together): for tests. */
+    get cached() {
+      return recent.size + read.size;
+    },
 
     /** Seconds of idleness allowed now, and when this session ends without activity. */
     async status(sessionId: string) {
