@@ -12,6 +12,7 @@ export const TRANSLATED = [
   'src/web/app/layout/user-menu.tsx',
   'src/web/features/unauthorized/**/*.tsx',
   'src/web/features/languages/**/*.tsx',
+  'src/web/features/auth/**/*.tsx',
 ];
 
 export default [

@@ -1,3 +1,5 @@
+import { translateMessage } from '../lib/messages';
+
 export type ApiIssue = { path: (string | number)[]; message: string };
 
 /** Any failed call to /api/*: the server's message, the HTTP status and field issues if any. */
@@ -15,11 +17,11 @@ export class ApiError extends Error {
 
 export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
-/** The message to show for any thrown value. */
+/** The message to show for any thrown value, in the reader's language where we have it. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return GENERIC_FAILURE;
+  if (error instanceof Error && error.message) return translateMessage(error.message);
+  if (typeof error === 'string' && error) return translateMessage(error);
+  return translateMessage(GENERIC_FAILURE);
 }
 
 /** A refusal (403) or a missing resource (404): asking again will not change the answer. */

@@ -9,7 +9,9 @@ import {
   LOCALES,
   pickLanguage,
 } from '../../domain/languages';
+import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
+import enMessages from '../locales/en/messages.json';
 
 /**
  * The app's translations (docs/decisions/023): i18next with one JSON catalogue per
@@ -26,7 +28,7 @@ const CHANNEL = 'talentforge.language';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
   '../locales/*/*.json',
-  // English common is already in the entry.
+  // English common, auth and messages are already in the entry.
 );
 
 function stored(): Language | null {
@@ -73,9 +75,12 @@ void i18n.init({
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   load: 'languageOnly',
-  ns: ['common'],
+  // messages: the server's and the shared rules' English texts, shown in any screen.
+  ns: ['common', 'messages'],
   defaultNS: 'common',
-  resources: { en: { common: enCommon } },
+  // English for the shell, the sign-in screens and messages ships in the entry: the first
+  // screen a visitor meets never waits for a catalogue.
+  resources: { en: { common: enCommon, auth: enAuth, messages: enMessages } },
   // The bundled English common does not stop the other catalogues from loading.
   partialBundledLanguages: true,
   interpolation: { escapeValue: false },

@@ -10,14 +10,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LogInInput } from '../../../../domain/auth';
-import { DATA_RIGHTS_TEXTS, ERASED_FLAG } from '../../../../domain/data-rights-texts';
+import { ERASED_FLAG } from '../../../../domain/data-rights-texts';
 import { dashboardPath } from '../../../../domain/roles';
-import { SECURITY_TEXTS } from '../../../../domain/security-texts';
-import { failure } from '../../../../domain/texts';
-import { VERIFICATION_TEXTS } from '../../../../domain/verification';
 import { errorMessage } from '../../../api/api-error';
+import { translateErrors } from '../../../lib/messages';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { useGoogleSignIn } from '../api/google-sign-in';
@@ -37,6 +36,7 @@ function erasedFlag(): boolean {
 }
 
 export function LoginScreen() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const logIn = useLogIn();
   const google = useGoogleSignIn();
@@ -63,7 +63,7 @@ export function LoginScreen() {
   const form = useForm<LogInInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: (values) => loadedValidation()?.validateLogIn(values) ?? {},
+    validate: (values) => translateErrors(loadedValidation()?.validateLogIn(values) ?? {}),
   });
 
   const submit = submitWhenReady(
@@ -83,21 +83,21 @@ export function LoginScreen() {
   const error = notVerified
     ? null
     : logIn.isError
-      ? failure.signIn(errorMessage(logIn.error))
+      ? t('failed.signIn', { reason: errorMessage(logIn.error) })
       : google.isError
-        ? failure.signInGoogle(errorMessage(google.error))
+        ? t('failed.signInGoogle', { reason: errorMessage(google.error) })
         : googleReturnError && !logIn.isPending
-          ? failure.signInGoogle(googleReturnError)
+          ? t('failed.signInGoogle', { reason: googleReturnError })
           : null;
 
   return (
-    <AuthCard title="Log In" subtitle="Welcome back! Sign in to continue.">
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           <FormError>{error}</FormError>
           {notVerified && !resend.isSuccess ? (
             <FormError>
-              {VERIFICATION_TEXTS.notVerified}{' '}
+              {t('verification.notVerified')}{' '}
               <Anchor
                 component="button"
                 type="button"
@@ -107,25 +107,23 @@ export function LoginScreen() {
                 disabled={resend.isPending}
                 onClick={() => resend.mutate(notVerified.email)}
               >
-                {VERIFICATION_TEXTS.resend}
+                {t('verification.resend')}
               </Anchor>
             </FormError>
           ) : null}
           {notVerified && resend.isSuccess ? (
-            <FormSuccess>{VERIFICATION_TEXTS.resent(notVerified.email)}</FormSuccess>
+            <FormSuccess>{t('verification.resent', { email: notVerified.email })}</FormSuccess>
           ) : null}
           {resend.isError ? (
-            <FormError>{failure.signIn(errorMessage(resend.error))}</FormError>
+            <FormError>{t('failed.signIn', { reason: errorMessage(resend.error) })}</FormError>
           ) : null}
           {linkFailed && !logIn.isError ? (
-            <FormError>{VERIFICATION_TEXTS.linkInvalid}</FormError>
+            <FormError>{t('verification.linkInvalid')}</FormError>
           ) : null}
-          {signedOutIdle && !error ? (
-            <FormSuccess>{SECURITY_TEXTS.idleSignedOut}</FormSuccess>
-          ) : null}
-          {erased && !error ? <FormSuccess>{DATA_RIGHTS_TEXTS.erased}</FormSuccess> : null}
+          {signedOutIdle && !error ? <FormSuccess>{t('login.idleSignedOut')}</FormSuccess> : null}
+          {erased && !error ? <FormSuccess>{t('login.erased')}</FormSuccess> : null}
           <TextInput
-            label="Email"
+            label={t('email')}
             type="email"
             autoComplete="email"
             required
@@ -133,7 +131,7 @@ export function LoginScreen() {
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
+            label={t('password')}
             autoComplete="current-password"
             required
             key={form.key('password')}
@@ -141,15 +139,15 @@ export function LoginScreen() {
           />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/reset-password" size="sm">
-              Forgot Password?
+              {t('login.forgot')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={logIn.isPending}>
-            Log In
+            {t('login.submit')}
           </Button>
-          <Divider label="or" labelPosition="center" />
+          <Divider label={t('or')} labelPosition="center" />
           <GoogleButton
-            label="Log in with Google"
+            label={t('login.google')}
             loading={google.isPending}
             onClick={() => {
               logIn.reset();
@@ -157,9 +155,9 @@ export function LoginScreen() {
             }}
           />
           <Text ta="center" size="sm">
-            Don't have an account?{' '}
+            {t('login.noAccount')}{' '}
             <Anchor component={Link} to="/signup" fw={600}>
-              Sign Up
+              {t('login.signUp')}
             </Anchor>
           </Text>
         </Stack>

@@ -1,20 +1,19 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { NewPasswordInput } from '../../../../domain/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants';
-import { failure } from '../../../../domain/texts';
 import { errorMessage } from '../../../api/api-error';
+import { translateErrors } from '../../../lib/messages';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { InvalidResetTokenError, useResetPassword } from '../api/reset-password';
 import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 
-const INVALID_LINK =
-  'This password reset link is invalid or has expired. Please request a new one.';
-
 /** The page the e-mailed reset link opens: /reset-password/new?token=... */
 export function NewPasswordScreen() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
@@ -24,16 +23,16 @@ export function NewPasswordScreen() {
   const form = useForm<NewPasswordInput>({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: (values) => loadedValidation()?.validateNewPassword(values) ?? {},
+    validate: (values) => translateErrors(loadedValidation()?.validateNewPassword(values) ?? {}),
   });
 
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Choose a New Password">
+      <AuthCard title={t('newPassword.title')}>
         <Stack gap="md">
-          <FormSuccess>Your password has been changed. You can now log in with it.</FormSuccess>
+          <FormSuccess>{t('newPassword.changed')}</FormSuccess>
           <Button component={Link} to="/login" fullWidth>
-            Go to Log In
+            {t('newPassword.goToLogIn')}
           </Button>
         </Stack>
       </AuthCard>
@@ -42,15 +41,15 @@ export function NewPasswordScreen() {
 
   if (!token || linkError || reset.error instanceof InvalidResetTokenError) {
     return (
-      <AuthCard title="Choose a New Password">
+      <AuthCard title={t('newPassword.title')}>
         <Stack gap="md">
-          <FormError>{INVALID_LINK}</FormError>
+          <FormError>{t('newPassword.invalidLink')}</FormError>
           <Button component={Link} to="/reset-password" fullWidth>
-            Request a new link
+            {t('newPassword.requestNew')}
           </Button>
           <Text ta="center" size="sm">
             <Anchor component={Link} to="/login">
-              Back to Log In
+              {t('backToLogIn')}
             </Anchor>
           </Text>
         </Stack>
@@ -63,33 +62,35 @@ export function NewPasswordScreen() {
   );
 
   return (
-    <AuthCard title="Choose a New Password" subtitle="Enter the new password for your account.">
+    <AuthCard title={t('newPassword.title')} subtitle={t('newPassword.subtitle')}>
       <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           {reset.isError ? (
-            <FormError>{failure.resetPassword(errorMessage(reset.error))}</FormError>
+            <FormError>
+              {t('failed.resetPassword', { reason: errorMessage(reset.error) })}
+            </FormError>
           ) : null}
           <PasswordInput
-            label="New Password"
-            description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            label={t('newPassword.password')}
+            description={t('passwordHint', { count: MIN_PASSWORD_LENGTH })}
             autoComplete="new-password"
             required
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm New Password"
+            label={t('newPassword.confirm')}
             autoComplete="new-password"
             required
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
           />
           <Button type="submit" fullWidth loading={reset.isPending}>
-            Change Password
+            {t('newPassword.submit')}
           </Button>
           <Text ta="center" size="sm">
             <Anchor component={Link} to="/login">
-              Back to Log In
+              {t('backToLogIn')}
             </Anchor>
           </Text>
         </Stack>

@@ -12,16 +12,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SignUpInput } from '../../../../domain/auth';
-import {
-  MIN_PASSWORD_LENGTH,
-  SIGN_UP_ROLE_LABELS,
-  SIGN_UP_ROLES,
-} from '../../../../domain/constants';
-import { failure } from '../../../../domain/texts';
-import { VERIFICATION_TEXTS } from '../../../../domain/verification';
+import { MIN_PASSWORD_LENGTH, SIGN_UP_ROLES } from '../../../../domain/constants';
+import { VERIFICATION_LINK_HOURS } from '../../../../domain/verification';
 import { errorMessage } from '../../../api/api-error';
+import { translateErrors } from '../../../lib/messages';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { useGoogleSignIn } from '../api/google-sign-in';
@@ -30,9 +27,9 @@ import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up
 import { GoogleButton } from './google-button';
 import { useGoogleErrorParam } from './use-google-error';
 
-const ROLE_OPTIONS = SIGN_UP_ROLES.map((value) => ({ value, label: SIGN_UP_ROLE_LABELS[value] }));
-
 export function SignUpScreen() {
+  const { t } = useTranslation('auth');
+  const roleOptions = SIGN_UP_ROLES.map((value) => ({ value, label: t(`signUp.roles.${value}`) }));
   const signUp = useSignUp();
   /** The address a sign-up was sent for: the screen then says to check the mail. */
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -43,7 +40,7 @@ export function SignUpScreen() {
   const form = useForm<SignUpInput>({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', password: '', confirmPassword: '', role: 'candidate' },
-    validate: (values) => loadedValidation()?.validateSignUp(values) ?? {},
+    validate: (values) => translateErrors(loadedValidation()?.validateSignUp(values) ?? {}),
   });
 
   const submit = submitWhenReady(
@@ -56,22 +53,24 @@ export function SignUpScreen() {
   );
 
   const error = signUp.isError
-    ? failure.signUp(errorMessage(signUp.error))
+    ? t('failed.signUp', { reason: errorMessage(signUp.error) })
     : google.isError
-      ? failure.signUpGoogle(errorMessage(google.error))
+      ? t('failed.signUpGoogle', { reason: errorMessage(google.error) })
       : googleReturnError && !signUp.isPending
-        ? failure.signUpGoogle(googleReturnError)
+        ? t('failed.signUpGoogle', { reason: googleReturnError })
         : null;
 
   // The same for a new address and one that has an account (docs/decisions/019).
   if (sentTo) {
     return (
-      <AuthCard title={VERIFICATION_TEXTS.checkEmail}>
+      <AuthCard title={t('verification.checkEmail')}>
         <Stack gap="md">
-          <FormSuccess>{VERIFICATION_TEXTS.checkEmailDetail(sentTo)}</FormSuccess>
+          <FormSuccess>
+            {t('verification.checkEmailDetail', { email: sentTo, hours: VERIFICATION_LINK_HOURS })}
+          </FormSuccess>
           <Text ta="center" size="sm">
             <Anchor component={Link} to="/login" fw={600}>
-              Back to Log In
+              {t('backToLogIn')}
             </Anchor>
           </Text>
         </Stack>
@@ -80,19 +79,19 @@ export function SignUpScreen() {
   }
 
   return (
-    <AuthCard title="Sign Up" subtitle="Create your account to get started.">
+    <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
       <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           <FormError>{error}</FormError>
           <TextInput
-            label="Full Name"
+            label={t('signUp.name')}
             autoComplete="name"
             required
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
           <TextInput
-            label="Email"
+            label={t('email')}
             type="email"
             autoComplete="email"
             required
@@ -100,34 +99,34 @@ export function SignUpScreen() {
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
-            description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            label={t('password')}
+            description={t('passwordHint', { count: MIN_PASSWORD_LENGTH })}
             autoComplete="new-password"
             required
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm Password"
+            label={t('signUp.confirm')}
             autoComplete="new-password"
             required
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
           />
           <NativeSelect
-            label="Role"
-            description="Choose how you will use the platform"
+            label={t('signUp.role')}
+            description={t('signUp.roleHint')}
             required
-            data={ROLE_OPTIONS}
+            data={roleOptions}
             key={form.key('role')}
             {...form.getInputProps('role')}
           />
           <Button type="submit" fullWidth loading={signUp.isPending}>
-            Create Account
+            {t('signUp.submit')}
           </Button>
-          <Divider label="or" labelPosition="center" />
+          <Divider label={t('or')} labelPosition="center" />
           <GoogleButton
-            label="Sign up with Google"
+            label={t('signUp.google')}
             loading={google.isPending}
             onClick={() => {
               signUp.reset();
@@ -135,9 +134,9 @@ export function SignUpScreen() {
             }}
           />
           <Text ta="center" size="sm">
-            Already have an account?{' '}
+            {t('signUp.haveAccount')}{' '}
             <Anchor component={Link} to="/login" fw={600}>
-              Log In
+              {t('signUp.logIn')}
             </Anchor>
           </Text>
         </Stack>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { humanizeCode } from '../../../api/auth-errors';
+import { translateMessage } from '../../../lib/messages';
 
 /**
  * The reason Google sign-in failed, when the server sent the browser back with
@@ -13,5 +14,5 @@ export function useGoogleErrorParam(): string | null {
   const description = params.get('error_description');
   if (description) return description;
   const code = codes.find((c) => c !== 'google');
-  return code ? humanizeCode(code) : 'Google did not complete the sign-in';
+  return code ? humanizeCode(code) : translateMessage('Google did not complete the sign-in');
 }

@@ -1,0 +1,115 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  logInSchema,
+  newPasswordSchema,
+  resetRequestSchema,
+  signUpSchema,
+} from '../../../../domain/auth';
+import { i18n } from '../../../lib/i18n';
+import { translateMessage } from '../../../lib/messages';
+import enMessages from '../../../locales/en/messages.json';
+import { renderRoutes } from '../../../test/render-routes';
+import { LoginScreen } from './login-screen';
+import { SignUpScreen } from './sign-up-screen';
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+async function inLanguage(language: string) {
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(['auth', 'messages']);
+}
+
+describe('the sign-in screens in the reader language', () => {
+  it('shows the log-in form in German', async () => {
+    await inLanguage('de');
+    renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.getByLabelText(/E-Mail/)).toBeTruthy();
+    expect(screen.getByLabelText(/Passwort/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mit Google anmelden' })).toBeTruthy();
+  });
+
+  it('shows the sign-up form in Japanese, account types included', async () => {
+    await inLanguage('ja');
+    renderRoutes([{ path: '/signup', element: <SignUpScreen /> }], '/signup');
+    expect(await screen.findByRole('heading', { name: '新規登録' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '求職者' })).toBeTruthy();
+    expect(screen.getByText('6 文字以上')).toBeTruthy();
+  });
+
+  it('keeps the spec texts in English', async () => {
+    await inLanguage('en');
+    renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByText("Don't have an account?")).toBeTruthy();
+  });
+});
+
+describe('validation messages of the sign-in forms', () => {
+  const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((issue) => issue.message) ?? [];
+
+  const produced = [
+    ...messagesOf(logInSchema.safeParse({ email: '', password: '' })),
+    ...messagesOf(logInSchema.safeParse({ email: 'not-an-address', password: 'x' })),
+    ...messagesOf(
+      signUpSchema.safeParse({
+        name: '',
+        email: '',
+        password: '',
+        confirmPassword: '',
+        role: 'admin',
+      }),
+    ),
+    ...messagesOf(
+      signUpSchema.safeParse({
+        name: 'x'.repeat(101),
+        email: 'a@b.test',
+        password: 'short',
+        confirmPassword: 'other',
+        role: 'candidate',
+      }),
+    ),
+    ...messagesOf(
+      signUpSchema.safeParse({
+        name: 'Ann',
+        email: 'a@b.test',
+        password: 'p'.repeat(129),
+        confirmPassword: 'p'.repeat(129),
+        role: 'candidate',
+      }),
+    ),
+    ...messagesOf(
+      signUpSchema.safeParse({
+        name: 'Ann',
+        email: 'a@b.test',
+        password: 'secret1',
+        confirmPassword: 'secret2',
+        role: 'candidate',
+      }),
+    ),
+    ...messagesOf(resetRequestSchema.safeParse({ email: '' })),
+    ...messagesOf(newPasswordSchema.safeParse({ password: '', confirmPassword: '' })),
+  ];
+
+  it('are all in the messages catalogue', () => {
+    expect(produced.length).toBeGreaterThan(8);
+    for (const message of new Set(produced)) {
+      expect(Object.keys(enMessages), message).toContain(message);
+    }
+  });
+
+  it('read in the reader language', async () => {
+    await inLanguage('fr');
+    expect(translateMessage('Passwords do not match')).toBe(
+      'Les mots de passe ne correspondent pas',
+    );
+    // A message the catalogue does not hold yet comes through as it is.
+    expect(translateMessage('Some new server message')).toBe('Some new server message');
+  });
+});
