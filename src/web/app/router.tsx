@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../domain/constants';
 import { routePath, WEB_ROUTES, type WebRoute } from '../../domain/web-routes';
 import { LoginScreen } from '../features/auth/components/login-screen';
@@ -361,5 +361,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,5 +1,5 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   logInSchema,
   newPasswordSchema,
@@ -15,6 +15,7 @@ import { SignUpScreen } from './sign-up-screen';
 
 afterEach(async () => {
   cleanup();
+  vi.unstubAllGlobals();
   await i18n.changeLanguage('en');
 });
 
@@ -40,6 +41,21 @@ describe('the sign-in screens in the reader language', () => {
     expect(await screen.findByRole('heading', { name: '新規登録' })).toBeTruthy();
     expect(screen.getByRole('option', { name: '求職者' })).toBeTruthy();
     expect(screen.getByText('6 文字以上')).toBeTruthy();
+  });
+
+  it('checks the fields before signing in, in the reader language, and clears an error on typing', async () => {
+    await inLanguage('fr');
+    const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetch);
+    renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText("L'e-mail est obligatoire")).toBeTruthy();
+    expect(screen.getByText('Le mot de passe est obligatoire')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'a' } });
+    expect(screen.queryByText("L'e-mail est obligatoire")).toBeNull();
+    expect(screen.getByText('Le mot de passe est obligatoire')).toBeTruthy();
+    // Nothing was sent: the form stopped at its own check.
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('keeps the spec texts in English', async () => {

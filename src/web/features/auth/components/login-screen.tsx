@@ -8,7 +8,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -60,24 +59,29 @@ export function LoginScreen() {
   // starts on the form, not before the first paint.
   const warmUp = useWarmUp({ withConfig: true });
 
-  const form = useForm<LogInInput>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: (values) => translateErrors(loadedValidation()?.validateLogIn(values) ?? {}),
-  });
+  // Without @mantine/form: this screen ships in the entry, within /login's script budget.
+  const [errors, setErrors] = useState<Partial<Record<keyof LogInInput, string>>>({});
+  const clearError = (field: keyof LogInInput) => () =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
-  const submit = submitWhenReady(
-    form.onSubmit((values) => {
-      google.reset();
-      resend.reset();
-      logIn.mutate(values, {
-        onSuccess: (role) =>
-          navigate(role === TWO_FACTOR_STEP ? '/login/two-factor' : dashboardPath(role), {
-            replace: true,
-          }),
-      });
-    }),
-  );
+  const submit = submitWhenReady((formElement) => {
+    const data = new FormData(formElement);
+    const values: LogInInput = {
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
+    const found = translateErrors(loadedValidation()?.validateLogIn(values) ?? {});
+    setErrors(found as typeof errors);
+    if (Object.values(found).some(Boolean)) return;
+    google.reset();
+    resend.reset();
+    logIn.mutate(values, {
+      onSuccess: (role) =>
+        navigate(role === TWO_FACTOR_STEP ? '/login/two-factor' : dashboardPath(role), {
+          replace: true,
+        }),
+    });
+  });
 
   const notVerified = logIn.error instanceof EmailNotVerifiedError ? logIn.error : null;
   const error = notVerified
@@ -127,15 +131,17 @@ export function LoginScreen() {
             type="email"
             autoComplete="email"
             required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+            name="email"
+            error={errors.email}
+            onChange={clearError('email')}
           />
           <PasswordInput
             label={t('password')}
             autoComplete="current-password"
             required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            name="password"
+            error={errors.password}
+            onChange={clearError('password')}
           />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/reset-password" size="sm">

@@ -57,8 +57,8 @@ export function NewPasswordScreen() {
     );
   }
 
-  const submit = submitWhenReady(
-    form.onSubmit(({ password }) => reset.mutate({ newPassword: password, token })),
+  const submit = submitWhenReady(() =>
+    form.onSubmit(({ password }) => reset.mutate({ newPassword: password, token }))(),
   );
 
   return (

@@ -23,7 +23,7 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form
-        onSubmit={submitWhenReady(form.onSubmit((values) => request.mutate(values)))}
+        onSubmit={submitWhenReady(() => form.onSubmit((values) => request.mutate(values))())}
         noValidate
         {...warmUp}
       >

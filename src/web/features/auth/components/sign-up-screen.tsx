@@ -43,13 +43,13 @@ export function SignUpScreen() {
     validate: (values) => translateErrors(loadedValidation()?.validateSignUp(values) ?? {}),
   });
 
-  const submit = submitWhenReady(
+  const submit = submitWhenReady(() =>
     form.onSubmit((values) => {
       google.reset();
       signUp.mutate(values, {
         onSuccess: () => setSentTo(values.email.trim()),
       });
-    }),
+    })(),
   );
 
   const error = signUp.isError

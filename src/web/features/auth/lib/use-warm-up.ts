@@ -43,12 +43,13 @@ export function useWarmUp({ withConfig = false }: { withConfig?: boolean } = {})
 }
 
 /**
- * Wraps a form.onSubmit(...) handler: waits for the validators (usually long loaded by
- * then), then validates and submits as before.
+ * Wraps a submit handler: waits for the validators (usually long loaded by then), then
+ * calls it with the submitted form (a form.onSubmit(...) of @mantine/form ignores it).
  */
-export function submitWhenReady(handler: () => void) {
+export function submitWhenReady(handler: (form: HTMLFormElement) => void) {
   return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void loadValidation().then(() => handler());
+    const form = event.currentTarget;
+    void loadValidation().then(() => handler(form));
   };
 }
