@@ -26,10 +26,13 @@ const STORAGE_KEY = 'talentforge.language';
 /** Tabs of the same browser tell each other when the language changes. */
 const CHANNEL = 'talentforge.language';
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   // English common, auth and messages are already in the entry.
-);
+  '!../locales/en/common.json',
+  '!../locales/en/auth.json',
+  '!../locales/en/messages.json',
+]);
 
 function stored(): Language | null {
   try {
