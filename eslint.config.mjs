@@ -13,6 +13,7 @@ export const TRANSLATED = [
   'src/web/features/unauthorized/**/*.tsx',
   'src/web/features/languages/**/*.tsx',
   'src/web/features/auth/**/*.tsx',
+  'src/web/features/security/**/*.tsx',
 ];
 
 export default [

@@ -2,6 +2,7 @@ import '../styles';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SECURITY_TEXTS, type SessionStatus } from '../../../../domain/security';
 import { ApiError } from '../../../api/http';
@@ -31,6 +32,9 @@ export function SessionGuard() {
 }
 
 function SignedInGuard() {
+  // Not suspending: the guard sits above every signed-in page, and its dialog shows only
+  // after minutes of idleness, long after the catalogue has loaded.
+  const { t } = useTranslation('security', { useSuspense: false });
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -140,18 +144,18 @@ function SignedInGuard() {
     <Modal
       opened={warnSeconds !== null}
       onClose={() => void report()}
-      title="Are you still there?"
-      closeButtonProps={{ 'aria-label': 'Close and stay signed in' }}
+      title={t('idle.title')}
+      closeButtonProps={{ 'aria-label': t('idle.close') }}
       centered
     >
       <Text mb="md" role="status">
-        {SECURITY_TEXTS.idleWarning(warnSeconds ?? 0)}
+        {t('idle.warning', { count: warnSeconds ?? 0 })}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => void end(false)}>
-          Sign out
+          {t('idle.signOut')}
         </Button>
-        <Button onClick={() => void report()}>Stay signed in</Button>
+        <Button onClick={() => void report()}>{t('idle.stay')}</Button>
       </Group>
     </Modal>
   );

@@ -1,9 +1,12 @@
 import '../styles';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { dashboardPath } from '../../../../domain/roles';
 import { totpCodeSchema } from '../../../../domain/security';
+import { errorMessage } from '../../../api/api-error';
+import { translateMessage } from '../../../lib/messages';
 import { reloadSession, useSessionState } from '../../../lib/session';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError } from '../../../ui/form-error';
@@ -11,6 +14,7 @@ import { verifyBackupCode, verifyCode } from '../api/two-factor';
 
 /** /login/two-factor: the second step of a sign-in (password or Google) with two-factor on. */
 export function TwoFactorChallengeScreen() {
+  const { t } = useTranslation('security');
   const navigate = useNavigate();
   const session = useSessionState();
   const [backup, setBackup] = useState(false);
@@ -24,12 +28,12 @@ export function TwoFactorChallengeScreen() {
     if (!backup) {
       const parsed = totpCodeSchema.safeParse(value);
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? 'Invalid code');
+        setError(translateMessage(parsed.error.issues[0]?.message ?? 'Invalid code'));
         return;
       }
       value = parsed.data;
     } else if (!value || value.length > 64) {
-      setError('Enter one of your backup codes');
+      setError(t('challenge.enterBackup'));
       return;
     }
     setError(null);
@@ -39,21 +43,19 @@ export function TwoFactorChallengeScreen() {
       await reloadSession();
       navigate(dashboardPath(session.user?.role ?? null), { replace: true });
     } catch (e) {
-      setError(
-        `${e instanceof Error ? e.message : String(e)}. If the code expired, sign in again.`,
-      );
+      setError(t('challenge.failed', { reason: errorMessage(e) }));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Two-factor sign-in" subtitle="One more step to sign in.">
+    <AuthCard title={t('challenge.title')} subtitle={t('challenge.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormError>{error}</FormError>
           <TextInput
-            label={backup ? 'Backup code' : 'Code from your authenticator app'}
+            label={backup ? t('challenge.backupCode') : t('challenge.appCode')}
             inputMode={backup ? 'text' : 'numeric'}
             autoComplete="one-time-code"
             maxLength={backup ? 64 : 6}
@@ -62,7 +64,7 @@ export function TwoFactorChallengeScreen() {
             autoFocus
           />
           <Button type="submit" fullWidth loading={busy}>
-            Verify
+            {t('challenge.verify')}
           </Button>
           <Anchor
             component="button"
@@ -74,11 +76,11 @@ export function TwoFactorChallengeScreen() {
               setError(null);
             }}
           >
-            {backup ? 'Use a code from the app instead' : 'Use a backup code instead'}
+            {backup ? t('challenge.useApp') : t('challenge.useBackup')}
           </Anchor>
           <Text ta="center" size="sm">
             <Anchor component={Link} to="/login">
-              Back to Log In
+              {t('challenge.backToLogIn')}
             </Anchor>
           </Text>
         </Stack>

@@ -12,7 +12,10 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { totpCodeSchema } from '../../../../domain/security';
+import { errorMessage } from '../../../api/api-error';
+import { translateMessage } from '../../../lib/messages';
 import { refreshSession } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { sessionStatusKey } from '../api/session-status';
@@ -26,6 +29,7 @@ type Started = { totpURI: string; backupCodes: string[]; qr: string };
  * QR code and backup codes, then a code from the app to prove it works.
  */
 export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [started, setStarted] = useState<Started | null>(null);
@@ -43,7 +47,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
       const qr = await toDataURL(result.totpURI, { margin: 1, width: 200 });
       setStarted({ ...result, qr });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -53,7 +57,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     const parsed = totpCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
+      setError(translateMessage(parsed.error.issues[0]?.message ?? 'Invalid code'));
       return;
     }
     setError(null);
@@ -64,7 +68,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
       refreshSession();
       onDone();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -74,13 +78,10 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
     return (
       <form onSubmit={start} noValidate>
         <Stack gap="sm">
-          <Text size="sm">
-            Use an authenticator app (such as Google Authenticator, 1Password or Authy) to get a
-            code each time you sign in.
-          </Text>
+          <Text size="sm">{t('enrol.intro')}</Text>
           <PasswordInput
-            label="Your password"
-            description="Leave empty if you only sign in with Google."
+            label={t('enrol.password')}
+            description={t('enrol.passwordHint')}
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -88,7 +89,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
           <FormError>{error}</FormError>
           <Group>
             <Button type="submit" loading={busy}>
-              Set up two-factor sign-in
+              {t('enrol.start')}
             </Button>
           </Group>
         </Stack>
@@ -99,23 +100,19 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={verify} noValidate>
       <Stack gap="sm">
-        <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
-        <Image src={started.qr} alt="QR code for your authenticator app" w={200} h={200} />
+        <Text size="sm">{t('enrol.scan')}</Text>
+        <Image src={started.qr} alt={t('enrol.qrAlt')} w={200} h={200} />
         <Text size="sm">
-          Or enter this key by hand:{' '}
-          <Code data-testid="totp-secret">{secretOf(started.totpURI)}</Code>
+          {t('enrol.byHand')} <Code data-testid="totp-secret">{secretOf(started.totpURI)}</Code>
         </Text>
-        <Text size="sm">
-          2. Keep these backup codes somewhere safe. Each one signs you in once if you lose your
-          phone.
-        </Text>
+        <Text size="sm">{t('enrol.backupCodes')}</Text>
         <List size="sm" spacing={2} data-testid="backup-codes" style={{ fontFamily: 'monospace' }}>
           {started.backupCodes.map((c) => (
             <List.Item key={c}>{c}</List.Item>
           ))}
         </List>
         <TextInput
-          label="3. Enter the 6-digit code from the app"
+          label={t('enrol.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -125,7 +122,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
         <FormError>{error}</FormError>
         <Group>
           <Button type="submit" loading={busy}>
-            Turn on two-factor sign-in
+            {t('enrol.turnOn')}
           </Button>
         </Group>
       </Stack>

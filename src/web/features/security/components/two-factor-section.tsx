@@ -2,6 +2,8 @@ import '../styles';
 import { Badge, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/api-error';
 import { refreshSession } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -10,6 +12,7 @@ import { disableTwoFactor } from '../api/two-factor';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
 function TurnOff({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('security');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,7 +24,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
       await disableTwoFactor(password || undefined);
       onDone();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -30,8 +33,8 @@ function TurnOff({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <PasswordInput
-          label="Your password"
-          description="Leave empty if you only sign in with Google."
+          label={t('enrol.password')}
+          description={t('enrol.passwordHint')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
@@ -39,7 +42,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         <FormError>{error}</FormError>
         <Group>
           <Button type="submit" color="red" variant="outline" loading={busy}>
-            Turn off two-factor sign-in
+            {t('section.turnOff')}
           </Button>
         </Group>
       </Stack>
@@ -49,6 +52,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
 
 /** Profile: the user's own two-factor sign-in. */
 export function TwoFactorSection() {
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const status = useSessionStatus(true);
   const [message, setMessage] = useState<string | null>(null);
@@ -71,11 +75,11 @@ export function TwoFactorSection() {
     >
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg" id="two-factor-title">
-          Two-factor sign-in
+          {t('section.title')}
         </Title>
         {status.data ? (
           <Badge color={status.data.twoFactorEnabled ? 'teal.9' : 'gray.7'} variant="filled">
-            {status.data.twoFactorEnabled ? 'On' : 'Off'}
+            {status.data.twoFactorEnabled ? t('section.on') : t('section.off')}
           </Badge>
         ) : null}
       </Group>
@@ -86,28 +90,22 @@ export function TwoFactorSection() {
           </Text>
         ) : null}
         {status.isPending ? (
-          <LoadingText text="Loading..." />
+          <LoadingText text={t('section.loading')} />
         ) : status.data?.twoFactorEnabled ? (
           turningOff ? (
-            <TurnOff onDone={() => void changed('Two-factor sign-in is off.')} />
+            <TurnOff onDone={() => void changed(t('section.nowOff'))} />
           ) : (
             <>
-              <Text size="sm">
-                Each sign-in asks for a code from your authenticator app (or a backup code).
-              </Text>
+              <Text size="sm">{t('section.asks')}</Text>
               <Group>
                 <Button variant="default" onClick={() => setTurningOff(true)}>
-                  Turn off…
+                  {t('section.turnOffEllipsis')}
                 </Button>
               </Group>
             </>
           )
         ) : (
-          <TwoFactorEnrolment
-            onDone={() =>
-              void changed('Two-factor sign-in is on. Your next sign-in asks for a code.')
-            }
-          />
+          <TwoFactorEnrolment onDone={() => void changed(t('section.nowOn'))} />
         )}
       </Stack>
     </Paper>
