@@ -13,7 +13,10 @@ afterEach(async () => {
 describe('two-factor sign-in step', () => {
   it('speaks the reader language, its code check included', async () => {
     // Signed out (the session read): the screen asks for the code either way.
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(null)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(null)),
+    );
     await i18n.changeLanguage('es');
     await i18n.loadNamespaces(['security', 'messages']);
     renderRoutes([{ path: '/', element: <TwoFactorChallengeScreen /> }], '/');
