@@ -24,6 +24,7 @@ import {
   sessionsChangedHook,
 } from './account-rules';
 import { resetPasswordMail } from './mails';
+import { testPasswordHashing } from './test-password-hashing';
 import {
   markVerified,
   SIGN_UP_PATH,
@@ -62,6 +63,8 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // Tests only: a cheaper scrypt (test-password-hashing.ts); everywhere else better-auth's.
+      ...(env.NODE_ENV === 'test' ? { password: testPasswordHashing } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Unverified accounts cannot sign in (docs/decisions/019); sign-up answers alike for
