@@ -14,6 +14,7 @@ export const TRANSLATED = [
   'src/web/features/languages/**/*.tsx',
   'src/web/features/auth/**/*.tsx',
   'src/web/features/security/**/*.tsx',
+  'src/web/features/users/**/*.tsx',
 ];
 
 export default [

@@ -15,16 +15,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROLES } from '../../../../domain/constants';
-import { roleLabel } from '../../../../domain/roles';
-import {
-  type ManagedUser,
-  sessionsLabel,
-  USER_ADMIN_TEXTS,
-  USER_PAGE_SIZE,
-} from '../../../../domain/users';
+import { type ManagedUser, USER_PAGE_SIZE } from '../../../../domain/users';
 import { errorMessage } from '../../../api/http';
 import { formatDate } from '../../../lib/format';
 import { useSessionState } from '../../../lib/session';
@@ -43,15 +39,6 @@ import {
   DeactivateModal,
 } from './user-action-modals';
 
-const ROLE_OPTIONS = [
-  { value: '', label: 'All roles' },
-  ...ROLES.map((r) => ({ value: r, label: roleLabel(r) })),
-];
-const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'deactivated', label: 'Deactivated' },
-];
 const ROLE_COLORS = { admin: 'grape', recruiter: 'blue', candidate: 'teal' } as const;
 
 type Actions = {
@@ -62,6 +49,16 @@ type Actions = {
 
 /** /admin/users: find users, change roles, deactivate and reactivate, end sessions, reset passwords. */
 export function ManageUsersScreen() {
+  const { t } = useTranslation('users');
+  const roleOptions = [
+    { value: '', label: t('allRoles') },
+    ...ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) })),
+  ];
+  const statusOptions = [
+    { value: '', label: t('allStatuses') },
+    { value: 'active', label: t('active') },
+    { value: 'deactivated', label: t('deactivated') },
+  ];
   const [params, setParams] = useSearchParams();
   const filters = userFiltersFromParams(params);
   const [q, setQ] = useState(filters.q);
@@ -89,16 +86,13 @@ export function ManageUsersScreen() {
 
   return (
     <>
-      <PageHeader
-        title={USER_ADMIN_TEXTS.title}
-        description="Find any account, change its role, deactivate or reactivate it, sign it out everywhere or send a password reset."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <Stack gap="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             type="search"
-            label="Search users"
-            placeholder="Name or email"
+            label={t('search')}
+            placeholder={t('searchPlaceholder')}
             value={q}
             maxLength={100}
             onChange={(e) => {
@@ -108,39 +102,39 @@ export function ManageUsersScreen() {
             style={{ flex: '1 1 16rem' }}
           />
           <NativeSelect
-            label="Role"
-            data={ROLE_OPTIONS}
+            label={t('role')}
+            data={roleOptions}
             value={filters.role}
             onChange={(e) => update({ role: e.currentTarget.value as UserFilters['role'] })}
           />
           <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
+            label={t('status')}
+            data={statusOptions}
             value={filters.status}
             onChange={(e) => update({ status: e.currentTarget.value as UserFilters['status'] })}
           />
         </Group>
 
         {users.isPending ? (
-          <LoadingText text={USER_ADMIN_TEXTS.loading} />
+          <LoadingText text={t('loading')} />
         ) : users.isError ? (
           <FormError>
             <Group justify="space-between" gap="sm">
-              <span>Failed to load users: {errorMessage(users.error)}</span>
+              <span>{t('loadFailed', { reason: errorMessage(users.error) })}</span>
               <Button size="xs" variant="white" color="red" onClick={() => void users.refetch()}>
-                Try again
+                {t('tryAgain')}
               </Button>
             </Group>
           </FormError>
         ) : (
           <Stack gap="md" aria-busy={users.isFetching}>
             <Text role="status" aria-live="polite" c="dimmed" size="sm">
-              {users.data.total === 1 ? '1 user' : `${users.data.total} users`}
+              {t('count', { count: users.data.total })}
             </Text>
             {users.data.items.length === 0 ? (
               <Paper withBorder radius="md" p="lg" bg="gray.0">
                 <Text ta="center" c="dimmed">
-                  {USER_ADMIN_TEXTS.noUsers}
+                  {t('noUsers')}
                 </Text>
               </Paper>
             ) : wide ? (
@@ -160,9 +154,9 @@ export function ManageUsersScreen() {
                 siblings={1}
                 boundaries={1}
                 getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+                  'aria-label': control === 'previous' ? t('previousPage') : t('nextPage'),
                 })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                getItemProps={(page) => ({ 'aria-label': t('page', { page }) })}
               />
             ) : null}
           </Stack>
@@ -173,6 +167,11 @@ export function ManageUsersScreen() {
       <ConfirmModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </>
   );
+}
+
+/** "No active session", "1 active session", "3 active sessions" in the reader's language. */
+function sessionsText(t: TFunction<'users'>, count: number) {
+  return count === 0 ? t('noSession') : t('activeSessions', { count });
 }
 
 function Who({ user }: { user: ManagedUser }) {
@@ -204,14 +203,15 @@ function Who({ user }: { user: ManagedUser }) {
 }
 
 function StatusBadge({ user }: { user: ManagedUser }) {
+  const { t } = useTranslation('users');
   return user.status === 'active' ? (
     <ReadableBadge color="green" variant="light">
-      Active
+      {t('active')}
     </ReadableBadge>
   ) : (
     <Stack gap={2}>
       <ReadableBadge color="red" variant="light">
-        Deactivated
+        {t('deactivated')}
       </ReadableBadge>
       {user.banReason ? (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -223,9 +223,10 @@ function StatusBadge({ user }: { user: ManagedUser }) {
 }
 
 function RoleBadge({ user }: { user: ManagedUser }) {
+  const { t } = useTranslation('users');
   return (
     <ReadableBadge color={ROLE_COLORS[user.role]} variant="outline">
-      {roleLabel(user.role)}
+      {t(`common:roles.${user.role}`)}
     </ReadableBadge>
   );
 }
@@ -239,18 +240,19 @@ function UserTable({
   selfId: string;
   actions: Actions;
 }) {
+  const { t } = useTranslation('users');
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('table.label')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Sessions</Table.Th>
-            <Table.Th>Joined</Table.Th>
+            <Table.Th>{t('table.user')}</Table.Th>
+            <Table.Th>{t('role')}</Table.Th>
+            <Table.Th>{t('status')}</Table.Th>
+            <Table.Th>{t('table.sessions')}</Table.Th>
+            <Table.Th>{t('table.joined')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -267,10 +269,10 @@ function UserTable({
                 <StatusBadge user={u} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{sessionsLabel(u.activeSessions)}</Text>
+                <Text size="sm">{sessionsText(t, u.activeSessions)}</Text>
                 {u.lastSeenAt ? (
                   <Text size="xs" c="dimmed">
-                    Last seen {formatDate(u.lastSeenAt)}
+                    {t('lastSeen', { date: formatDate(u.lastSeenAt) })}
                   </Text>
                 ) : null}
               </Table.Td>
@@ -297,6 +299,7 @@ function UserCard({
   selfId: string;
   actions: Actions;
 }) {
+  const { t } = useTranslation('users');
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-label={user.name}>
       <Stack gap="sm">
@@ -309,7 +312,8 @@ function UserCard({
           <StatusBadge user={user} />
         </Group>
         <Text size="xs" c="dimmed">
-          {sessionsLabel(user.activeSessions)} · Joined {formatDate(user.createdAt)}
+          {sessionsText(t, user.activeSessions)} ·{' '}
+          {t('joined', { date: formatDate(user.createdAt) })}
         </Text>
       </Stack>
     </Paper>
@@ -328,10 +332,16 @@ function UserMenu({
   const reactivate = useReactivate();
   const revoke = useRevokeSessions();
   const reset = useSendPasswordReset();
+  const { t } = useTranslation('users');
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.name}`} size="lg">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('actionsFor', { name: user.name })}
+          size="lg"
+        >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
             <circle cx="12" cy="5" r="2" />
             <circle cx="12" cy="12" r="2" />
@@ -340,9 +350,9 @@ function UserMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => actions.changeRole(user)}>Change Role</Menu.Item>
+        <Menu.Item onClick={() => actions.changeRole(user)}>{t('menu.changeRole')}</Menu.Item>
         <Menu.Item component={Link} to={`/admin/data?q=${encodeURIComponent(user.email)}`}>
-          Export or Erase Data
+          {t('menu.exportErase')}
         </Menu.Item>
         {user.status === 'active' ? (
           <>
@@ -350,33 +360,33 @@ function UserMenu({
               <Menu.Item
                 onClick={() =>
                   actions.confirm({
-                    title: 'Sign Out Everywhere',
-                    body: `${user.name} will be signed out of every browser and device. They can sign in again.`,
-                    confirmLabel: 'Sign Out Everywhere',
+                    title: t('menu.signOutEverywhere'),
+                    body: t('confirm.signOut.body', { name: user.name }),
+                    confirmLabel: t('menu.signOutEverywhere'),
                     run: () => revoke.mutateAsync(user.id),
-                    done: `${user.name} was signed out everywhere.`,
+                    done: t('confirm.signOut.done', { name: user.name }),
                   })
                 }
               >
-                Sign Out Everywhere
+                {t('menu.signOutEverywhere')}
               </Menu.Item>
             )}
             <Menu.Item
               onClick={() =>
                 actions.confirm({
-                  title: 'Send Password Reset',
-                  body: `${user.name} will get an e-mail at ${user.email} with a link to choose a new password.`,
-                  confirmLabel: 'Send Reset Link',
+                  title: t('menu.sendReset'),
+                  body: t('confirm.reset.body', { name: user.name, email: user.email }),
+                  confirmLabel: t('confirm.reset.confirm'),
                   run: () => reset.mutateAsync(user.id),
-                  done: `A reset link was sent to ${user.email}.`,
+                  done: t('confirm.reset.done', { email: user.email }),
                 })
               }
             >
-              Send Password Reset
+              {t('menu.sendReset')}
             </Menu.Item>
             {isSelf ? null : (
               <Menu.Item color="red.9" onClick={() => actions.deactivate(user)}>
-                Deactivate
+                {t('menu.deactivate')}
               </Menu.Item>
             )}
           </>
@@ -384,15 +394,15 @@ function UserMenu({
           <Menu.Item
             onClick={() =>
               actions.confirm({
-                title: 'Reactivate User',
-                body: `${user.name} will be able to sign in again.`,
-                confirmLabel: 'Reactivate',
+                title: t('confirm.reactivate.title'),
+                body: t('confirm.reactivate.body', { name: user.name }),
+                confirmLabel: t('menu.reactivate'),
                 run: () => reactivate.mutateAsync(user.id),
-                done: `${user.name} can sign in again.`,
+                done: t('confirm.reactivate.done', { name: user.name }),
               })
             }
           >
-            Reactivate
+            {t('menu.reactivate')}
           </Menu.Item>
         )}
       </Menu.Dropdown>

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../../domain/constants';
-import { roleLabel } from '../../../../domain/roles';
-import { MAX_BAN_REASON, type ManagedUser, USER_ADMIN_TEXTS } from '../../../../domain/users';
+import { MAX_BAN_REASON, type ManagedUser } from '../../../../domain/users';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { notifySuccess } from '../../recruiter/lib/notify';
@@ -12,12 +12,13 @@ type ModalProps = { user: ManagedUser | null; onClose: () => void };
 
 /** Change Role: the three roles, the current one chosen; the server keeps one admin. */
 export function ChangeRoleModal({ user, onClose }: ModalProps) {
+  const { t } = useTranslation('users');
   return (
     <Modal
       opened={user !== null}
       onClose={onClose}
-      title="Change Role"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('modal.changeRoleTitle')}
+      closeButtonProps={{ 'aria-label': t('modal.close') }}
     >
       {user ? <ChangeRoleForm key={user.id} user={user} onDone={onClose} /> : null}
     </Modal>
@@ -27,6 +28,7 @@ export function ChangeRoleModal({ user, onClose }: ModalProps) {
 function ChangeRoleForm({ user, onDone }: { user: ManagedUser; onDone: () => void }) {
   const [role, setRole] = useState<Role>(user.role);
   const setUserRole = useSetRole();
+  const { t } = useTranslation('users');
   return (
     <form
       onSubmit={(e) => {
@@ -35,7 +37,13 @@ function ChangeRoleForm({ user, onDone }: { user: ManagedUser; onDone: () => voi
           { id: user.id, role },
           {
             onSuccess: (saved) => {
-              notifySuccess('Role changed', `${saved.name} is now ${roleLabel(saved.role)}.`);
+              notifySuccess(
+                t('modal.roleChanged'),
+                t('modal.roleChangedText', {
+                  name: saved.name,
+                  role: t(`common:roles.${saved.role}`),
+                }),
+              );
               onDone();
             },
           },
@@ -44,28 +52,28 @@ function ChangeRoleForm({ user, onDone }: { user: ManagedUser; onDone: () => voi
     >
       <Stack gap="md">
         <Text size="sm">
-          Choose the role of <strong>{user.name}</strong> ({user.email}). It takes effect on their
-          next request.
+          <strong>{user.name}</strong> ({user.email})
         </Text>
+        <Text size="sm">{t('modal.changeRoleIntro')}</Text>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="role-choice-label">
-            Role
+            {t('role')}
           </Text>
           <SegmentedControl
             aria-labelledby="role-choice-label"
             value={role}
             onChange={(v) => setRole(v as Role)}
-            data={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+            data={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
             fullWidth
           />
         </Stack>
         {setUserRole.isError ? <FormError>{errorMessage(setUserRole.error)}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={setUserRole.isPending}>
-            Cancel
+            {t('modal.cancel')}
           </Button>
           <Button type="submit" loading={setUserRole.isPending} disabled={role === user.role}>
-            Save Role
+            {t('modal.saveRole')}
           </Button>
         </Group>
       </Stack>
@@ -75,12 +83,13 @@ function ChangeRoleForm({ user, onDone }: { user: ManagedUser; onDone: () => voi
 
 /** Deactivate: a reason is required; the user is signed out everywhere and cannot sign in. */
 export function DeactivateModal({ user, onClose }: ModalProps) {
+  const { t } = useTranslation('users');
   return (
     <Modal
       opened={user !== null}
       onClose={onClose}
-      title="Deactivate User"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('modal.deactivateTitle')}
+      closeButtonProps={{ 'aria-label': t('modal.close') }}
     >
       {user ? <DeactivateForm key={user.id} user={user} onDone={onClose} /> : null}
     </Modal>
@@ -91,20 +100,24 @@ function DeactivateForm({ user, onDone }: { user: ManagedUser; onDone: () => voi
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const deactivate = useDeactivate();
+  const { t } = useTranslation('users');
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (!reason.trim()) {
-          setError(USER_ADMIN_TEXTS.giveReason);
+          setError(t('modal.giveReason'));
           return;
         }
         deactivate.mutate(
           { id: user.id, reason },
           {
             onSuccess: (saved) => {
-              notifySuccess('User deactivated', `${saved.name} can no longer sign in.`);
+              notifySuccess(
+                t('modal.deactivated'),
+                t('modal.deactivatedText', { name: saved.name }),
+              );
               onDone();
             },
           },
@@ -113,12 +126,12 @@ function DeactivateForm({ user, onDone }: { user: ManagedUser; onDone: () => voi
     >
       <Stack gap="md">
         <Text size="sm">
-          <strong>{user.name}</strong> ({user.email}) will be signed out everywhere and will not be
-          able to sign in until you reactivate the account.
+          <strong>{user.name}</strong> ({user.email})
         </Text>
+        <Text size="sm">{t('modal.deactivateIntro')}</Text>
         <Textarea
-          label="Reason"
-          description="Kept with the account; the user is not shown it."
+          label={t('modal.reason')}
+          description={t('modal.reasonHint')}
           required
           autosize
           minRows={2}
@@ -133,10 +146,10 @@ function DeactivateForm({ user, onDone }: { user: ManagedUser; onDone: () => voi
         {deactivate.isError ? <FormError>{errorMessage(deactivate.error)}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={deactivate.isPending}>
-            Cancel
+            {t('modal.cancel')}
           </Button>
           <Button type="submit" color="red.9" loading={deactivate.isPending}>
-            Deactivate
+            {t('menu.deactivate')}
           </Button>
         </Group>
       </Stack>
@@ -162,6 +175,7 @@ export function ConfirmModal({
 }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('users');
   const close = () => {
     setError(null);
     onClose();
@@ -171,7 +185,7 @@ export function ConfirmModal({
       opened={confirmation !== null}
       onClose={close}
       title={confirmation?.title}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('modal.close') }}
     >
       {confirmation ? (
         <Stack gap="md">
@@ -179,7 +193,7 @@ export function ConfirmModal({
           {error ? <FormError>{error}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={pending}>
-              Cancel
+              {t('modal.cancel')}
             </Button>
             <Button
               loading={pending}
