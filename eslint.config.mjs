@@ -15,6 +15,7 @@ export const TRANSLATED = [
   'src/web/features/auth/**/*.tsx',
   'src/web/features/security/**/*.tsx',
   'src/web/features/users/**/*.tsx',
+  'src/web/features/messaging/**/*.tsx',
 ];
 
 export default [

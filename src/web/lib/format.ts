@@ -140,6 +140,17 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
+/** 'Today' or 'Yesterday' (days 0 and -1) in the reader's language, capitalised as a label. */
+export function formatDayName(days: 0 | -1): string {
+  const format = formatter(
+    'relative',
+    { numeric: 'auto' },
+    (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
+  const text = format.format(days, 'day');
+  return text.charAt(0).toLocaleUpperCase(currentLocale()) + text.slice(1);
+}
+
 /** How long ago or ahead: '5 minutes ago', 'in 2 days', 'yesterday' (numeric: auto). */
 export function formatRelative(value: DateInput, now: Date = new Date()): string {
   const read = toDate(value);

@@ -1,10 +1,11 @@
 import { ActionIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGING_TEXTS } from '../../../../domain/messaging';
 import { ArrowLeftIcon } from './messaging-icons';
 
 /** The back button of the conversation and compose screens (spec: back to /messages). */
 export function BackToMessages() {
+  const { t } = useTranslation('messaging');
   return (
     <ActionIcon
       component={Link}
@@ -12,7 +13,7 @@ export function BackToMessages() {
       variant="subtle"
       color="gray"
       size="lg"
-      aria-label={MESSAGING_TEXTS.backToMessages}
+      aria-label={t('backToMessages')}
     >
       <ArrowLeftIcon size={20} />
     </ActionIcon>

@@ -1,13 +1,14 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
   MAX_MESSAGE_LENGTH,
   MAX_SUBJECT_LENGTH,
-  MESSAGING_TEXTS,
   newConversationSchema,
 } from '../../../../domain/messaging';
+import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { useCreateConversation, useMessagableUsers } from '../api/conversations';
 import { composeFailure } from '../lib/compose-failure';
@@ -32,19 +33,22 @@ type ComposeFormProps = {
  * a blank subject or message. What is missing is said at the field once the user leaves it
  * (or empties the recipients), so a disabled Send never leaves them guessing why.
  */
+const validateCompose = schemaResolver(newConversationSchema, { sync: true });
+
 export function ComposeForm({
   asCheckboxes,
   requestedIds,
   initialSubject,
   assessmentId,
 }: ComposeFormProps) {
+  const { t } = useTranslation('messaging');
   const navigate = useNavigate();
   const users = useMessagableUsers();
   const create = useCreateConversation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ComposeValues>({
     initialValues: { recipientIds: [], subject: initialSubject, message: '' },
-    validate: schemaResolver(newConversationSchema, { sync: true }),
+    validate: (values) => translateErrors(validateCompose(values)),
     validateInputOnBlur: true,
     validateInputOnChange: ['recipientIds'],
   });
@@ -73,7 +77,7 @@ export function ComposeForm({
       navigate(`/messages/conversation/${encodeURIComponent(conversation.id)}`);
     } catch (error) {
       const { fieldErrors, message } = composeFailure(error);
-      form.setErrors(fieldErrors);
+      form.setErrors(translateErrors(fieldErrors));
       setFailure(message);
     }
   });
@@ -91,13 +95,13 @@ export function ComposeForm({
           error={form.errors.recipientIds}
         />
         <TextInput
-          label="Subject"
+          label={t('subject')}
           maxLength={MAX_SUBJECT_LENGTH}
           required
           {...form.getInputProps('subject')}
         />
         <Textarea
-          label="Message"
+          label={t('message')}
           rows={6}
           maxLength={MAX_MESSAGE_LENGTH}
           required
@@ -107,10 +111,10 @@ export function ComposeForm({
         <FormError>{failure}</FormError>
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/messages" variant="default">
-            {MESSAGING_TEXTS.cancel}
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={sending || !form.isValid()}>
-            {sending ? MESSAGING_TEXTS.sending : MESSAGING_TEXTS.sendMessage}
+            {sending ? t('sending') : t('sendMessage')}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import './compose-styles';
 import { Stack } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
@@ -14,12 +15,13 @@ import { ComposeHeader } from './compose-header';
  * about that assessment opens instead, and a new one is linked to it.
  */
 export function ComposeScreen() {
+  const { t } = useTranslation('messaging');
   const session = useSessionState();
   const [params] = useSearchParams();
   const isCandidate = session.status === 'signed-in' && session.user.role === 'candidate';
   const assessmentId = params.get('assessment')?.slice(0, 100) || null;
   const existing = useAssessmentConversation(assessmentId);
-  if (assessmentId && existing.isPending) return <LoadingText text="Loading conversation..." />;
+  if (assessmentId && existing.isPending) return <LoadingText text={t('loadingConversation')} />;
   const conversationId = existing.data?.conversationId;
   if (conversationId) {
     return <Navigate replace to={`/messages/conversation/${encodeURIComponent(conversationId)}`} />;

@@ -1,12 +1,8 @@
 import { Avatar, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  type ConversationSummary,
-  MESSAGING_TEXTS,
-  otherNames,
-  relativeTime,
-} from '../../../../domain/messaging';
+import { type ConversationSummary, otherNames, relativeTime } from '../../../../domain/messaging';
 import { avatarInitial, avatarTone } from '../lib/avatar';
 import classes from './conversation-list.module.css';
 
@@ -27,7 +23,8 @@ export const ConversationListItem = memo(function ConversationListItem({
   selected,
   now,
 }: ConversationListItemProps) {
-  const names = otherNames(conversation.participants, viewerId) || MESSAGING_TEXTS.unknownUser;
+  const { t } = useTranslation('messaging');
+  const names = otherNames(conversation.participants, viewerId) || t('unknownUser');
   const face =
     conversation.participants.find((p) => p.id !== viewerId)?.displayName ??
     conversation.participants[0]?.displayName ??
@@ -40,7 +37,7 @@ export const ConversationListItem = memo(function ConversationListItem({
       aria-current={selected ? 'page' : undefined}
       data-unread={conversation.unread || undefined}
     >
-      {conversation.unread ? <VisuallyHidden>Unread</VisuallyHidden> : null}
+      {conversation.unread ? <VisuallyHidden>{t('unread')}</VisuallyHidden> : null}
       <Avatar
         className={classes.avatar}
         classNames={avatarClassNames}

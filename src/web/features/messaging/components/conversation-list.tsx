@@ -1,7 +1,7 @@
 import { Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGING_TEXTS } from '../../../../domain/messaging';
 import { errorMessage } from '../../../api/http';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
@@ -14,9 +14,10 @@ import { useLoadMoreOnVisible } from './use-load-more';
 import { useNow } from './use-now';
 
 function ListSkeleton() {
+  const { t } = useTranslation('messaging');
   return (
     <div role="status" aria-live="polite">
-      <VisuallyHidden>Loading conversations...</VisuallyHidden>
+      <VisuallyHidden>{t('loadingConversations')}</VisuallyHidden>
       {[0, 1, 2, 3, 4].map((i) => (
         <div key={i} className={classes.skeletonRow} aria-hidden="true">
           <Skeleton circle height={40} />
@@ -32,17 +33,18 @@ function ListSkeleton() {
 }
 
 function EmptyInbox() {
+  const { t } = useTranslation('messaging');
   return (
     <div className={classes.empty}>
       <span className={classes.emptyIcon}>
         <ChatBubblesIcon size={26} />
       </span>
-      <Text fw={600}>{MESSAGING_TEXTS.noConversationsYet}</Text>
+      <Text fw={600}>{t('noConversationsYet')}</Text>
       <Text size="sm" c="dimmed">
-        {MESSAGING_TEXTS.noneStarted}
+        {t('noneStarted')}
       </Text>
       <Button component={Link} to="/messages/new" variant="light" size="sm" mt="sm">
-        {MESSAGING_TEXTS.startConversation}
+        {t('startConversation')}
       </Button>
     </div>
   );
@@ -54,6 +56,7 @@ function EmptyInbox() {
  * off-screen, so a thousand conversations stay smooth.
  */
 export function ConversationList({ selectedId }: { selectedId: string | null }) {
+  const { t } = useTranslation('messaging');
   const query = useConversations();
   const session = useSessionState();
   const viewerId = session.user?.id ?? '';
@@ -74,7 +77,7 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
       <Stack gap="sm" align="flex-start" className={classes.state}>
         <FormError>{errorMessage(query.error)}</FormError>
         <Button variant="default" size="xs" onClick={() => void query.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </Stack>
     );
@@ -110,7 +113,7 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
               loading={isFetchingNextPage}
               onClick={() => void fetchNextPage()}
             >
-              Load more
+              {t('loadMore')}
             </Button>
           </div>
         ) : null}

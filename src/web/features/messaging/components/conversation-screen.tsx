@@ -1,7 +1,8 @@
 import { Button, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { MESSAGING_TEXTS, messagingFailure, otherNames } from '../../../../domain/messaging';
+import { otherNames } from '../../../../domain/messaging';
 import { ApiError, errorMessage } from '../../../api/http';
 import { useSessionState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -20,43 +21,47 @@ import './styles';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function NotFound() {
+  const { t } = useTranslation('messaging');
   return (
     <div className={classes.state}>
       <Title order={1} fz="xl">
-        {MESSAGING_TEXTS.conversationNotFound}
+        {t('conversationNotFound')}
       </Title>
       <Button component={Link} to="/messages" variant="light">
-        {MESSAGING_TEXTS.backToMessages}
+        {t('backToMessages')}
       </Button>
     </div>
   );
 }
 
 function LoadFailure({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+  const { t } = useTranslation('messaging');
   return (
     <div className={classes.state}>
       <Title order={1} fz="xl">
-        {MESSAGING_TEXTS.messages}
+        {t('messages')}
       </Title>
-      <FormError>{messagingFailure.loadConversation(reason)}</FormError>
+      <FormError>{t('failed.loadConversation', { reason: reason })}</FormError>
       <Button variant="default" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </div>
   );
 }
 
 function ReadOnlyNote() {
+  const { t } = useTranslation('messaging');
   return (
     <div className={classes.readOnly}>
       <EyeIcon size={16} />
-      <span>You are viewing this conversation as an admin. Only its participants can reply.</span>
+      <span>{t('readOnly')}</span>
     </div>
   );
 }
 
 /** One conversation: its header, messages and reply box (or the read-only note). */
 function ConversationView({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('messaging');
   const session = useSessionState();
   const viewerId = session.user?.id ?? null;
   const conversation = useConversation(conversationId);
@@ -73,9 +78,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   // Either call may be the first to learn that the conversation is gone.
   const notFound = isNotFound(conversation.error) || isNotFound(messages.error);
   usePageTitle(
-    notFound
-      ? MESSAGING_TEXTS.conversationNotFound
-      : (conversation.data?.subject ?? MESSAGING_TEXTS.messages),
+    notFound ? t('conversationNotFound') : (conversation.data?.subject ?? t('messages')),
   );
 
   if (notFound) return <NotFound />;
@@ -86,7 +89,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         onRetry={() => void conversation.refetch()}
       />
     ) : (
-      <LoadingText text="Loading conversation..." />
+      <LoadingText text={t('loadingConversation')} />
     );
   }
 

@@ -1,10 +1,7 @@
 import { Button, Textarea } from '@mantine/core';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
-import {
-  MAX_MESSAGE_LENGTH,
-  MESSAGING_TEXTS,
-  messagingFailure,
-} from '../../../../domain/messaging';
+import { useTranslation } from 'react-i18next';
+import { MAX_MESSAGE_LENGTH } from '../../../../domain/messaging';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { useSendMessage } from '../api/messages';
@@ -17,6 +14,7 @@ import { SendIcon } from './messaging-icons';
  * nothing typed is lost.
  */
 export function MessageComposer({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('messaging');
   const { send, isPending } = useSendMessage(conversationId);
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +33,7 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
       // Whatever was typed while it was on its way stays.
       setText((current) => (current === submitted ? '' : current));
     } catch (error) {
-      setFailure(messagingFailure.send(errorMessage(error)));
+      setFailure(t('failed.send', { reason: errorMessage(error) }));
     } finally {
       sending.current = false;
     }
@@ -63,8 +61,8 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
       <div className={classes.composerRow}>
         <Textarea
           className={classes.composerInput}
-          aria-label="Message"
-          placeholder={MESSAGING_TEXTS.typeMessage}
+          aria-label={t('message')}
+          placeholder={t('typeMessage')}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -79,11 +77,12 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
           disabled={blank || isPending}
           rightSection={isPending ? null : <SendIcon size={15} />}
         >
-          {isPending ? MESSAGING_TEXTS.sending : MESSAGING_TEXTS.send}
+          {isPending ? t('sending') : t('send')}
         </Button>
       </div>
       <p className={classes.hint}>
-        <kbd>Enter</kbd> to send · <kbd>Shift</kbd> + <kbd>Enter</kbd> for a new line
+        <kbd>{t('keys.enter')}</kbd> {t('hint.send')} · <kbd>{t('keys.shift')}</kbd> +{' '}
+        <kbd>{t('keys.enter')}</kbd> {t('hint.newLine')}
       </p>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
-import { MESSAGING_TEXTS, type Message } from '../../../../domain/messaging';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '../../../../domain/messaging';
 import { messageTime } from '../lib/message-rows';
 import classes from './conversation-screen.module.css';
 
@@ -30,13 +31,14 @@ export const MessageItem = memo(function MessageItem({
   startsGroup,
   dayLabel,
 }: MessageItemProps) {
+  const { t } = useTranslation('messaging');
   const time = messageTime(message.createdAt);
   const meta = (
     <>
-      <span className={classes.sender}>{own ? MESSAGING_TEXTS.you : message.senderName}</span>
+      <span className={classes.sender}>{own ? t('you') : message.senderName}</span>
       {message.fromEmail ? (
         <Badge size="sm" variant="light" color="teal" radius="sm" styles={emailBadgeStyles}>
-          {MESSAGING_TEXTS.viaEmail}
+          {t('viaEmail')}
         </Badge>
       ) : null}
       {time ? <time dateTime={message.createdAt}>{time}</time> : null}

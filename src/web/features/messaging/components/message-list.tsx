@@ -1,6 +1,7 @@
 import { Button, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
-import { type Message, messagingFailure } from '../../../../domain/messaging';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '../../../../domain/messaging';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { messageRows } from '../lib/message-rows';
@@ -33,6 +34,7 @@ export function MessageList({
   loadOlderFailed,
   loadOlder,
 }: MessageListProps) {
+  const { t } = useTranslation('messaging');
   const rows = useMemo(() => messageRows(messages, viewerId), [messages, viewerId]);
   const { scrollRef, contentRef, onScroll } = useMessageScroll({
     messages,
@@ -47,40 +49,38 @@ export function MessageList({
       ref={scrollRef}
       className={classes.scroll}
       onScroll={onScroll}
-      aria-label="Conversation messages"
+      aria-label={t('conversationMessages')}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
       tabIndex={0}
     >
       {status === 'pending' ? (
         <div className={classes.centered} role="status">
           <Loader size="sm" aria-hidden="true" />
-          <VisuallyHidden>Loading messages...</VisuallyHidden>
+          <VisuallyHidden>{t('loadingMessages')}</VisuallyHidden>
         </div>
       ) : null}
       {status === 'error' && messages.length === 0 ? (
         <Stack className={classes.centered} align="center" gap="sm">
-          <FormError>{messagingFailure.loadConversation(errorMessage(error))}</FormError>
+          <FormError>{t('failed.loadConversation', { reason: errorMessage(error) })}</FormError>
           <Button variant="default" size="xs" onClick={onRetry}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </Stack>
       ) : null}
       {status === 'success' && !hasOlder && messages.length > 0 ? (
-        <p className={classes.start}>This is the start of the conversation</p>
+        <p className={classes.start}>{t('startOfConversation')}</p>
       ) : null}
       {/* Stays in place while loading (as its own spinner): anything above the messages
             changing height would make them jump. */}
       {hasOlder ? (
         <div className={classes.older}>
           {loadOlderFailed ? (
-            <FormError>{messagingFailure.loadConversation(errorMessage(error))}</FormError>
+            <FormError>{t('failed.loadConversation', { reason: errorMessage(error) })}</FormError>
           ) : null}
           <Button variant="subtle" size="compact-xs" loading={loadingOlder} onClick={loadOlder}>
-            Load earlier messages
+            {t('loadEarlier')}
           </Button>
-          <VisuallyHidden role="status">
-            {loadingOlder ? 'Loading earlier messages...' : ''}
-          </VisuallyHidden>
+          <VisuallyHidden role="status">{loadingOlder ? t('loadingEarlier') : ''}</VisuallyHidden>
         </div>
       ) : null}
       <ol ref={contentRef} className={classes.list}>

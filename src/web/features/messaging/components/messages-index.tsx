@@ -1,6 +1,6 @@
 import { Button, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGING_TEXTS } from '../../../../domain/messaging';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { flattenConversations, useConversations } from '../api/conversations';
 import classes from './messages-index.module.css';
@@ -11,7 +11,8 @@ import { ChatBubblesIcon, PencilPlusIcon } from './messaging-icons';
  * writing the first message when there is none (spec section 2).
  */
 export function MessagesIndex() {
-  usePageTitle(MESSAGING_TEXTS.messages);
+  const { t } = useTranslation('messaging');
+  usePageTitle(t('messages'));
   const query = useConversations();
   const none = query.isSuccess && flattenConversations(query.data).length === 0;
 
@@ -21,23 +22,23 @@ export function MessagesIndex() {
         <ChatBubblesIcon size={30} />
       </span>
       <Title order={1} id="messages-index-title" fz={{ base: 20, sm: 22 }}>
-        {MESSAGING_TEXTS.messages}
+        {t('messages')}
       </Title>
       {query.isPending ? null : none ? (
         <>
-          <Text c="dimmed">{MESSAGING_TEXTS.noConversations}</Text>
+          <Text c="dimmed">{t('noConversations')}</Text>
           <Button
             component={Link}
             to="/messages/new"
             mt="xs"
             leftSection={<PencilPlusIcon size={16} />}
           >
-            {MESSAGING_TEXTS.newMessage}
+            {t('newMessage')}
           </Button>
         </>
       ) : (
         <Text c="dimmed" maw={320}>
-          {MESSAGING_TEXTS.selectConversation}
+          {t('selectConversation')}
         </Text>
       )}
     </section>

@@ -1,8 +1,8 @@
 import { Badge, Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { MESSAGING_TEXTS } from '../../../../domain/messaging';
 import { TEXTS } from '../../../../domain/texts';
 import { LoadingText } from '../../../ui/loading-text';
 import { useUnreadCount } from '../api/conversations';
@@ -20,9 +20,10 @@ import './styles';
 const INBOX_ID = 'messages-inbox';
 
 function UnreadBadge() {
+  const { t } = useTranslation('messaging');
   const { data: count } = useUnreadCount();
   if (!count) return null;
-  const label = `${count} unread conversation${count === 1 ? '' : 's'}`;
+  const label = t('unreadCount', { count });
   return (
     // role="status" allows the label (a plain span may not carry one) and announces changes.
     <Badge
@@ -39,10 +40,11 @@ function UnreadBadge() {
 }
 
 function InboxHeader() {
+  const { t } = useTranslation('messaging');
   return (
     <div className={classes.sidebarHeader}>
       <div className={classes.titleGroup}>
-        <p className={classes.sidebarTitle}>{MESSAGING_TEXTS.messages}</p>
+        <p className={classes.sidebarTitle}>{t('messages')}</p>
         <UnreadBadge />
       </div>
       <Button
@@ -52,7 +54,7 @@ function InboxHeader() {
         className={classes.newMessage}
         leftSection={<PencilPlusIcon size={14} />}
       >
-        {MESSAGING_TEXTS.newMessage}
+        {t('newMessage')}
       </Button>
     </div>
   );
@@ -64,6 +66,7 @@ function InboxHeader() {
  * hides itself when something is opened and shows on the index (spec section 2).
  */
 export function MessagesLayout() {
+  const { t } = useTranslation('messaging');
   const { pathname } = useLocation();
   // Read at once (not after a first paint as false) so a phone never flashes both panes.
   const narrow = useMediaQuery('(max-width: 767px)', undefined, {
@@ -84,13 +87,13 @@ export function MessagesLayout() {
             aria-controls={INBOX_ID}
             onClick={() => setChoice({ pathname, open: !open })}
           >
-            {open ? MESSAGING_TEXTS.hideInbox : MESSAGING_TEXTS.showInbox}
+            {open ? t('hideInbox') : t('showInbox')}
           </Button>
         </div>
       ) : null}
       <nav
         id={INBOX_ID}
-        aria-label="Inbox"
+        aria-label={t('inbox')}
         className={classes.sidebar}
         data-collapsed={open ? undefined : true}
       >

@@ -1,4 +1,5 @@
 import { Checkbox, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { MessagableUser } from '../../../../domain/messaging';
 import { roleLabel } from '../../../../domain/roles';
 
@@ -16,8 +17,9 @@ export function RecipientCheckboxList({
   onChange,
   error,
 }: RecipientCheckboxListProps) {
+  const { t } = useTranslation('messaging');
   return (
-    <Checkbox.Group label="To:" value={[...value]} onChange={onChange} error={error}>
+    <Checkbox.Group label={t('to')} value={[...value]} onChange={onChange} error={error}>
       <Stack gap="sm" mt={6}>
         {users.map((user) => (
           <Checkbox

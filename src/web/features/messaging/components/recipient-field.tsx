@@ -1,10 +1,7 @@
 import { Group, Input, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  MESSAGING_TEXTS,
-  type MessagableUser,
-  messagingFailure,
-} from '../../../../domain/messaging';
+import { useTranslation } from 'react-i18next';
+import type { MessagableUser } from '../../../../domain/messaging';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { RecipientCheckboxList } from './recipient-checkbox-list';
@@ -30,10 +27,11 @@ export function RecipientField({
   onBlur,
   error,
 }: RecipientFieldProps) {
+  const { t } = useTranslation('messaging');
   if (users.isPending || users.isError || users.data.length === 0) {
     return (
       // A plain caption: there is no control for a label to point at.
-      <Input.Wrapper label="To:" labelElement="div" error={error}>
+      <Input.Wrapper label={t('to')} labelElement="div" error={error}>
         <RecipientStatus users={users} asCheckboxes={asCheckboxes} />
       </Input.Wrapper>
     );
@@ -58,22 +56,23 @@ function RecipientStatus({
   users,
   asCheckboxes,
 }: Pick<RecipientFieldProps, 'users' | 'asCheckboxes'>) {
+  const { t } = useTranslation('messaging');
   if (users.isPending) {
     return (
       <Group gap="xs" py={6} role="status">
         <Loader size="xs" aria-hidden="true" />
-        <Text size="sm">{MESSAGING_TEXTS.loadingUsers}</Text>
+        <Text size="sm">{t('loadingUsers')}</Text>
       </Group>
     );
   }
   if (users.isError)
-    return <FormError>{messagingFailure.loadUsers(errorMessage(users.error))}</FormError>;
-  if (!asCheckboxes) return <Text size="sm">{MESSAGING_TEXTS.noUsersAvailable}</Text>;
+    return <FormError>{t('failed.loadUsers', { reason: errorMessage(users.error) })}</FormError>;
+  if (!asCheckboxes) return <Text size="sm">{t('noUsersAvailable')}</Text>;
   return (
     <>
-      <Text size="sm">{MESSAGING_TEXTS.noAssignedRecruiters}</Text>
+      <Text size="sm">{t('noAssignedRecruiters')}</Text>
       <Text size="sm" c="dimmed">
-        {MESSAGING_TEXTS.noAssignedRecruitersHint}
+        {t('noAssignedRecruitersHint')}
       </Text>
     </>
   );

@@ -1,6 +1,7 @@
 import { CheckIcon, Combobox, Group, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { MESSAGING_TEXTS, type MessagableUser } from '../../../../domain/messaging';
+import { useTranslation } from 'react-i18next';
+import type { MessagableUser } from '../../../../domain/messaging';
 import { roleLabel } from '../../../../domain/roles';
 import { filterUsers, toggleId } from '../lib/compose-recipients';
 
@@ -23,6 +24,7 @@ export function RecipientMultiSelect({
   onBlur,
   error,
 }: RecipientMultiSelectProps) {
+  const { t } = useTranslation('messaging');
   const [search, setSearch] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
@@ -51,7 +53,7 @@ export function RecipientMultiSelect({
     >
       <Combobox.DropdownTarget>
         <PillsInput
-          label="To:"
+          label={t('to')}
           error={error}
           onClick={() => combobox.openDropdown()}
           rightSection={<Combobox.Chevron />}
@@ -68,7 +70,7 @@ export function RecipientMultiSelect({
                   // Mantine hides the remove button from keyboards and screen readers; here it
                   // is a real, named button.
                   removeButtonProps={{
-                    'aria-label': `Remove ${name}`,
+                    'aria-label': t('remove', { name }),
                     'aria-hidden': false,
                     tabIndex: 0,
                     // Removed from the keyboard, the focus would be lost with the tag: it
@@ -84,7 +86,7 @@ export function RecipientMultiSelect({
             })}
             <Combobox.EventsTarget withExpandedAttribute>
               <PillsInput.Field
-                placeholder={value.length === 0 ? 'Search by name or email' : undefined}
+                placeholder={value.length === 0 ? t('searchUsers') : undefined}
                 value={search}
                 onChange={(event) => {
                   setSearch(event.currentTarget.value);
@@ -112,7 +114,7 @@ export function RecipientMultiSelect({
         {/* The empty text stays outside the listbox: a listbox may only hold options. */}
         <Combobox.Options
           // Not labelled 'To:' itself, so that label names only the search field.
-          aria-label="Users to message"
+          aria-label={t('usersToMessage')}
           aria-multiselectable
           mah={280}
           style={{ overflowY: 'auto' }}
@@ -121,9 +123,7 @@ export function RecipientMultiSelect({
             <RecipientOption key={user.id} user={user} selected={value.includes(user.id)} />
           ))}
         </Combobox.Options>
-        {matches.length === 0 ? (
-          <Combobox.Empty>{MESSAGING_TEXTS.noMatchingUsers}</Combobox.Empty>
-        ) : null}
+        {matches.length === 0 ? <Combobox.Empty>{t('noMatchingUsers')}</Combobox.Empty> : null}
       </Combobox.Dropdown>
     </Combobox>
   );

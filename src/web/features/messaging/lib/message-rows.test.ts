@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../../../domain/messaging';
+import { i18n } from '../../../lib/i18n';
 import { dayLabel, messageRows, messageTime } from './message-rows';
 
 let seq = 0;
@@ -101,5 +102,27 @@ describe('messageTime', () => {
   it('shows the time of day, or nothing for an unreadable date', () => {
     expect(messageTime(new Date(2026, 2, 10, 15, 7).toISOString())).toBe('3:07 PM');
     expect(messageTime('nope')).toBe('');
+  });
+});
+
+describe('day labels and times in the reader language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('says today and yesterday, weekdays and times in German', async () => {
+    await i18n.changeLanguage('de');
+    const now = new Date(2026, 5, 10, 16, 0);
+    expect(dayLabel(new Date(2026, 5, 10, 9, 0), now)).toBe('Heute');
+    expect(dayLabel(new Date(2026, 5, 9, 9, 0), now)).toBe('Gestern');
+    expect(dayLabel(new Date(2026, 5, 2, 9, 0), now)).toBe('Di., 2. Juni');
+    expect(messageTime(new Date(2026, 5, 10, 15, 7).toISOString())).toBe('15:07');
+  });
+
+  it('and in Japanese', async () => {
+    await i18n.changeLanguage('ja');
+    const now = new Date(2026, 5, 10, 16, 0);
+    expect(dayLabel(new Date(2026, 5, 10, 9, 0), now)).toBe('今日');
+    expect(dayLabel(new Date(2025, 5, 2, 9, 0), now)).toBe('2025年6月2日');
   });
 });

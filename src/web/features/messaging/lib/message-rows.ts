@@ -1,4 +1,5 @@
 import type { Message } from '../../../../domain/messaging';
+import { formatDate, formatDayName, formatTime, formatWeekdayDay } from '../../../lib/format';
 
 /** Messages of one sender this close together read as one block, under one name line. */
 const GROUP_GAP_MS = 5 * 60 * 1000;
@@ -12,35 +13,23 @@ export type MessageRow = {
   dayLabel: string | null;
 };
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-});
-const dayWithYearFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 
-/** 'Today', 'Yesterday', 'Tue, Mar 3' this year, 'Mar 3, 2025' before; in the viewer's zone. */
+/**
+ * 'Today', 'Yesterday', 'Tue, Mar 3' this year, 'Mar 3, 2025' before; in the viewer's zone
+ * and language (src/web/lib/format.ts).
+ */
 export function dayLabel(at: Date, now: Date): string {
-  if (dayKey(at) === dayKey(now)) return 'Today';
+  if (dayKey(at) === dayKey(now)) return formatDayName(0);
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (dayKey(at) === dayKey(yesterday)) return 'Yesterday';
-  return at.getFullYear() === now.getFullYear()
-    ? dayFormat.format(at)
-    : dayWithYearFormat.format(at);
+  if (dayKey(at) === dayKey(yesterday)) return formatDayName(-1);
+  return at.getFullYear() === now.getFullYear() ? formatWeekdayDay(at) : formatDate(at);
 }
 
-/** A message's time of day, e.g. '3:07 PM'; empty for a date that cannot be read. */
+/** A message's time of day, e.g. '3:07 PM' (15:07 in German); empty when unreadable. */
 export function messageTime(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : timeFormat.format(at);
+  return formatTime(iso);
 }
 
 /**
