@@ -567,6 +567,56 @@ export async function withdrawSlot(
   return readForTeam(deps.db, actor, id);
 }
 
+/**
+ * An application leaves the process (the candidate withdrew, the recruiter rejected it): its
+ * interview under way is cancelled in the same transaction. A scheduled one sends everyone
+ * the METHOD:CANCEL invitation; a proposal is withdrawn quietly. Answers the mails queued
+ * and a function to announce the changes once the transaction is committed.
+ */
+export async function cancelInterviewsOf(
+  tx: Tx,
+  deps: InterviewDeps,
+  applicationIds: string[],
+  reason: string,
+) {
+  const open = await tx
+    .select()
+    .from(interview)
+    .where(
+      and(inArray(interview.applicationId, applicationIds), ne(interview.status, 'cancelled')),
+    );
+  const sent: { id: string; mail: Mail }[] = [];
+  const loadedAll: Loaded[] = [];
+  for (const row of open) {
+    const loaded = await loadInterview(tx, row.id);
+    loadedAll.push(loaded);
+    const sequence = row.sequence + 1;
+    await tx
+      .update(interview)
+      .set({ status: 'cancelled', sequence })
+      .where(eq(interview.id, row.id));
+    await tx
+      .update(interviewSlot)
+      .set({ status: 'withdrawn' })
+      .where(and(eq(interviewSlot.interviewId, row.id), eq(interviewSlot.status, 'open')));
+    if (row.status === 'scheduled') {
+      sent.push(
+        ...(await queue(
+          tx,
+          calendarMails(deps, loaded, 'cancelled', timeOf(row), sequence, reason),
+        )),
+      );
+    }
+  }
+  return {
+    sent,
+    async announce() {
+      announceMails(deps, sent);
+      for (const loaded of loadedAll) await announce(deps, loaded);
+    },
+  };
+}
+
 // --- the candidate: pick a time ---------------------------------------------------------------
 
 export async function pickSlot(

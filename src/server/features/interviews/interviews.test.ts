@@ -485,6 +485,38 @@ describe('an interview from proposal to scorecard', () => {
   });
 });
 
+describe('an application leaving the process', () => {
+  it('cancels its scheduled interview when the candidate withdraws or is rejected', async () => {
+    for (const how of ['withdraw', 'reject'] as const) {
+      const cand = await t.signUp({ accountType: 'candidate', name: `Leaving ${how}` });
+      const app = await applyAt(cand);
+      const p = await proposeOk(app, [slot(5)]);
+      expect((await pick(p.id, p.slots[0]!.id, cand)).status).toBe(200);
+      events.length = 0;
+      const res =
+        how === 'withdraw'
+          ? await json('POST', `/api/applications/${app}/withdraw`, cand)
+          : await json('POST', `/api/jobs/${jobId}/applications/move`, recA, {
+              applicationIds: [app],
+              stage: 'rejected',
+              reason: 'Another candidate',
+            });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const [row] = await t.database.db.select().from(interview).where(eq(interview.id, p.id));
+      expect(row).toMatchObject({ status: 'cancelled', sequence: 1 });
+      const cancel = (await calendarMailsTo(recB.email)).find(
+        (m) => m.calendar?.method === 'CANCEL' && m.subject.includes(`Leaving ${how}`),
+      );
+      expect(parseIcs(cancel!.calendar!.content)).toMatchObject({
+        method: 'CANCEL',
+        sequence: 1,
+        uid: `interview-${p.id}@localhost`,
+      });
+      expect(events.some((e) => e.event.type === 'interview.changed')).toBe(true);
+    }
+  });
+});
+
 // --- pipeline and dashboards ------------------------------------------------------------------
 
 describe('reading interviews', () => {
