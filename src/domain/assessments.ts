@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DEPARTMENT_NAME } from './departments';
 import { calendarDateSchema, idSchema } from './inputs';
+import { interviewRealtimeEventSchemas } from './interviews';
 import { jobRealtimeEventSchemas } from './jobs';
 import { LANGUAGES } from './languages';
 import { STARTER_PROJECT_KEYS } from './test-runs';
@@ -480,6 +481,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('templates.changed') }),
   z.object({ type: z.literal('conversation.changed'), conversationId: z.string() }),
   ...jobRealtimeEventSchemas,
+  ...interviewRealtimeEventSchemas,
   z.object({ type: z.literal('testRun.changed'), assessmentId: z.string(), runId: z.string() }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -20,6 +20,7 @@ import { candidateSearchRoutes } from './features/candidates-search/candidates-s
 import { dataRightsRoutes } from './features/data-rights/data-rights.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
+import { interviewRoutes } from './features/interviews/interviews.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { languageRoutes } from './features/languages/languages.routes';
@@ -269,7 +270,8 @@ export function createApp({
       invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: hiringLimits(env) }),
     )
     .route('/', departmentRoutes({ db, bus }))
-    .route('/', feedbackRoutes({ db }));
+    .route('/', feedbackRoutes({ db }))
+    .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -32,6 +32,7 @@ async function main() {
   services.mailer.start();
   services.digests.start();
   services.jobs.start();
+  services.interviewReminders.start();
   const server = serve(
     { fetch: services.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {

@@ -4,6 +4,7 @@ import { SessionCache } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret, messagingLimits } from './env';
 import { AssessmentJobs } from './features/assessments/jobs';
+import { InterviewReminders } from './features/interviews/reminders';
 import { InboundSmtp } from './features/mail-replies/inbound-smtp';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
@@ -34,6 +35,8 @@ export interface Services {
   digests: DigestWorker;
   /** Submits assessments whose time ran out, sends due-date reminders (started by main). */
   jobs: AssessmentJobs;
+  /** Interview reminder mails, a day before (started by main). */
+  interviewReminders: InterviewReminders;
   /** The sandboxed test-run queue (its worker runs here on the embedded database, else in runners). */
   testRuns: TestRunQueue;
   /** Signed Reply-To and unsubscribe tokens (docs/decisions/021). */
@@ -143,6 +146,10 @@ export async function createServices(
     stopping: () => stopping,
   });
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
+  const interviewReminders = new InterviewReminders(
+    { db: database.db, bus, mailer, appUrl: env.APP_URL },
+    logger,
+  );
   const inbound =
     env.INBOUND_SMTP_PORT === undefined
       ? undefined
@@ -170,6 +177,7 @@ export async function createServices(
     hub,
     digests,
     jobs,
+    interviewReminders,
     testRuns,
     mailTokens,
     inbound,
@@ -182,6 +190,7 @@ export async function createServices(
     async close() {
       await inbound?.close();
       await jobs.stop();
+      await interviewReminders.stop();
       await testRuns.stop(5_000);
       await hub.close();
       await digests.stop();

@@ -43,6 +43,8 @@ export const outbox = pgTable(
     conversationId: text('conversation_id'),
     /** …and this recipient, whose signed unsubscribe link the mail carries. */
     recipientId: text('recipient_id'),
+    /** Interviews: a calendar invitation (.ics) sent along (docs/decisions/024). */
+    calendar: jsonb('calendar').$type<{ method: 'REQUEST' | 'CANCEL'; content: string }>(),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
@@ -61,6 +63,7 @@ export * from './schema-auth';
 export * from './schema-departments';
 export * from './schema-hardening';
 export * from './schema-integrity';
+export * from './schema-interviews';
 export * from './schema-invitations';
 export * from './schema-jobs';
 export * from './schema-messaging';

@@ -14,6 +14,11 @@ export interface Mail {
   conversationId?: string | null;
   /** A notification to this user: it carries their signed unsubscribe link. */
   recipientId?: string | null;
+  /**
+   * A calendar invitation (interviews): sent as a `text/calendar; method=…` alternative
+   * and an `invite.ics` attachment, which calendar apps read as an invitation.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string } | null;
 }
 
 /** What a queued mail is delivered as, beyond its stored fields (headers, a footer). */
@@ -230,6 +235,15 @@ export class Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          ...(mail.calendar
+            ? {
+                icalEvent: {
+                  method: mail.calendar.method,
+                  filename: 'invite.ics',
+                  content: mail.calendar.content,
+                },
+              }
+            : {}),
           ...this.options.decorate?.(mail),
         });
         const sentAt = new Date();

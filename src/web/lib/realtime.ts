@@ -43,6 +43,9 @@ function invalidate(queryClient: QueryClient, raw: unknown) {
       void queryClient.invalidateQueries({ queryKey: ['invitations'] });
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
       break;
+    case 'interview.changed':
+      void queryClient.invalidateQueries({ queryKey: ['interviews'] });
+      break;
     case 'testRun.changed':
       void queryClient.invalidateQueries({ queryKey: ['test-runs'] });
       break;

@@ -192,6 +192,15 @@ const ROUTES: Record<string, Case> = {
   },
   'POST /api/jobs/{id}/invitations': { exempt: recruiterOnly },
   'POST /api/invitations/{id}/read': { exempt: candidateOnly },
+  'POST /api/applications/{id}/interviews': { exempt: recruiterOnly },
+  'PUT /api/jobs/{id}/scorecard-criteria': { exempt: recruiterOnly },
+  'POST /api/interviews/{id}/pick': { exempt: candidateOnly },
+  'POST /api/interviews/{id}/reschedule': { exempt: recruiterOnly },
+  'POST /api/interviews/{id}/cancel': { exempt: recruiterOnly },
+  'POST /api/interviews/{id}/slots/{slotId}/withdraw': { exempt: recruiterOnly },
+  'PUT /api/interviews/{id}/scorecard': {
+    exempt: 'the interview’s interviewers only, each their own scorecard (admins are refused)',
+  },
   'PUT /api/admin/users/{id}/role': {
     action: 'user.set-role',
     run: async () =>

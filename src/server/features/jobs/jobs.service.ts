@@ -55,6 +55,7 @@ import type { Storage } from '../../storage/storage';
 import { type AssessmentDeps, type AssessmentTx, assign } from '../assessments/assessments.service';
 import { type AuditEntry, recordAudit } from '../audit/audit';
 import { resolveDepartment } from '../departments/departments.service';
+import { cancelInterviewsOf } from '../interviews/interviews.service';
 import { stageMail } from './mails';
 
 export interface JobsDeps extends AssessmentDeps {
@@ -780,7 +781,7 @@ export async function withdrawApplication(
   const [row] = await applicationRows(deps.db, eq(jobApplication.id, id));
   if (!row || row.a.candidateId !== actor.id) throw notFound(JOB_TEXTS.applicationNotFound);
   if (!mayWithdraw(row.a.stage)) throw new AppError(400, JOB_TEXTS.cannotWithdraw);
-  await deps.db.transaction(async (tx) => {
+  const interviews = await deps.db.transaction(async (tx) => {
     await tx.update(jobApplication).set({ stage: 'withdrawn' }).where(eq(jobApplication.id, id));
     await tx.insert(applicationEvent).values({
       id: newId(),
@@ -790,7 +791,10 @@ export async function withdrawApplication(
       actorId: actor.id,
       actorName: actor.name,
     });
+    // Its interview under way is called off (calendar cancellations to everyone).
+    return cancelInterviewsOf(tx, deps, [id], 'The candidate withdrew the application');
   });
+  await interviews.announce();
   await announceApplications(deps, [
     { id, jobId: row.a.jobId, candidateId: actor.id, recruiterId: row.recruiterId },
   ]);
@@ -968,6 +972,7 @@ export async function moveApplications(
         url: `${deps.appUrl}/candidate/applications`,
       }),
     }));
+    let interviews: Awaited<ReturnType<typeof cancelInterviewsOf>> | undefined;
     const mailIds = await deps.db.transaction(async (tx) => {
       await tx
         .update(jobApplication)
@@ -991,8 +996,18 @@ export async function moveApplications(
       });
       const sent: string[] = [];
       for (const { mail } of mails) sent.push(await enqueueMail(tx, mail));
+      // A rejected application's interview under way is called off.
+      if (to === 'rejected') {
+        interviews = await cancelInterviewsOf(
+          tx,
+          deps,
+          moving.map((r) => r.a.id),
+          'The application is no longer under consideration',
+        );
+      }
       return sent;
     });
+    await interviews?.announce();
     mailIds.forEach((id, i) => {
       deps.mailer.announce(id, mails[i]!.mail);
     });

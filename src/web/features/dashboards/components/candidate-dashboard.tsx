@@ -6,6 +6,7 @@ import { NeedHelpCard } from '../../candidate-assessments/components/need-help-c
 import { ProfileCompletenessCard } from '../../candidate-assessments/components/profile-completeness-card';
 import { StatsCard } from '../../candidate-assessments/components/stats-card';
 import { countByStatus } from '../../candidate-assessments/lib/assessment-stats';
+import { CandidateUpcomingInterviews } from '../../interviews/components/upcoming-interviews';
 import { WelcomeHeader } from './welcome-header';
 
 /**
@@ -23,6 +24,7 @@ export function CandidateDashboard() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <StatsCard counts={assessments.data ? countByStatus(assessments.data) : undefined} />
+            <CandidateUpcomingInterviews />
             <Stack gap="sm" component="section" aria-labelledby="candidate-assessments-heading">
               <Title order={2} id="candidate-assessments-heading" fz="xl">
                 Your Assessments

@@ -25,6 +25,7 @@ import {
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
+import { ApplicationInterviews } from '../../interviews/components/application-interviews';
 import { resumeUrl, useAddNote, useApplication } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
 import { formatDate, formatDateTime, READABLE, StageBadge } from './job-badges';
@@ -129,6 +130,9 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
           <AssessmentSummary assessment={app.assessment} recruiter />
         </>
       ) : null}
+
+      <Divider />
+      <ApplicationInterviews app={app} />
 
       <Divider />
       <Notes app={app} />

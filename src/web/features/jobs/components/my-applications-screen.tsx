@@ -12,6 +12,7 @@ import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { CandidateInterviewPanel } from '../../interviews/components/candidate-interview';
 import { notifySuccess } from '../../recruiter/lib/notify';
 import { useMyApplications, useWithdraw } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
@@ -93,6 +94,7 @@ function ApplicationCard({
             ) : null}
           </Group>
         </Group>
+        <CandidateInterviewPanel applicationId={app.id} />
         {app.assessment ? (
           <Stack gap={4}>
             <Text size="sm" fw={600}>

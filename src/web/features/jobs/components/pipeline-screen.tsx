@@ -28,6 +28,7 @@ import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { InterviewBadge } from '../../interviews/components/interview-badge';
 import { useJobApplications } from '../api/applications';
 import { useJob } from '../api/jobs';
 import { ApplicationDrawer } from './application-drawer';
@@ -227,6 +228,7 @@ function Row({
       </Table.Td>
       <Table.Td>
         <StageBadge stage={app.stage} />
+        <InterviewBadge jobId={app.jobId} applicationId={app.id} />
       </Table.Td>
       <Table.Td>{formatDate(app.createdAt)}</Table.Td>
       <Table.Td>

@@ -8,6 +8,7 @@ import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { useAssessments } from '../../assessments/api/assessments';
 import { useTemplates } from '../../assessments/api/templates';
+import { RecruiterUpcomingInterviews } from '../../interviews/components/upcoming-interviews';
 import {
   ALL_POSITIONS,
   effectivePosition,
@@ -107,6 +108,7 @@ export function RecruiterDashboardScreen() {
           title={`Welcome, ${name}`}
           description="Assign assessments, follow your candidates' progress and review their work."
         />
+        <RecruiterUpcomingInterviews />
         <div className={classes.toolbar}>
           <TextInput
             className={classes.search}

@@ -1,0 +1,80 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { CandidateInterview } from '../../../../domain/interviews';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { notifySuccess } from '../../recruiter/lib/notify';
+import { useMyInterviews, usePickSlot } from '../api/interviews';
+import { InterviewTime, Where } from './interview-time';
+
+/** The interview of one application on My Applications: pick a time, or see the one booked. */
+export function CandidateInterviewPanel({ applicationId }: { applicationId: string }) {
+  const interviews = useMyInterviews();
+  const mine = (interviews.data ?? []).filter((i) => i.applicationId === applicationId);
+  const current = mine.find((i) => i.status !== 'cancelled') ?? mine.at(-1);
+  if (!current) return null;
+  return <Panel interview={current} />;
+}
+
+function Panel({ interview }: { interview: CandidateInterview }) {
+  const pick = usePickSlot();
+  return (
+    <Paper withBorder p="sm" radius="sm" aria-label="Interview" component="section">
+      <Stack gap="xs">
+        {interview.status === 'proposed' ? (
+          <>
+            <Text size="sm" fw={500}>
+              Pick a time for your interview (shown in your time zone):
+            </Text>
+            {interview.slots.map((s) => (
+              <Group key={s.id} justify="space-between" wrap="wrap" gap="xs">
+                <InterviewTime time={s} />
+                <Button
+                  size="xs"
+                  loading={pick.isPending && pick.variables?.slotId === s.id}
+                  onClick={() =>
+                    pick.mutate(
+                      { id: interview.id, slotId: s.id },
+                      {
+                        onSuccess: () =>
+                          notifySuccess(
+                            'Interview booked',
+                            'A calendar invitation is on its way to you.',
+                          ),
+                      },
+                    )
+                  }
+                >
+                  Pick This Time
+                </Button>
+              </Group>
+            ))}
+            {pick.isError ? <FormError>{errorMessage(pick.error)}</FormError> : null}
+          </>
+        ) : null}
+        {interview.status === 'scheduled' && interview.scheduled ? (
+          <>
+            <Group gap="xs">
+              <Badge color="indigo" variant="light">
+                Interview scheduled
+              </Badge>
+            </Group>
+            <div data-testid="candidate-interview-time">
+              <InterviewTime time={interview.scheduled} />
+            </div>
+            <Where location={interview.scheduled.location} />
+            {interview.interviewerNames.length > 0 ? (
+              <Text size="xs" c="dimmed">
+                With {interview.interviewerNames.join(', ')}
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+        {interview.status === 'cancelled' ? (
+          <Badge color="gray" variant="light">
+            Interview cancelled
+          </Badge>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
