@@ -17,6 +17,8 @@ import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { feedbackRoutes } from './features/automated-feedback/automated-feedback.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
+import { BARE_SHELL, careersPages } from './features/careers/careers.pages';
+import { careersRoutes } from './features/careers/careers.routes';
 import { dataRightsRoutes } from './features/data-rights/data-rights.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
@@ -269,7 +271,8 @@ export function createApp({
       invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: hiringLimits(env) }),
     )
     .route('/', departmentRoutes({ db, bus }))
-    .route('/', feedbackRoutes({ db }));
+    .route('/', feedbackRoutes({ db }))
+    .route('/', careersRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -283,7 +286,11 @@ export function createApp({
   mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
-  if (webRoot) mountWebApp(app, webRoot);
+  // The careers site's pages are rendered into the app's index.html (a bare one without a build).
+  const shell = webRoot ? indexHtml(webRoot) : () => Promise.resolve(BARE_SHELL);
+  const careers = careersPages({ db, appUrl: env.APP_URL, shell });
+  if (webRoot) mountWebApp(app, webRoot, shell, careers);
+  else app.route('/', careers);
   return routes;
 }
 
@@ -300,7 +307,22 @@ function safeRemoteAddress(c: Parameters<typeof getConnInfo>[0]): string | undef
  * route table (200) and for any other path too, with 404 (the app shows Page Not Found), so
  * nothing that does not exist is answered as a page.
  */
-function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
+/** index.html of the built app, read once (again after a failed read). */
+function indexHtml(root: string): () => Promise<string> {
+  let page: Promise<string> | null = null;
+  return () =>
+    (page ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
+      page = null;
+      throw error;
+    }));
+}
+
+function mountWebApp(
+  app: ReturnType<typeof createRouter>,
+  root: string,
+  shell: () => Promise<string>,
+  careers: ReturnType<typeof careersPages>,
+) {
   app.use('*', compress());
   app.use('*', async (c, next) => {
     await next();
@@ -312,14 +334,10 @@ function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
     }
   });
   app.use('*', serveStatic<AppEnv>({ root, precompressed: true }));
-  let page: Promise<string> | null = null;
+  app.route('/', careers);
   app.get('*', async (c) => {
-    page ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
-      page = null;
-      throw error;
-    });
     c.header('Cache-Control', 'no-cache');
-    return c.html(await page, isWebPage(c.req.path) ? 200 : 404);
+    return c.html(await shell(), isWebPage(c.req.path) ? 200 : 404);
   });
 }
 
