@@ -30,6 +30,7 @@ import { unsubscribeRoutes } from './features/mail-replies/unsubscribe.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import type { ResumeIndexer } from './features/resumes/resume-indexer';
 import { securityRoutes } from './features/security/security.routes';
 import { createSessionPolicy, type SessionPolicy } from './features/security/session-policy';
 import { templateRoutes } from './features/templates/templates.routes';
@@ -71,6 +72,8 @@ export interface AppDeps {
   /** Request counts and latencies (GET /metrics), and whether the process is stopping (/readyz). */
   metrics: Metrics;
   stopping: () => boolean;
+  /** Reads uploaded résumés' text for Find Candidates (none: résumés are not read). */
+  resumes?: ResumeIndexer;
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
@@ -96,6 +99,7 @@ export function createApp({
   mailTokens,
   metrics,
   stopping,
+  resumes,
 }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
@@ -229,7 +233,15 @@ export function createApp({
     )
     .route(
       '/',
-      jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL, limits: hiringLimits(env) }),
+      jobRoutes({
+        db,
+        bus,
+        mailer,
+        storage,
+        appUrl: env.APP_URL,
+        limits: hiringLimits(env),
+        onResumeStored: resumes && ((id) => resumes.enqueue(id)),
+      }),
     )
     .route(
       '/',

@@ -61,6 +61,8 @@ export interface JobsDeps extends AssessmentDeps {
   storage: Storage;
   /** The hiring abuse limits; the routes always pass them (scripts such as the seed do not). */
   limits?: Pick<HiringLimits, 'jobs' | 'applications'>;
+  /** Résumé search: a résumé was stored with this application (its text is read later). */
+  onResumeStored?: (applicationId: string) => void;
 }
 
 type Tx = AssessmentTx;
@@ -668,6 +670,7 @@ export async function applyToJob(
     if (isUniqueViolation(error)) throw new AppError(409, JOB_TEXTS.alreadyApplied);
     throw error;
   }
+  if (resume) deps.onResumeStored?.(id);
   await announceApplications(deps, [
     { id, jobId, candidateId: actor.id, recruiterId: row.recruiterId },
   ]);
@@ -724,6 +727,7 @@ function toApplication(r: ApplicationRow): Application {
     hasResume: a.resumeKey !== null,
     // Names stored before the rule are cleaned as they are served.
     resumeName: a.resumeName === null ? null : storedFileName(a.resumeName, RESUME_FALLBACK_NAME),
+    resumeTextStatus: a.resumeTextStatus,
     rejectionReason: a.rejectionReason,
     seen: a.seenAt !== null,
     assessment:
