@@ -154,6 +154,12 @@ describe('résumé search', () => {
     },
   );
 
+  it('refuses a bomb before PDF.js inflates it, and too many pages before reading any', async () => {
+    // Without the inflate budget PDF.js reads the bomb for seconds and ~300 MB outside the heap.
+    expect(await readPdfText(bombPdf(100))).toEqual({ ok: false, reason: 'inflates too much' });
+    expect(await readPdfText(manyPagesPdf(5000))).toEqual({ ok: false, reason: 'too many pages' });
+  });
+
   it('ends a worker that takes too long', async () => {
     const result = await readPdfText(manyPagesPdf(40), {
       timeoutMs: 1,
