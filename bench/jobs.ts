@@ -1,3 +1,4 @@
+import { careerJobPath } from '../src/domain/careers';
 import { startBenchChild } from './lib/child';
 import type { JobsServerReady } from './lib/jobs-server';
 import { failed, type LoadResult, load, ratio, warmUp } from './lib/load';
@@ -18,6 +19,8 @@ export interface JobsDetails {
   plan: string[];
   browse: { real: LoadResult; bare: LoadResult };
   search: LoadResult;
+  /** The careers site's job page (server-rendered HTML, no sign-in). */
+  careerPage: LoadResult;
 }
 
 /**
@@ -45,12 +48,14 @@ export async function run(
     await warmUp(searchUrl, () => ({ headers: cookie }));
     await warmUp(`${bareUrl}/bare/jobs`, () => ({}));
     const page = (await (await fetch(listUrl, { headers: cookie })).json()) as {
-      items: unknown[];
+      items: { id: string; title: string }[];
       nextCursor: string | null;
     };
     if (page.items.length !== 20 || !page.nextCursor) {
       throw new Error(`GET /api/jobs answered ${page.items.length} jobs without a next page`);
     }
+    const careerUrl = `${appUrl}${careerJobPath(page.items[0]!)}`;
+    await warmUp(careerUrl, () => ({}));
     details = {
       jobs: ready.jobs,
       serialQueryMs: ready.serialQueryMs,
@@ -74,14 +79,19 @@ export async function run(
         connections,
         duration,
       }),
+      careerPage: await load('GET /careers/{slug}-{id} (job page HTML, signed out)', {
+        url: careerUrl,
+        connections,
+        duration,
+      }),
     };
   } finally {
     await child.stop();
   }
-  const { browse, search } = details;
+  const { browse, search, careerPage } = details;
   printTable([
     ['route', 'p50 ms', 'p99 ms', 'req/s', 'failed'],
-    ...[browse.real, browse.bare, search].map((r) => [
+    ...[browse.real, browse.bare, search, careerPage].map((r) => [
       r.label,
       String(r.latencyMs.p50),
       String(r.latencyMs.p99),
@@ -114,6 +124,12 @@ export async function run(
       m('search p99 (real)', search.latencyMs.p99, 'ms'),
       m('browse non-2xx + errors (real)', failed(browse.real), '', { limit: 0, kind: 'max' }),
       m('search non-2xx + errors (real)', failed(search), '', { limit: 0, kind: 'max' }),
+      m('careers job page p50', careerPage.latencyMs.p50, 'ms'),
+      m('careers job page p99', careerPage.latencyMs.p99, 'ms', {
+        limit: P99_BUDGET_MS,
+        kind: 'max',
+      }),
+      m('careers job page non-2xx + errors', failed(careerPage), '', { limit: 0, kind: 'max' }),
     ],
   };
 }

@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, playback, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, candidates, resumes, playback, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -19,6 +19,7 @@
  * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10),
  * BENCH_JOBS_CONNECTIONS (50), BENCH_JOBS_SECONDS (10) (jobs: Browse Jobs over 1,000 published jobs).
  * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
+ * BENCH_RESUMES_RUNS (10) (resumes: reading a 10-page PDF résumé's text in its worker).
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
  * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
@@ -43,6 +44,7 @@ import * as loginBundle from './login-bundle';
 import * as mailReplies from './mail-replies';
 import * as messaging from './messaging';
 import * as playback from './playback';
+import * as resumes from './resumes';
 import * as sandbox from './sandbox';
 import * as scale from './scale';
 import * as signIn from './sign-in';
@@ -77,6 +79,8 @@ const stages: Stage[] = [
   { name: candidates.stage, aliases: ['find-candidates'], needsWeb: false, run: candidates.run },
   // An hour of typing recorded by the workspace's recorder into its own embedded database.
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
+  // Résumé search: reading a 10-page PDF résumé's text in its worker thread.
+  { name: resumes.stage, aliases: ['resume-text'], needsWeb: false, run: resumes.run },
   // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
   // Last and longest: 10 minutes of 50 users on the frequent routes; RSS must level off.

@@ -215,6 +215,14 @@ export const candidateResultSchema = z.object({
   jobTypes: z.array(z.string()),
   /** The first part of the bio, for the result card. */
   bioExcerpt: z.string(),
+  /**
+   * Résumé search: where the words were found in the candidate's résumés, as text parts (the
+   * matched words flagged), or null when no résumé matched. Parts, not HTML: nothing to escape.
+   */
+  resumeSnippet: z
+    .array(z.object({ text: z.string(), match: z.boolean() }))
+    .nullable()
+    .default(null),
   score: z.number(),
 });
 export type CandidateResult = z.infer<typeof candidateResultSchema>;

@@ -412,6 +412,8 @@ export const applicationSchema = z.object({
   coverLetter: z.string(),
   hasResume: z.boolean(),
   resumeName: z.string().nullable(),
+  /** Résumé search: null while not read (or no résumé); 'unreadable': its text could not be read. */
+  resumeTextStatus: z.enum(['read', 'unreadable']).nullable().default(null),
   rejectionReason: z.string().nullable(),
   /** The recruiter has opened it (new applications are counted until then). */
   seen: z.boolean(),

@@ -15,6 +15,8 @@ export const WEB_ROUTES = {
   newPassword: '/reset-password/new',
   unauthorized: '/unauthorized',
   unsubscribe: '/unsubscribe/:token',
+  careers: '/careers',
+  careerJob: '/careers/:jobSlug',
   profile: '/profile',
   candidate: '/candidate',
   candidateJobs: '/candidate/jobs',

@@ -57,7 +57,7 @@ describe('serving the web app', () => {
   it('answers a path that is no page with 404 and the app (which shows Page Not Found)', async () => {
     for (const route of [
       '/nope',
-      '/sitemap.xml',
+      '/sitemap.json',
       '/candidate/jobs/j1/extra',
       '/recruiter/job-listings/j1/delete',
       '/assessment/a1/b2',

@@ -17,6 +17,8 @@ import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { feedbackRoutes } from './features/automated-feedback/automated-feedback.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
+import { BARE_SHELL, careersPages } from './features/careers/careers.pages';
+import { careersRoutes } from './features/careers/careers.routes';
 import { dataRightsRoutes } from './features/data-rights/data-rights.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
 import { integrationRoutes } from './features/integrations/integrations.routes';
@@ -29,6 +31,7 @@ import { unsubscribeRoutes } from './features/mail-replies/unsubscribe.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import type { ResumeIndexer } from './features/resumes/resume-indexer';
 import { securityRoutes } from './features/security/security.routes';
 import { createSessionPolicy, type SessionPolicy } from './features/security/session-policy';
 import { templateRoutes } from './features/templates/templates.routes';
@@ -70,6 +73,8 @@ export interface AppDeps {
   /** Request counts and latencies (GET /metrics), and whether the process is stopping (/readyz). */
   metrics: Metrics;
   stopping: () => boolean;
+  /** Reads uploaded résumés' text for Find Candidates (none: résumés are not read). */
+  resumes?: ResumeIndexer;
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
@@ -95,6 +100,7 @@ export function createApp({
   mailTokens,
   metrics,
   stopping,
+  resumes,
 }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
@@ -228,7 +234,15 @@ export function createApp({
     )
     .route(
       '/',
-      jobRoutes({ db, bus, mailer, storage, appUrl: env.APP_URL, limits: hiringLimits(env) }),
+      jobRoutes({
+        db,
+        bus,
+        mailer,
+        storage,
+        appUrl: env.APP_URL,
+        limits: hiringLimits(env),
+        onResumeStored: resumes && ((id) => resumes.enqueue(id)),
+      }),
     )
     .route(
       '/',
@@ -271,7 +285,8 @@ export function createApp({
     )
     .route('/', departmentRoutes({ db, bus }))
     .route('/', feedbackRoutes({ db }))
-    .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL }));
+    .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', careersRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -285,7 +300,11 @@ export function createApp({
   mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
-  if (webRoot) mountWebApp(app, webRoot);
+  // The careers site's pages are rendered into the app's index.html (a bare one without a build).
+  const shell = webRoot ? indexHtml(webRoot) : () => Promise.resolve(BARE_SHELL);
+  const careers = careersPages({ db, appUrl: env.APP_URL, shell });
+  if (webRoot) mountWebApp(app, webRoot, shell, careers);
+  else app.route('/', careers);
   return routes;
 }
 
@@ -302,7 +321,22 @@ function safeRemoteAddress(c: Parameters<typeof getConnInfo>[0]): string | undef
  * route table (200) and for any other path too, with 404 (the app shows Page Not Found), so
  * nothing that does not exist is answered as a page.
  */
-function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
+/** index.html of the built app, read once (again after a failed read). */
+function indexHtml(root: string): () => Promise<string> {
+  let page: Promise<string> | null = null;
+  return () =>
+    (page ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
+      page = null;
+      throw error;
+    }));
+}
+
+function mountWebApp(
+  app: ReturnType<typeof createRouter>,
+  root: string,
+  shell: () => Promise<string>,
+  careers: ReturnType<typeof careersPages>,
+) {
   app.use('*', compress());
   app.use('*', async (c, next) => {
     await next();
@@ -314,14 +348,10 @@ function mountWebApp(app: ReturnType<typeof createRouter>, root: string) {
     }
   });
   app.use('*', serveStatic<AppEnv>({ root, precompressed: true }));
-  let page: Promise<string> | null = null;
+  app.route('/', careers);
   app.get('*', async (c) => {
-    page ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
-      page = null;
-      throw error;
-    });
     c.header('Cache-Control', 'no-cache');
-    return c.html(await page, isWebPage(c.req.path) ? 200 : 404);
+    return c.html(await shell(), isWebPage(c.req.path) ? 200 : 404);
   });
 }
 

@@ -8,6 +8,7 @@ import { InterviewReminders } from './features/interviews/reminders';
 import { InboundSmtp } from './features/mail-replies/inbound-smtp';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
+import { ResumeIndexer } from './features/resumes/resume-indexer';
 import { createSessionPolicy } from './features/security/session-policy';
 import { TestRunQueue } from './features/test-runs/queue';
 import type { Logger } from './lib/logger';
@@ -48,6 +49,8 @@ export interface Services {
   /** Marks the process as stopping: /readyz answers 503 so that balancers drain it. */
   drain(): void;
   app: ReturnType<typeof createApp>;
+  /** Reads résumés' text in the background (Find Candidates' résumé search). */
+  resumes: ResumeIndexer;
   close(): Promise<void>;
 }
 
@@ -128,6 +131,7 @@ export async function createServices(
     openSockets: () => hub.size,
     processMetrics: options.processMetrics,
   });
+  const resumes = new ResumeIndexer({ db: database.db, storage, logger });
   const app = createApp({
     env,
     database,
@@ -144,7 +148,12 @@ export async function createServices(
     mailTokens,
     metrics,
     stopping: () => stopping,
+    resumes,
   });
+  // Résumés stored before résumé search (or while no server ran) are read in the background.
+  void resumes
+    .backfill()
+    .catch((error: unknown) => logger.warn({ err: error }, 'résumé backfill stopped'));
   const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
   const interviewReminders = new InterviewReminders(
     { db: database.db, bus, mailer, appUrl: env.APP_URL },
@@ -184,10 +193,13 @@ export async function createServices(
     storage,
     metrics,
     app,
+    resumes,
     drain() {
       stopping = true;
     },
     async close() {
+      resumes.stop();
+      await resumes.idle();
       await inbound?.close();
       await jobs.stop();
       await interviewReminders.stop();

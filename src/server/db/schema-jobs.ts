@@ -81,6 +81,10 @@ export const jobApplication = pgTable(
     /** Storage key of the uploaded PDF, if any. */
     resumeKey: text('resume_key'),
     resumeName: text('resume_name'),
+    /** Careers (résumé search): the PDF's text once read; null before or when unreadable. */
+    resumeText: text('resume_text'),
+    /** null: not read yet (or no résumé); 'unreadable': "text could not be read". */
+    resumeTextStatus: text('resume_text_status').$type<'read' | 'unreadable'>(),
     rejectionReason: text('rejection_reason'),
     /** The assessment assigned when it moved to the Assessment stage. */
     assessmentId: text('assessment_id').references(() => assessment.id, { onDelete: 'set null' }),
@@ -93,6 +97,13 @@ export const jobApplication = pgTable(
     uniqueIndex('job_application_job_candidate_idx').on(t.jobId, t.candidateId),
     index('job_application_candidate_idx').on(t.candidateId, t.createdAt),
     index('job_application_assessment_idx').on(t.assessmentId),
+    index('job_application_resume_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resumeKey} is not null and ${t.resumeTextStatus} is null`),
+    check(
+      'job_application_resume_text_status_check',
+      sql`${t.resumeTextStatus} in ('read', 'unreadable')`,
+    ),
     check(
       'job_application_stage_check',
       sql`${t.stage} in ('applied', 'screening', 'assessment', 'interview', 'offer', 'hired', 'rejected', 'withdrawn')`,

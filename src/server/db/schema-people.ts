@@ -30,16 +30,18 @@ export const candidateSearch = pgTable(
     jobTypes: text('job_types').array().notNull().default(sql`'{}'::text[]`),
     remote: boolean('remote').notNull().default(false),
     discoverable: boolean('discoverable').notNull().default(true),
+    /** The text of the candidate's PDF résumés (newest first, capped), read in a worker. */
+    resumeText: text('resume_text').notNull().default(''),
     /** Whether the profile says anything at all (empty profiles sort last when browsing). */
     hasDetails: boolean('has_details').notNull().default(false),
     /**
-     * Weighted words: A name and skills, B title, C location, D bio. 'simple' keeps names and
+     * Weighted words: A name and skills, B title, C location, D bio and résumés. 'simple' keeps names and
      * skills as typed; title and bio also get English stems, so "developing" finds "developer".
      */
     document: tsvector('document')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(skills, '')), 'A') || setweight(to_tsvector('simple', coalesce(title, '')), 'B') || setweight(to_tsvector('english', coalesce(title, '')), 'B') || setweight(to_tsvector('simple', coalesce(places, '')), 'C') || setweight(to_tsvector('english', coalesce(bio, '')), 'D') || setweight(to_tsvector('simple', coalesce(bio, '')), 'D')`,
+        sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(skills, '')), 'A') || setweight(to_tsvector('simple', coalesce(title, '')), 'B') || setweight(to_tsvector('english', coalesce(title, '')), 'B') || setweight(to_tsvector('simple', coalesce(places, '')), 'C') || setweight(to_tsvector('english', coalesce(bio, '')), 'D') || setweight(to_tsvector('simple', coalesce(bio, '')), 'D') || setweight(to_tsvector('english', coalesce(resume_text, '')), 'D') || setweight(to_tsvector('simple', coalesce(resume_text, '')), 'D')`,
       ),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

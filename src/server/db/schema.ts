@@ -43,7 +43,7 @@ export const outbox = pgTable(
     conversationId: text('conversation_id'),
     /** …and this recipient, whose signed unsubscribe link the mail carries. */
     recipientId: text('recipient_id'),
-    /** Interviews: a calendar invitation (.ics) sent along (docs/decisions/024). */
+    /** Interviews: a calendar invitation (.ics) sent along (docs/decisions/025). */
     calendar: jsonb('calendar').$type<{ method: 'REQUEST' | 'CANCEL'; content: string }>(),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],

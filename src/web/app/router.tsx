@@ -179,6 +179,17 @@ const TwoFactorSetupScreen = lazy(() =>
   })),
 );
 
+const CareersScreen = lazy(() =>
+  import('../features/careers/components/careers-screen').then((m) => ({
+    default: m.CareersScreen,
+  })),
+);
+const CareerJobScreen = lazy(() =>
+  import('../features/careers/components/career-job-screen').then((m) => ({
+    default: m.CareerJobScreen,
+  })),
+);
+
 const AuditLogScreen = lazy(() =>
   import('../features/audit/components/audit-log-screen').then((m) => ({
     default: m.AuditLogScreen,
@@ -240,6 +251,9 @@ export const routes: RouteObject[] = [
       { path: routePath('unauthorized'), element: <UnauthorizedScreen /> },
       // The footer link of notification mails: works signed in or not.
       { path: routePath('unsubscribe'), element: <UnsubscribeScreen /> },
+      // The public careers site (no sign-in); the server renders its pages first.
+      { path: routePath('careers'), element: <CareersScreen /> },
+      { path: routePath('careerJob'), element: <CareerJobScreen /> },
       {
         path: routePath('profile'),
         element: (

@@ -16,6 +16,12 @@ import {
 } from '../../../domain/candidate-search';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../../domain/constants';
 import { emptyProfileDetails, type ProfileDetails } from '../../../domain/profile';
+import {
+  HIGHLIGHT_START,
+  HIGHLIGHT_STOP,
+  type SnippetPart,
+  snippetParts,
+} from '../../../domain/resumes';
 import type { Db } from '../../db/client';
 import { assessment, candidateSearch, job, jobApplication, profile, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -155,6 +161,11 @@ export async function searchCandidates(
       .where(and(...searchConditions(search)));
     total = row?.total ?? 0;
   }
+  const snippets = await resumeSnippets(
+    db,
+    search.terms,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -168,6 +179,7 @@ export async function searchCandidates(
       remote: r.remote,
       jobTypes: r.jobTypes,
       bioExcerpt: bioExcerpt(r.bio),
+      resumeSnippet: snippets.get(r.id) ?? null,
       score: Math.round(Number(r.score) * 1000) / 1000,
     })),
     page: search.page,
@@ -175,6 +187,43 @@ export async function searchCandidates(
     total,
     hasMore: offset + rows.length < total,
   };
+}
+
+const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * Résumé search: for the page's candidates whose résumés hold a searched word, the passage
+ * around it with the words marked (ts_headline, run on these few rows only, after the search).
+ */
+async function resumeSnippets(
+  db: Db,
+  terms: string[],
+  ids: string[],
+): Promise<Map<string, SnippetPart[]>> {
+  const found = new Map<string, SnippetPart[]>();
+  if (terms.length === 0 || ids.length === 0) return found;
+  const anyTerm = sql.join(
+    terms.map((t) => termQuery(t)),
+    sql` || `,
+  );
+  const rows = await db
+    .select({
+      id: cs.userId,
+      headline: sql<string>`ts_headline('english', ${cs.resumeText}, ${anyTerm}, ${HEADLINE_OPTIONS})`,
+    })
+    .from(cs)
+    .where(
+      and(
+        sql`${cs.userId} = any(${textArray(ids)})`,
+        sql`${cs.resumeText} <> ''`,
+        sql`(to_tsvector('english', ${cs.resumeText}) || to_tsvector('simple', ${cs.resumeText})) @@ (${anyTerm})`,
+      ),
+    );
+  for (const r of rows) {
+    const parts = snippetParts(r.headline);
+    if (parts.some((p) => p.match)) found.set(r.id, parts);
+  }
+  return found;
 }
 
 function details(stored: Partial<ProfileDetails> | null | undefined): ProfileDetails {

@@ -62,6 +62,8 @@ export interface JobsDeps extends AssessmentDeps {
   storage: Storage;
   /** The hiring abuse limits; the routes always pass them (scripts such as the seed do not). */
   limits?: Pick<HiringLimits, 'jobs' | 'applications'>;
+  /** Résumé search: a résumé was stored with this application (its text is read later). */
+  onResumeStored?: (applicationId: string) => void;
 }
 
 type Tx = AssessmentTx;
@@ -97,7 +99,7 @@ const selectJobs = (db: Db | Tx) =>
 
 function toJob(
   r: { job: JobRow; recruiterName: string; companyName: string; departmentName: string },
-  viewer: Actor,
+  viewer: Pick<Actor, 'role'>,
 ): Job {
   const j = r.job;
   const hideSalary = !j.showSalary && viewer.role === 'candidate';
@@ -440,6 +442,21 @@ export async function browseJobs(
   query: z.output<typeof browseQuerySchema>,
 ): Promise<JobPage> {
   if (actor.role !== 'candidate') throw forbidden('Only candidates browse jobs');
+  return browseOpenJobs(deps.db, actor.id, query);
+}
+
+/** Anyone's view of a job (the careers site): what candidates see, salary hidden if asked. */
+const PUBLIC_VIEWER = { role: 'candidate' } as const;
+
+/**
+ * Browse Jobs' search and filters over published, open jobs: for a candidate (`viewerId`, who
+ * also learns which they applied to) or for anyone (null: the public careers site).
+ */
+export async function browseOpenJobs(
+  db: Db,
+  viewerId: string | null,
+  query: z.output<typeof browseQuerySchema>,
+): Promise<JobPage> {
   const conditions: (SQL | undefined)[] = [
     eq(job.status, 'published'),
     or(isNull(job.closingDate), sql`${job.closingDate} >= ${today()}`),
@@ -480,7 +497,7 @@ export async function browseJobs(
     if (!cursor) throw new AppError(400, 'The cursor is not valid');
     conditions.push(sql`(${job.publishedAt}, ${job.id}) < (${cursor.publishedAt}, ${cursor.id})`);
   }
-  const rows = await deps.db
+  const rows = await db
     .select({
       job: {
         ...jobCardColumns,
@@ -488,7 +505,10 @@ export async function browseJobs(
       recruiterName: recruiter.name,
       companyName,
       departmentName: department.name,
-      applied: sql<boolean>`exists (select 1 from ${jobApplication} where ${jobApplication.jobId} = ${job.id} and ${jobApplication.candidateId} = ${actor.id})`,
+      applied:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${jobApplication} where ${jobApplication.jobId} = ${job.id} and ${jobApplication.candidateId} = ${viewerId})`,
     })
     .from(job)
     .innerJoin(recruiter, eq(recruiter.id, job.recruiterId))
@@ -508,7 +528,7 @@ export async function browseJobs(
           companyName: r.companyName,
           departmentName: r.departmentName,
         },
-        actor,
+        PUBLIC_VIEWER,
       );
       return { ...rest, excerpt: excerptOf(description), applied: r.applied };
     }),
@@ -562,6 +582,13 @@ export async function getJob(deps: JobsDeps, actor: Actor, id: string): Promise<
     myApplication,
     canApply: actor.role === 'candidate' && !myApplication && isOpen(row.job),
   };
+}
+
+/** A job as anyone may see it (the careers site), and whether it is open; null if none. */
+export async function readPublicJob(db: Db, id: string) {
+  const [row] = await selectJobs(db).where(eq(job.id, id));
+  if (!row) return null;
+  return { job: toJob(row, PUBLIC_VIEWER), open: isOpen(row.job) };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -644,6 +671,7 @@ export async function applyToJob(
     if (isUniqueViolation(error)) throw new AppError(409, JOB_TEXTS.alreadyApplied);
     throw error;
   }
+  if (resume) deps.onResumeStored?.(id);
   await announceApplications(deps, [
     { id, jobId, candidateId: actor.id, recruiterId: row.recruiterId },
   ]);
@@ -700,6 +728,7 @@ function toApplication(r: ApplicationRow): Application {
     hasResume: a.resumeKey !== null,
     // Names stored before the rule are cleaned as they are served.
     resumeName: a.resumeName === null ? null : storedFileName(a.resumeName, RESUME_FALLBACK_NAME),
+    resumeTextStatus: a.resumeTextStatus,
     rejectionReason: a.rejectionReason,
     seen: a.seenAt !== null,
     assessment:

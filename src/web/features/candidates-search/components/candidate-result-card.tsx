@@ -5,6 +5,7 @@ import { ReadableBadge } from '../../../ui/readable-badge';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
 import { CandidateActions, candidateProfileHref } from './candidate-actions';
+import { ResumeSnippet } from './resume-snippet';
 
 const SHOWN_SKILLS = 8;
 
@@ -82,6 +83,7 @@ export function CandidateResultCard({
             {candidate.bioExcerpt}
           </Text>
         ) : null}
+        {candidate.resumeSnippet ? <ResumeSnippet parts={candidate.resumeSnippet} /> : null}
         <CandidateActions
           candidate={candidate}
           canAssign={canAssign}

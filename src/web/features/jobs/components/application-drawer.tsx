@@ -22,6 +22,7 @@ import {
   type MoveTarget,
   STAGE_LABELS,
 } from '../../../../domain/jobs';
+import { RESUME_TEXTS } from '../../../../domain/resumes';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -84,7 +85,13 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
           <Button component="a" href={resumeUrl(app.id)} variant="default" size="xs">
             Download résumé{app.resumeName ? ` (${app.resumeName})` : ''}
           </Button>
-        ) : (
+        ) : null}
+        {app.hasResume && app.resumeTextStatus === 'unreadable' ? (
+          <Text size="sm" c="dimmed">
+            {RESUME_TEXTS.unreadable}
+          </Text>
+        ) : null}
+        {app.hasResume ? null : (
           <Text size="sm" c="dimmed">
             No résumé uploaded
           </Text>

@@ -1,0 +1,240 @@
+import { Hono } from 'hono';
+import {
+  CAREERS_TEXTS,
+  careerJobId,
+  escapeHtml,
+  jobPostingJsonLd,
+  jsonForScript,
+  type PublicJob,
+  type PublicJobCard,
+  plainDescription,
+} from '../../../domain/careers';
+import { formatSalary, JOB_TYPE_LABELS, WORKPLACE_LABELS } from '../../../domain/jobs';
+import { AppError } from '../../lib/errors';
+import type { AppEnv } from '../../lib/http';
+import { type CareersDeps, getCareerJob, listCareerJobs, sitemapJobs } from './careers.service';
+
+/**
+ * The careers site's pages as the server sends them (issue 22, item 1): the app's index.html
+ * with the page's title, description, canonical address, OpenGraph tags, JobPosting JSON-LD and
+ * its content already in #root, so search engines and visitors without JavaScript read the job;
+ * the app then takes over the same page (docs/decisions/024). Everything written into the HTML
+ * is escaped here; the JSON-LD through jsonForScript.
+ */
+export interface CareersPagesDeps extends CareersDeps {
+  appUrl: string;
+  /** The app's index.html (the built one, or a bare shell in API-only tests). */
+  shell: () => Promise<string>;
+}
+
+/** The shell when no web app is built (API tests): the same landmarks as src/web/index.html. */
+export const BARE_SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="" />
+    <title>TalentForge</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+interface PageParts {
+  title: string;
+  description: string;
+  /** The canonical address (absolute); none on a 404. */
+  canonical: string | null;
+  head?: string;
+  body: string;
+}
+
+/** Minimal styles for the page before the app (or without it): readable, nothing more. */
+const STYLE = `<style>.careers-ssr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}.careers-ssr a{color:#364fc7}.careers-ssr .meta{color:#495057}</style>`;
+
+export function renderPage(shell: string, parts: PageParts): string {
+  const title = escapeHtml(parts.title);
+  const description = escapeHtml(parts.description);
+  const head = [
+    parts.canonical ? `<link rel="canonical" href="${escapeHtml(parts.canonical)}" />` : '',
+    parts.canonical ? '' : '<meta name="robots" content="noindex" />',
+    `<meta property="og:site_name" content="TalentForge" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    parts.canonical ? `<meta property="og:url" content="${escapeHtml(parts.canonical)}" />` : '',
+    `<meta name="twitter:card" content="summary" />`,
+    parts.head ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  // Replacement functions: a `$` in a job's text is never read as a pattern.
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta name="description"[^>]*>/,
+      () => `<meta name="description" content="${description}" />`,
+    )
+    .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root"><div class="careers-ssr">${STYLE}${parts.body}</div></div>`,
+    );
+}
+
+/** A Markdown description as escaped paragraphs and headings (no HTML from the text). */
+export function descriptionHtml(markdown: string): string {
+  return markdown
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => {
+      const heading = /^#{1,6}\s+(.*)$/s.exec(block);
+      if (heading) return `<h2>${escapeHtml(heading[1]!.replace(/[*_`]+/g, ''))}</h2>`;
+      const lines = block
+        .split('\n')
+        .map((line) =>
+          escapeHtml(line.replace(/^\s*([-*+]|\d+\.)\s+/, '• ').replace(/[*_`]+/g, '')),
+        );
+      return `<p>${lines.join('<br />')}</p>`;
+    })
+    .join('\n');
+}
+
+const metaLine = (
+  j: Pick<
+    PublicJob,
+    | 'companyName'
+    | 'department'
+    | 'locations'
+    | 'workplaceType'
+    | 'jobType'
+    | 'salaryMin'
+    | 'salaryMax'
+    | 'currency'
+  >,
+) =>
+  [
+    j.companyName,
+    j.department,
+    j.locations.join(', '),
+    WORKPLACE_LABELS[j.workplaceType],
+    JOB_TYPE_LABELS[j.jobType],
+    formatSalary(j),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+function jobBody(j: PublicJob): string {
+  return `<main id="main-content"><article>
+<p><a href="/careers">← ${escapeHtml(CAREERS_TEXTS.allJobs)}</a></p>
+<h1>${escapeHtml(j.title)}</h1>
+<p class="meta">${escapeHtml(metaLine(j))}</p>
+<p class="meta">Posted ${escapeHtml((j.publishedAt ?? '').slice(0, 10))}${j.closingDate ? ` · closes ${escapeHtml(j.closingDate)}` : ''}</p>
+<section aria-label="Description">${descriptionHtml(j.description)}</section>
+<p><a href="${escapeHtml(j.path)}#apply">Apply</a></p>
+</article></main>`;
+}
+
+function listBody(items: PublicJobCard[]): string {
+  const list = items
+    .map(
+      (j) =>
+        `<li><h2><a href="${escapeHtml(j.path)}">${escapeHtml(j.title)}</a></h2><p class="meta">${escapeHtml(metaLine(j))}</p><p>${escapeHtml(j.excerpt)}</p></li>`,
+    )
+    .join('\n');
+  return `<main id="main-content"><h1>${escapeHtml(CAREERS_TEXTS.title)}</h1>
+<p>${escapeHtml(CAREERS_TEXTS.description)}</p>
+<ul>${list}</ul></main>`;
+}
+
+function notFoundBody(message: string): string {
+  return `<main id="main-content"><h1>${escapeHtml(message)}</h1>
+<p><a href="/careers">${escapeHtml(CAREERS_TEXTS.seeOthers)}</a></p></main>`;
+}
+
+const xmlEscape = escapeHtml;
+
+export function careersPages(deps: CareersPagesDeps) {
+  const app = new Hono<AppEnv>();
+  const origin = deps.appUrl.replace(/\/+$/, '');
+
+  app.get('/careers', async (c) => {
+    const page = await listCareerJobs(deps, {});
+    return c.html(
+      renderPage(await deps.shell(), {
+        title: `${CAREERS_TEXTS.title} · TalentForge`,
+        description: CAREERS_TEXTS.description,
+        canonical: `${origin}/careers`,
+        body: listBody(page.items),
+      }),
+      200,
+    );
+  });
+
+  app.get('/careers/:segment', async (c) => {
+    const segment = c.req.param('segment');
+    const id = careerJobId(segment);
+    const missing = async (message: string) =>
+      c.html(
+        renderPage(await deps.shell(), {
+          title: `${message} · TalentForge`,
+          description: message,
+          canonical: null,
+          body: notFoundBody(message),
+        }),
+        404,
+      );
+    if (!id) return missing(CAREERS_TEXTS.notFound);
+    let j: PublicJob;
+    try {
+      j = await getCareerJob(deps, id);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return missing(error.message);
+      throw error;
+    }
+    // One address per job: an old or made-up slug is sent to the current one.
+    if (`/careers/${segment}` !== j.path) return c.redirect(j.path, 301);
+    const canonical = `${origin}${j.path}`;
+    const description = plainDescription(j, 160);
+    return c.html(
+      renderPage(await deps.shell(), {
+        title: `${j.title}${j.companyName ? ` at ${j.companyName}` : ''} · TalentForge`,
+        description,
+        canonical,
+        head: [
+          '<meta property="og:type" content="website" />',
+          `<script type="application/ld+json">${jsonForScript(jobPostingJsonLd(j, origin))}</script>`,
+        ].join('\n    '),
+        body: jobBody(j),
+      }),
+      200,
+    );
+  });
+
+  app.get('/sitemap.xml', async (c) => {
+    const jobs = await sitemapJobs(deps);
+    const urls = [
+      `<url><loc>${xmlEscape(`${origin}/careers`)}</loc></url>`,
+      ...jobs.map(
+        (j) =>
+          `<url><loc>${xmlEscape(`${origin}${j.path}`)}</loc><lastmod>${j.updatedAt}</lastmod></url>`,
+      ),
+    ];
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      200,
+      { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+    );
+  });
+
+  app.get('/robots.txt', (c) =>
+    c.body(
+      `User-agent: *\nAllow: /careers\nDisallow: /api/\nSitemap: ${origin}/sitemap.xml\n`,
+      200,
+      { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    ),
+  );
+
+  return app;
+}

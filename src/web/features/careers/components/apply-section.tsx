@@ -1,0 +1,351 @@
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { LogInInput, SignUpInput } from '../../../../domain/auth';
+import { CAREERS_TEXTS, type PublicJob } from '../../../../domain/careers';
+import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants';
+import {
+  applyInputSchema,
+  JOB_TEXTS,
+  MAX_COVER_LETTER,
+  MAX_RESUME_BYTES,
+} from '../../../../domain/jobs';
+import { failure } from '../../../../domain/texts';
+import { VERIFICATION_TEXTS } from '../../../../domain/verification';
+import { errorMessage } from '../../../api/http';
+import { useSessionState } from '../../../lib/session';
+import { FormError, FormSuccess } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { EmailNotVerifiedError, logIn, TWO_FACTOR_STEP } from '../../auth/api/log-in';
+import { signUp } from '../../auth/api/sign-up';
+import { validateLogIn, validateSignUp } from '../../auth/lib/validation';
+import { useApply } from '../../jobs/api/applications';
+import { useJob } from '../../jobs/api/jobs';
+import { formatDate, StageBadge } from '../../jobs/components/job-badges';
+import { clearDraft, loadDraft, rememberReturn, saveDraft } from '../lib/draft';
+
+/**
+ * Apply on the careers page. Anyone may start writing; a visitor then creates a job seeker
+ * account or logs in right here, and the cover letter stays (in this browser too, so it
+ * survives the verification mail and the link back). One application per job still holds:
+ * the server refuses a second one.
+ */
+export function ApplySection({ job }: { job: PublicJob }) {
+  const session = useSessionState();
+  const [coverLetter, setCoverLetter] = useState(() => loadDraft(job.id));
+  useEffect(() => saveDraft(job.id, coverLetter), [job.id, coverLetter]);
+
+  let content: React.ReactNode;
+  if (session.status === 'loading') {
+    content = <LoadingText text={JOB_TEXTS.loadingJob} />;
+  } else if (session.status === 'signed-in' && session.user.role !== 'candidate') {
+    content = <Text>{CAREERS_TEXTS.notCandidate}</Text>;
+  } else if (session.status === 'signed-in') {
+    content = (
+      <CandidateApply job={job} coverLetter={coverLetter} setCoverLetter={setCoverLetter} />
+    );
+  } else {
+    content = (
+      <Stack gap="md">
+        <CoverLetterInput value={coverLetter} onChange={setCoverLetter} />
+        <Text size="sm">{CAREERS_TEXTS.signUpToApply}</Text>
+        <InlineAuth returnTo={job.path} />
+      </Stack>
+    );
+  }
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      radius="md"
+      component="section"
+      id="apply"
+      aria-labelledby="apply-title"
+    >
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="apply-title">
+          {CAREERS_TEXTS.applyTitle}
+        </Title>
+        {content}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CoverLetterInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  return (
+    <Textarea
+      label="Cover letter"
+      description={CAREERS_TEXTS.draftKept}
+      required
+      autosize
+      minRows={6}
+      maxRows={16}
+      maxLength={MAX_COVER_LETTER}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
+  );
+}
+
+function CandidateApply({
+  job,
+  coverLetter,
+  setCoverLetter,
+}: {
+  job: PublicJob;
+  coverLetter: string;
+  setCoverLetter: (v: string) => void;
+}) {
+  const mine = useJob(job.id);
+  const apply = useApply();
+  const navigate = useNavigate();
+  const [resume, setResume] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ coverLetter?: string; resume?: string }>({});
+
+  if (mine.isPending) return <LoadingText text={JOB_TEXTS.loadingJob} />;
+  const applied = mine.data?.myApplication;
+  if (applied) {
+    return (
+      <Group gap="xs">
+        <Text>You applied on {formatDate(applied.createdAt)}.</Text>
+        <StageBadge stage={applied.stage} candidate />
+        <Anchor component={Link} to="/candidate/applications">
+          My Applications
+        </Anchor>
+      </Group>
+    );
+  }
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    const parsed = applyInputSchema.safeParse({ coverLetter });
+    if (!parsed.success) next.coverLetter = parsed.error.issues[0]?.message;
+    if (resume && resume.size > MAX_RESUME_BYTES) next.resume = JOB_TEXTS.resumeTooLarge;
+    if (resume && !/\.pdf$/i.test(resume.name) && resume.type !== 'application/pdf') {
+      next.resume = JOB_TEXTS.resumePdf;
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    apply.mutate(
+      { jobId: job.id, coverLetter, resume },
+      {
+        onSuccess: () => {
+          clearDraft(job.id);
+          navigate('/candidate/applications');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <CoverLetterInput
+          value={coverLetter}
+          onChange={setCoverLetter}
+          error={errors.coverLetter}
+        />
+        <FileInput
+          label="Résumé (optional)"
+          description="PDF, at most 5 MB"
+          placeholder="Choose a PDF"
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+          accept="application/pdf,.pdf"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove the résumé' }}
+          value={resume}
+          onChange={setResume}
+          error={errors.resume}
+        />
+        {mine.isError ? <FormError>{errorMessage(mine.error)}</FormError> : null}
+        {apply.isError ? <FormError>{errorMessage(apply.error)}</FormError> : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={apply.isPending}>
+            Submit Application
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type Mode = 'signup' | 'login';
+
+/** Create a job seeker account or log in without leaving the job. */
+function InlineAuth({ returnTo }: { returnTo: string }) {
+  const [mode, setMode] = useState<Mode>('signup');
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        value={mode}
+        onChange={(v) => setMode(v as Mode)}
+        data={[
+          { value: 'signup', label: 'Create an account' },
+          { value: 'login', label: 'Log in' },
+        ]}
+      />
+      {mode === 'signup' ? (
+        <InlineSignUp returnTo={returnTo} />
+      ) : (
+        <InlineLogIn returnTo={returnTo} />
+      )}
+    </Stack>
+  );
+}
+
+function InlineSignUp({ returnTo }: { returnTo: string }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const mutation = useMutation({ mutationFn: signUp });
+  const form = useForm<SignUpInput>({
+    mode: 'uncontrolled',
+    initialValues: { name: '', email: '', password: '', confirmPassword: '', role: 'candidate' },
+    validate: validateSignUp,
+  });
+  if (sentTo) {
+    return (
+      <FormSuccess>
+        {VERIFICATION_TEXTS.checkEmail}: {sentTo}. {CAREERS_TEXTS.checkEmailThenReturn}
+      </FormSuccess>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-label="Create an account"
+      onSubmit={form.onSubmit((values) => {
+        // The mailed link lands on /login: from there, back to this job.
+        rememberReturn(returnTo);
+        mutation.mutate(
+          { ...values, role: 'candidate' },
+          { onSuccess: () => setSentTo(values.email.trim()) },
+        );
+      })}
+    >
+      <Stack gap="sm">
+        {mutation.isError ? (
+          <FormError>{failure.signUp(errorMessage(mutation.error))}</FormError>
+        ) : null}
+        <TextInput
+          label="Full Name"
+          autoComplete="name"
+          required
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+          autoComplete="new-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Create Account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function InlineLogIn({ returnTo }: { returnTo: string }) {
+  const navigate = useNavigate();
+  const mutation = useMutation({ mutationFn: logIn });
+  const form = useForm<LogInInput>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: validateLogIn,
+  });
+  const notVerified = mutation.error instanceof EmailNotVerifiedError;
+  return (
+    <form
+      noValidate
+      aria-label="Log in"
+      onSubmit={form.onSubmit((values) =>
+        mutation.mutate(values, {
+          // Signed in: this page turns into the application form, the letter kept. With
+          // two-factor sign-in on, the code comes first, then back here.
+          onSuccess: (role) => {
+            if (role === TWO_FACTOR_STEP) {
+              rememberReturn(returnTo);
+              navigate('/login/two-factor');
+            }
+          },
+        }),
+      )}
+    >
+      <Stack gap="sm">
+        {mutation.isError ? (
+          <FormError>
+            {notVerified
+              ? VERIFICATION_TEXTS.notVerified
+              : failure.signIn(errorMessage(mutation.error))}
+          </FormError>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Log In
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { apiClients, expect, newAccount, test, verificationLink } from './support/fixtures';
+
+const client = apiClients();
+
+test('a visitor finds a job on /careers, applies by signing up inline and sees it in My Applications', async ({
+  page,
+}) => {
+  const recruiter = newAccount('recruiter', 'Rina Recruiter');
+  const { api } = await client(recruiter, 'sign-up');
+  const title = `Careers Journey Engineer ${Math.random().toString(36).slice(2, 8)}`;
+  const posted = await api.post('/api/jobs', {
+    data: {
+      title,
+      department: 'Engineering',
+      locations: ['Lisbon'],
+      workplaceType: 'hybrid',
+      jobType: 'full-time',
+      experience: '3-5',
+      salaryMin: null,
+      salaryMax: null,
+      description: 'Keep our **queues** moving.',
+      status: 'published',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  // Signed out: the list, its search, the job's page.
+  await page.goto('/careers');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(title);
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // Writes first, then signs up right there; the letter survives the verification mail.
+  const letter = 'I have kept queues moving for five years.';
+  await page.getByLabel('Cover letter').fill(letter);
+  const visitor = newAccount('candidate', 'Vera Visitor');
+  const signUp = page.getByRole('form', { name: 'Create an account' });
+  await signUp.getByLabel('Full Name').fill(visitor.name);
+  await signUp.getByLabel('Email').fill(visitor.email);
+  await signUp.getByLabel('Password', { exact: true }).fill(visitor.password);
+  await signUp.getByLabel('Confirm Password').fill(visitor.password);
+  await signUp.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your e-mail to finish signing up')).toBeVisible();
+
+  // The mailed link signs in and leads back to the application, the letter kept.
+  await page.goto(await verificationLink(visitor.email));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByLabel('Cover letter')).toHaveValue(letter);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+
+  await page.waitForURL('**/candidate/applications');
+  await expect(page.getByText(title).first()).toBeVisible();
+});
