@@ -13,7 +13,7 @@ import {
 } from '../../sandbox/runner';
 import { announceRun, filesForRun } from './test-runs.service';
 
-export type Runner = (files: SandboxFile[]) => Promise<RunOutcome>;
+export type Runner = (files: SandboxFile[], reference: SandboxFile[]) => Promise<RunOutcome>;
 
 export interface QueueOptions {
   db: Db;
@@ -72,7 +72,8 @@ export class TestRunQueue {
     this.pollMs = options.pollMs ?? 1000;
     this.singleProcess = options.singleProcess ?? false;
     this.remote = options.remote ?? false;
-    this.runner = options.runner ?? ((files) => runInSandbox(files));
+    this.runner =
+      options.runner ?? ((files, reference) => runInSandbox(files, undefined, { reference }));
     this.sandbox = options.sandbox ?? (() => detectSandbox());
   }
 
@@ -263,7 +264,7 @@ export class TestRunQueue {
             output: unavailable,
             durationMs: 0,
           }
-        : await this.runner(input.files);
+        : await this.runner(input.files, input.reference);
     } catch (error) {
       this.logger.error({ err: error, runId: run.id }, 'test run failed to execute');
       outcome = {

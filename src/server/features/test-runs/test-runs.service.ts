@@ -235,7 +235,13 @@ export async function filesForRun(
   db: Db,
   assessmentId: string,
   includeHidden: boolean,
-): Promise<{ files: SandboxFile[]; candidateId: string | null; recruiterId: string } | null> {
+): Promise<{
+  files: SandboxFile[];
+  /** The project as assigned (original text, hidden tests): the trusted list of tests is made from it. */
+  reference: SandboxFile[];
+  candidateId: string | null;
+  recruiterId: string;
+} | null> {
   const [row] = await db
     .select({
       project: assessment.project,
@@ -260,8 +266,13 @@ export async function filesForRun(
     for (const file of project.hiddenFiles ?? []) {
       files.set(file.path, { path: file.path, content: file.content, hidden: true });
     }
+  const reference: SandboxFile[] = [
+    ...project.files.map((f) => ({ path: f.path, content: f.content })),
+    ...(project.hiddenFiles ?? []).map((f) => ({ path: f.path, content: f.content, hidden: true })),
+  ];
   return {
     files: [...files.values()],
+    reference,
     candidateId: row.candidateId,
     recruiterId: row.recruiterId,
   };
