@@ -29,7 +29,9 @@ export function decodeXml(text: string): string {
 
 /** The readable part of a failure body: the error's message (and values) without the runner's wrapper and stack. */
 function failureMessage(body: string, attribute: string): string {
-  const text = decodeXml(body).trim();
+  // JUnit's console launcher wraps the stack in CDATA (raw text, not entity-encoded).
+  const cdata = /<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)/.exec(body);
+  const text = (cdata ? (cdata[1] ?? '') : decodeXml(body)).trim();
   const source = text || decodeXml(attribute);
   const lines: string[] = [];
   for (const line of source.split('\n')) {

@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { SandboxMode } from '../../domain/integrations';
-import type { RunStatus } from '../../domain/test-runs';
+import { detectRunner, type RunStatus, type TestLanguage } from '../../domain/test-runs';
 import { createRunCgroup, detectCgroups, type RunCgroup } from './cgroups';
 import { COMPILE_SCRIPT, PRELOAD_SCRIPT } from './grader-scripts';
 import {
@@ -28,8 +28,9 @@ import {
   summarise,
   type TestFailure,
 } from './junit';
+import { executeLanguage, toolchainMissing } from './languages';
 import { CappedOutput } from './output';
-import { runtimeMounts } from './runtimes';
+import { type RuntimeName, runtimeMounts } from './runtimes';
 import { seccompFilter } from './seccomp';
 import { countAgainstUnits } from './trusted-counts';
 
@@ -116,7 +117,7 @@ const overrideNoCgroup = () => process.env[NO_CGROUP_OVERRIDE_ENV] === '1';
  * run's folder by its random name, never list them). /grader holds the
  * scripts, esbuild and an execute-only copy of node.
  */
-function stagingRoot(): string {
+export function stagingRoot(): string {
   return process.env.SANDBOX_STAGING_DIR ?? path.join(os.tmpdir(), 'talentforge-sandbox');
 }
 
@@ -141,7 +142,7 @@ function ensureDir(dir: string, mode: number) {
 }
 
 /** Writes the grader folder once per process (the node copy once per node version). */
-function prepareGrader(): Grader {
+export function prepareGrader(): Grader {
   if (grader) return grader;
   const root = stagingRoot();
   ensureDir(root, 0o711);
@@ -301,6 +302,8 @@ interface PassMounts {
   /** --ro-bind / --bind triples for this pass (the files, the grader). */
   mounts: string[];
   env?: Record<string, string>;
+  /** Whose files of /usr the pass sees (node unless said). */
+  runtime?: RuntimeName;
 }
 
 /**
@@ -324,7 +327,7 @@ function bwrapArgs(limits: SandboxLimits, pass: PassMounts): string[] {
     String(SANDBOX_UID),
     '--hostname',
     'sandbox',
-    ...runtimeMounts('node'),
+    ...runtimeMounts(pass.runtime ?? 'node'),
     '--proc',
     '/proc',
     '--dev',
@@ -374,7 +377,7 @@ export function testFiles(paths: string[]): string[] {
   return paths.filter((p) => TEST_FILE.test(p) && !p.split('/').includes('node_modules')).sort();
 }
 
-interface PassResult {
+export interface PassResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
@@ -384,7 +387,7 @@ interface PassResult {
   setupFailed: boolean;
 }
 
-interface RunContext {
+export interface RunContext {
   limits: SandboxLimits;
   mode: SandboxMode;
   cgroup: RunCgroup | null;
@@ -412,7 +415,7 @@ async function newRunContext(
 }
 
 /** One sandboxed process tree (compile, visible or hidden pass), under the run's cgroup and clock. */
-async function runPass(
+export async function runPass(
   ctx: RunContext,
   pass: PassMounts,
   command: string[],
@@ -488,9 +491,9 @@ async function runPass(
   };
 }
 
-type Partial = Omit<RunOutcome, 'durationMs' | 'output'> & { note?: string };
+export type Partial = Omit<RunOutcome, 'durationMs' | 'output'> & { note?: string };
 
-const ZERO = { passed: 0, failed: 0, skipped: 0, failures: [] as TestFailure[] };
+export const ZERO = { passed: 0, failed: 0, skipped: 0, failures: [] as TestFailure[] };
 
 /**
  * The verdict of a pass from what the candidate cannot fake: our clock, the
@@ -498,7 +501,11 @@ const ZERO = { passed: 0, failed: 0, skipped: 0, failures: [] as TestFailure[] }
  * process the tests cannot reach). The JUnit report only gives the counts
  * and messages shown.
  */
-async function judge(ctx: RunContext, result: PassResult, what: string): Promise<Partial | null> {
+export async function judge(
+  ctx: RunContext,
+  result: PassResult,
+  what: string,
+): Promise<Partial | null> {
   if (result.timedOut) {
     return {
       ...ZERO,
@@ -601,7 +608,7 @@ function trustedCountsOf(
   return { ...partial, note: note || undefined };
 }
 
-interface PassReport {
+export interface PassReport {
   label: string;
   hidden: boolean;
   result: PassResult;
@@ -610,7 +617,7 @@ interface PassReport {
 }
 
 /** What executing a project's tests gave: every pass's report, or an outcome that ended it early (compile errors, limits). */
-type Executed =
+export type Executed =
   | { early: Partial; passes?: undefined }
   | { early?: undefined; passes: PassReport[] };
 
@@ -639,15 +646,15 @@ function referenceKey(files: SandboxFile[]): string {
  * so node reports every declared test as skipped. No candidate code is
  * present; only the template's own modules are loaded.
  */
-function enumerate(reference: SandboxFile[], limits: SandboxLimits) {
-  const k = referenceKey(reference);
+function enumerate(reference: SandboxFile[], limits: SandboxLimits, language: TestLanguage) {
+  const k = `${language}:${referenceKey(reference)}`;
   let known = enumerations.get(k);
   if (!known) {
     known = (async () => {
       const status = detectSandbox();
       const ctx = await newRunContext('enumerate', status.mode, limits);
       try {
-        const executed = await execute(ctx, reference, { enumerate: true });
+        const executed = await execute(ctx, reference, { enumerate: true }, language);
         if (executed.early) {
           return {
             error: `${executed.early.status}${executed.early.note ? `: ${executed.early.note}` : ''}`,
@@ -688,6 +695,14 @@ export interface RunOptions {
    * it the counts are the report's own (and the output says so).
    */
   reference?: SandboxFile[];
+  /** The project's test language (the template's runner); detected from the files when absent. */
+  language?: TestLanguage;
+}
+
+function languageOf(files: SandboxFile[], language?: TestLanguage): TestLanguage {
+  if (language) return language;
+  const detected = detectRunner(files.map((f) => f.path));
+  return detected === 'none' ? 'node' : detected;
 }
 
 /**
@@ -709,7 +724,10 @@ export async function runInSandbox(
   const status = detectSandbox();
   if (!status.available) throw new Error(status.reason ?? NOT_AVAILABLE);
   prepareGrader();
-  const listing = options.reference ? enumerate(options.reference, limits) : null;
+  const language = languageOf(files, options.language);
+  const missing = toolchainMissing(language);
+  if (missing) return { ...ZERO, status: 'error', output: missing, durationMs: elapsed() };
+  const listing = options.reference ? enumerate(options.reference, limits, language) : null;
   // Listing the reference's tests goes on beside the run (its own cgroup and clock, cached after the first).
   listing?.catch(() => {});
 
@@ -719,7 +737,7 @@ export async function runInSandbox(
     return { ...ZERO, status: 'error', output: NO_CGROUP, durationMs: elapsed() };
   }
   try {
-    const executed = await execute(ctx, files, { enumerate: false });
+    const executed = await execute(ctx, files, { enumerate: false }, language);
     if (executed.early) return finish(executed.early, ctx, elapsed);
     const units = listing ? await listing.catch((e: Error) => ({ error: e.message })) : null;
     const total: Partial = { ...ZERO, status: 'passed' };
@@ -770,7 +788,9 @@ async function execute(
   ctx: RunContext,
   files: SandboxFile[],
   mode: { enumerate: boolean },
+  language: TestLanguage,
 ): Promise<Executed> {
+  if (language !== 'node') return executeLanguage(ctx, files, mode, language);
   const g = prepareGrader();
   const limits = ctx.limits;
   const hasTs = files.some((f) => TS_SOURCE.test(f.path) && !f.path.endsWith('.d.ts'));

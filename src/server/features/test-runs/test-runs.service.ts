@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ASSESSMENT_TEXTS, type SampleProject } from '../../../domain/assessments';
 import { storedFileName } from '../../../domain/file-names';
 import {
+  parseRunner,
   projectRunner,
   type RunTrigger,
   TEST_RUN_TEXTS,
@@ -79,7 +80,7 @@ async function loadAssessment(db: Db, id: string): Promise<AssessmentAccess> {
     .where(eq(assessment.id, id));
   if (!row) throw notFound(ASSESSMENT_TEXTS.assessmentNotFound);
   const runner = projectRunner({
-    runner: row.runner === 'node' || row.runner === 'none' ? row.runner : undefined,
+    runner: parseRunner(row.runner),
     files: row.paths.map((path) => ({ path })),
   });
   return { ...row, runner };
@@ -198,7 +199,7 @@ export async function queueSubmissionRun(db: DbOrTx, assessmentId: string): Prom
     .where(eq(assessment.id, assessmentId));
   if (!row) return null;
   const runner = projectRunner({
-    runner: row.runner === 'node' || row.runner === 'none' ? row.runner : undefined,
+    runner: parseRunner(row.runner),
     files: row.paths.map((path) => ({ path })),
   });
   if (runner !== 'node') return null;
