@@ -165,6 +165,19 @@ export function projectRunner(project: { runner?: ProjectRunner; files: { path: 
   return detectRunner(project.files.map((f) => f.path));
 }
 
+/** Which languages' tests this server can run, and why not (the template form, the Integrations page). */
+export const testLanguagesSchema = z.object({
+  languages: z.array(
+    z.object({
+      language: z.enum(['node', 'python', 'go', 'java']),
+      label: z.string(),
+      available: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type TestLanguages = z.infer<typeof testLanguagesSchema>;
+
 export const projectSummarySchema = z.object({
   name: z.string(),
   runner: z.enum(PROJECT_RUNNERS),
