@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SampleProject } from '../../domain/assessments';
-import {
-  GO_PROJECT,
-  JAVA_PROJECT,
-  PYTHON_PROJECT,
-} from '../../domain/language-starter-projects';
+import { GO_PROJECT, JAVA_PROJECT, PYTHON_PROJECT } from '../../domain/language-starter-projects';
 import type { TestLanguage } from '../../domain/test-runs';
 import { toolchainMissing } from './languages';
 import { DEFAULT_LIMITS, detectSandbox, runInSandbox, type SandboxFile } from './runner';
