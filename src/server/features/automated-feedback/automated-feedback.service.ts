@@ -107,7 +107,7 @@ export async function getAutomatedFeedback(
     runner: parseRunner(row.runner),
     files: row.paths.map((path) => ({ path })),
   });
-  if (runner !== 'node') return none(AI_TEXTS.notRunnable);
+  if (runner === 'none') return none(AI_TEXTS.notRunnable);
 
   const runs = await db
     .select()
