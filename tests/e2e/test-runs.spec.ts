@@ -22,7 +22,7 @@ async function assignedCart(starterProject = 'javascript') {
   const admin = await session(adminAccount, 'sign-in');
   const templateRes = await admin.api.post('/api/templates', {
     data: {
-      title: `Cart Discounts ${Date.now().toString(36)}`,
+      title: `${starterProject === 'python' ? 'Late Fees' : 'Cart Discounts'} ${Date.now().toString(36)}`,
       roleName: 'Frontend Developer',
       tasks: [{ title: 'Implement SHOP-7', description: '', type: 'code' }],
       starterProject,
