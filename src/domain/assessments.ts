@@ -103,10 +103,10 @@ export const sampleProjectSchema = z.object({
   /** The ticket the candidate works on. */
   ticket: z.string().max(5000),
   files: z.array(projectFileSchema).min(1).max(50),
-  /** How its tests run: 'node' (node --test, TypeScript transpiled) or 'none'. Older projects: from their test files. */
-  runner: z.enum(['node', 'none']).optional(),
+  /** How its tests run: 'node' (node --test, TypeScript transpiled), 'python', 'go', 'java' or 'none'. Older projects: from their test files. */
+  runner: z.enum(['node', 'python', 'go', 'java', 'none']).optional(),
   /** Which built-in starter project it came from, or 'upload'. */
-  starter: z.enum(['typescript', 'javascript', 'sql', 'upload']).optional(),
+  starter: z.enum(['typescript', 'javascript', 'python', 'go', 'java', 'sql', 'upload']).optional(),
   /** Tests the candidate never sees: run on submit and by reviewers (test runs feature). */
   hiddenFiles: z.array(projectFileSchema).max(50).optional(),
 });

@@ -40,6 +40,10 @@ export const integrationsSchema = z.object({
     reason: z.string().nullable(),
     /** How a run's memory and processes are capped: a cgroup, or the operator's no-cgroup override. */
     mode: z.enum(SANDBOX_MODES),
+    /** Which languages' tests can run here (each needs its toolchain installed). */
+    languages: z
+      .array(z.object({ label: z.string(), available: z.boolean(), reason: z.string().nullable() }))
+      .default([]),
   }),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),

@@ -4,6 +4,7 @@
  * exercise with no automated tests. Assigning copies the template's project.
  */
 import type { SampleProject } from './assessments';
+import { GO_PROJECT, JAVA_PROJECT, PYTHON_PROJECT } from './language-starter-projects';
 import { DEFAULT_PROJECT } from './sample-project';
 import type { StarterProjectKey } from './test-runs';
 
@@ -222,5 +223,8 @@ export const SQL_PROJECT: SampleProject = {
 export const STARTER_PROJECTS: Record<StarterProjectKey, SampleProject> = {
   typescript: DEFAULT_PROJECT,
   javascript: JAVASCRIPT_PROJECT,
+  python: PYTHON_PROJECT,
+  go: GO_PROJECT,
+  java: JAVA_PROJECT,
   sql: SQL_PROJECT,
 };

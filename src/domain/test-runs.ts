@@ -84,10 +84,41 @@ export const TEST_RUN_TEXTS = {
 
 // --- starter projects -------------------------------------------------------
 
-export const STARTER_PROJECT_KEYS = ['typescript', 'javascript', 'sql'] as const;
+export const STARTER_PROJECT_KEYS = [
+  'typescript',
+  'javascript',
+  'python',
+  'go',
+  'java',
+  'sql',
+] as const;
 export type StarterProjectKey = (typeof STARTER_PROJECT_KEYS)[number];
-export const PROJECT_RUNNERS = ['node', 'none'] as const;
+/** How a project's tests run: node --test (JavaScript, TypeScript), pytest, go test, JUnit 5; or not at all. */
+export const PROJECT_RUNNERS = ['node', 'python', 'go', 'java', 'none'] as const;
 export type ProjectRunner = (typeof PROJECT_RUNNERS)[number];
+export type TestLanguage = Exclude<ProjectRunner, 'none'>;
+export const TEST_LANGUAGES: readonly TestLanguage[] = ['node', 'python', 'go', 'java'];
+
+export const TEST_LANGUAGE_LABELS: Record<TestLanguage, string> = {
+  node: 'JavaScript and TypeScript',
+  python: 'Python',
+  go: 'Go',
+  java: 'Java',
+};
+
+/** Shown on the template and in the workspace when a server lacks a language's toolchain. */
+export function languageUnavailableText(language: TestLanguage): string {
+  return language === 'node'
+    ? 'JavaScript and TypeScript tests cannot run on this server'
+    : `${TEST_LANGUAGE_LABELS[language]} tests cannot run on this server`;
+}
+
+/** Reads a stored runner value (older projects have none; unknown values are none). */
+export function parseRunner(value: unknown): ProjectRunner | undefined {
+  return typeof value === 'string' && (PROJECT_RUNNERS as readonly string[]).includes(value)
+    ? (value as ProjectRunner)
+    : undefined;
+}
 
 /** Limits of an uploaded project zip. */
 export const ZIP_LIMITS = {
@@ -104,16 +135,48 @@ export const HIDDEN_TEST_FOLDERS = ['hidden/', '.hidden-tests/'] as const;
 const TEST_FILE =
   /(^|\/)(test\/.*\.(c|m)?[jt]s|[^/]*[._-]test\.(c|m)?[jt]s|test-[^/]*\.(c|m)?[jt]s)$/;
 
+/** Test files per language, as each runner finds them. */
+export const LANGUAGE_TEST_FILES: Record<TestLanguage, RegExp> = {
+  node: TEST_FILE,
+  // pytest's default discovery: test_*.py or *_test.py.
+  python: /(^|\/)(test_[^/]*|[^/]*_test)\.py$/,
+  // go test: *_test.go of the module's root package.
+  go: /^[^/]*_test\.go$/,
+  // JUnit's usual names: FooTest, FooTests, TestFoo.
+  java: /(^|\/)([^/]*Tests?|Test[^/]*)\.java$/,
+};
+
 /** Whether a file list has tests the node runner picks up. */
 export function hasTestFiles(paths: string[]): boolean {
   return paths.some((p) => TEST_FILE.test(p));
 }
 
-/** A project runs with node when it says so, or (older projects) when it has test files. */
+/** The language of a project's tests from its files (node first, then Python, Go, Java), or none. */
+export function detectRunner(paths: string[]): ProjectRunner {
+  for (const language of TEST_LANGUAGES) {
+    if (paths.some((p) => LANGUAGE_TEST_FILES[language].test(p))) return language;
+  }
+  return 'none';
+}
+
+/** A project runs as it says (the template's choice), or (older projects, uploads) as its test files show. */
 export function projectRunner(project: { runner?: ProjectRunner; files: { path: string }[] }) {
   if (project.runner) return project.runner;
-  return hasTestFiles(project.files.map((f) => f.path)) ? 'node' : 'none';
+  return detectRunner(project.files.map((f) => f.path));
 }
+
+/** Which languages' tests this server can run, and why not (the template form, the Integrations page). */
+export const testLanguagesSchema = z.object({
+  languages: z.array(
+    z.object({
+      language: z.enum(['node', 'python', 'go', 'java']),
+      label: z.string(),
+      available: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type TestLanguages = z.infer<typeof testLanguagesSchema>;
 
 export const projectSummarySchema = z.object({
   name: z.string(),
@@ -136,6 +199,21 @@ export const STARTER_PROJECT_INFO: Record<
   javascript: {
     label: 'JavaScript: shopping cart (discount codes)',
     description: 'ES modules with node:test tests.',
+    runnable: true,
+  },
+  python: {
+    label: 'Python: library late fees',
+    description: 'Plain Python 3 with pytest tests.',
+    runnable: true,
+  },
+  go: {
+    label: 'Go: article URL slugs',
+    description: 'Standard library only; go test.',
+    runnable: true,
+  },
+  java: {
+    label: 'Java: invoices with VAT',
+    description: 'Java 17 with JUnit 5 tests.',
     runnable: true,
   },
   sql: {

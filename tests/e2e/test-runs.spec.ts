@@ -18,14 +18,14 @@ function inAWeek(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-async function assignedCart() {
+async function assignedCart(starterProject = 'javascript') {
   const admin = await session(adminAccount, 'sign-in');
   const templateRes = await admin.api.post('/api/templates', {
     data: {
-      title: `Cart Discounts ${Date.now().toString(36)}`,
+      title: `${starterProject === 'python' ? 'Late Fees' : 'Cart Discounts'} ${Date.now().toString(36)}`,
       roleName: 'Frontend Developer',
       tasks: [{ title: 'Implement SHOP-7', description: '', type: 'code' }],
-      starterProject: 'javascript',
+      starterProject,
     },
   });
   expect(templateRes.status(), await templateRes.text()).toBe(201);
@@ -111,6 +111,22 @@ test('the candidate runs the tests, sees the failures, fixes the code and sees t
   expect(overflow).toBe(false);
   await page.screenshot({ path: '.tmp/shots/workspace-tests-375.png', fullPage: true });
   await expectAccessible(page);
+});
+
+test('a candidate runs Python tests in the workspace', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { assessment, candidate } = await assignedCart('python');
+  await logIn(page, candidate);
+  await page.goto(`/assessment/${assessment.id}`);
+  const panel = page.getByRole('region', { name: 'Tests' });
+  await expect(panel.getByTestId('runnable-badge')).toHaveText('Tests can run');
+  await panel.getByRole('button', { name: 'Run Tests' }).click();
+  const result = panel.getByTestId('test-run-result').first();
+  await expect(result.getByTestId('run-status')).toHaveText('Failed', { timeout: 30_000 });
+  // The visible tests only (pytest's JUnit report): the hidden ones are for reviewers.
+  await expect(result.getByTestId('run-counts')).toHaveText('2 passed, 2 failed');
+  await expect(result.getByRole('listitem').first()).toContainText('assert 0 == 75');
+  await page.screenshot({ path: '.tmp/shots/workspace-python-tests-1280.png' });
 });
 
 test('a project without tests says so and offers no Run Tests', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -18,13 +18,21 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { SandboxMode } from '../../domain/integrations';
-import type { RunStatus } from '../../domain/test-runs';
+import { detectRunner, type RunStatus, type TestLanguage } from '../../domain/test-runs';
 import { createRunCgroup, detectCgroups, type RunCgroup } from './cgroups';
 import { COMPILE_SCRIPT, PRELOAD_SCRIPT } from './grader-scripts';
-import { type JunitSummary, parseJunit, type TestFailure } from './junit';
+import {
+  type JunitCase,
+  type JunitSummary,
+  parseJunitCases,
+  summarise,
+  type TestFailure,
+} from './junit';
+import { executeLanguage, toolchainMissing } from './languages';
 import { CappedOutput } from './output';
-import { runtimeMounts } from './runtimes';
+import { type RuntimeName, runtimeMounts } from './runtimes';
 import { seccompFilter } from './seccomp';
+import { countAgainstUnits } from './trusted-counts';
 
 export interface SandboxFile {
   path: string;
@@ -109,7 +117,7 @@ const overrideNoCgroup = () => process.env[NO_CGROUP_OVERRIDE_ENV] === '1';
  * run's folder by its random name, never list them). /grader holds the
  * scripts, esbuild and an execute-only copy of node.
  */
-function stagingRoot(): string {
+export function stagingRoot(): string {
   return process.env.SANDBOX_STAGING_DIR ?? path.join(os.tmpdir(), 'talentforge-sandbox');
 }
 
@@ -134,7 +142,7 @@ function ensureDir(dir: string, mode: number) {
 }
 
 /** Writes the grader folder once per process (the node copy once per node version). */
-function prepareGrader(): Grader {
+export function prepareGrader(): Grader {
   if (grader) return grader;
   const root = stagingRoot();
   ensureDir(root, 0o711);
@@ -294,6 +302,8 @@ interface PassMounts {
   /** --ro-bind / --bind triples for this pass (the files, the grader). */
   mounts: string[];
   env?: Record<string, string>;
+  /** Whose files of /usr the pass sees (node unless said). */
+  runtime?: RuntimeName;
 }
 
 /**
@@ -317,7 +327,7 @@ function bwrapArgs(limits: SandboxLimits, pass: PassMounts): string[] {
     String(SANDBOX_UID),
     '--hostname',
     'sandbox',
-    ...runtimeMounts('node'),
+    ...runtimeMounts(pass.runtime ?? 'node'),
     '--proc',
     '/proc',
     '--dev',
@@ -367,7 +377,7 @@ export function testFiles(paths: string[]): string[] {
   return paths.filter((p) => TEST_FILE.test(p) && !p.split('/').includes('node_modules')).sort();
 }
 
-interface PassResult {
+export interface PassResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
@@ -377,7 +387,7 @@ interface PassResult {
   setupFailed: boolean;
 }
 
-interface RunContext {
+export interface RunContext {
   limits: SandboxLimits;
   mode: SandboxMode;
   cgroup: RunCgroup | null;
@@ -405,7 +415,7 @@ async function newRunContext(
 }
 
 /** One sandboxed process tree (compile, visible or hidden pass), under the run's cgroup and clock. */
-async function runPass(
+export async function runPass(
   ctx: RunContext,
   pass: PassMounts,
   command: string[],
@@ -481,9 +491,9 @@ async function runPass(
   };
 }
 
-type Partial = Omit<RunOutcome, 'durationMs' | 'output'> & { note?: string };
+export type Partial = Omit<RunOutcome, 'durationMs' | 'output'> & { note?: string };
 
-const ZERO = { passed: 0, failed: 0, skipped: 0, failures: [] as TestFailure[] };
+export const ZERO = { passed: 0, failed: 0, skipped: 0, failures: [] as TestFailure[] };
 
 /**
  * The verdict of a pass from what the candidate cannot fake: our clock, the
@@ -491,7 +501,11 @@ const ZERO = { passed: 0, failed: 0, skipped: 0, failures: [] as TestFailure[] }
  * process the tests cannot reach). The JUnit report only gives the counts
  * and messages shown.
  */
-async function judge(ctx: RunContext, result: PassResult, what: string): Promise<Partial | null> {
+export async function judge(
+  ctx: RunContext,
+  result: PassResult,
+  what: string,
+): Promise<Partial | null> {
   if (result.timedOut) {
     return {
       ...ZERO,
@@ -515,6 +529,7 @@ async function judge(ctx: RunContext, result: PassResult, what: string): Promise
   return null;
 }
 
+/** Counts from the report alone: only where no trusted list of the tests could be made. */
 function countsOf(summary: JunitSummary, result: PassResult, label: string): Partial {
   const base = {
     passed: summary.passed,
@@ -547,22 +562,237 @@ function countsOf(summary: JunitSummary, result: PassResult, label: string): Par
 }
 
 /**
+ * The verdict of a pass (from the exit status, never the report) with its
+ * counts held to the trusted list of its tests: passed + failed + skipped is
+ * the number of the template's tests, whatever the test code printed.
+ */
+function trustedCountsOf(
+  units: string[][],
+  cases: JunitCase[],
+  result: PassResult,
+  stopped: Partial | null,
+  label: string,
+): Partial {
+  const runnerPassed = !stopped && result.code === 0 && result.signal === null;
+  const runnerFailed = !stopped && result.code === 1;
+  const counts = countAgainstUnits(units, cases, { runnerPassed, runnerFailed, label });
+  const notes: string[] = [];
+  if (counts.unmatched > 0) {
+    notes.push(
+      `[${counts.unmatched} reported result${counts.unmatched === 1 ? '' : 's'} (${label}) matched none of the template's ${units.length} tests and ${counts.unmatched === 1 ? 'was' : 'were'} not counted]`,
+    );
+  }
+  const base = {
+    passed: counts.passed,
+    failed: counts.failed,
+    skipped: counts.skipped,
+    failures: counts.failures,
+  };
+  let partial: Partial;
+  if (stopped) partial = { ...stopped, ...base };
+  else if (runnerPassed) {
+    // The runner saw every test file pass; a test that reported nothing still failed.
+    partial =
+      units.length === 0
+        ? { ...base, status: 'error', note: `No tests ran (${label}).` }
+        : { ...base, status: counts.failed > 0 ? 'failed' : 'passed' };
+  } else if (runnerFailed) partial = { ...base, status: 'failed' };
+  else {
+    partial = {
+      ...base,
+      status: 'error',
+      note: `[the test runner (${label}) ended with ${result.signal ?? `exit code ${result.code}`}]`,
+    };
+  }
+  const note = [partial.note, ...notes].filter(Boolean).join('\n');
+  return { ...partial, note: note || undefined };
+}
+
+export interface PassReport {
+  label: string;
+  hidden: boolean;
+  result: PassResult;
+  stopped: Partial | null;
+  cases: JunitCase[];
+}
+
+/** What executing a project's tests gave: every pass's report, or an outcome that ended it early (compile errors, limits). */
+export type Executed =
+  | { early: Partial; passes?: undefined }
+  | { early?: undefined; passes: PassReport[] };
+
+/** A trusted list of a project's tests: each pass's test paths, from its original files. */
+interface Enumeration {
+  visible: string[][];
+  hidden: string[][];
+}
+
+/** Enumerations of reference projects (keyed by a hash of their files), made once per server process. */
+const enumerations = new Map<string, Promise<Enumeration | { error: string }>>();
+const ENUMERATION_CACHE = 200;
+
+function referenceKey(files: SandboxFile[]): string {
+  const hash = createHash('sha256');
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    hash.update(`${f.hidden ? 'H' : 'V'}\0${f.path}\0${f.content.length}\0${f.content}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Lists the tests of the reference project (the template's files as copied
+ * on assign, and its hidden tests) without running any of them: the same
+ * sandbox, compile and passes, with a test-name pattern that matches nothing,
+ * so node reports every declared test as skipped. No candidate code is
+ * present; only the template's own modules are loaded.
+ */
+function enumerate(reference: SandboxFile[], limits: SandboxLimits, language: TestLanguage) {
+  const k = `${language}:${referenceKey(reference)}`;
+  let known = enumerations.get(k);
+  if (!known) {
+    known = (async () => {
+      const status = detectSandbox();
+      const ctx = await newRunContext('enumerate', status.mode, limits);
+      try {
+        const executed = await execute(ctx, reference, { enumerate: true }, language);
+        if (executed.early) {
+          return {
+            error: `${executed.early.status}${executed.early.note ? `: ${executed.early.note}` : ''}`,
+          };
+        }
+        const list: Enumeration = { visible: [], hidden: [] };
+        for (const pass of executed.passes) {
+          if (pass.stopped) return { error: pass.stopped.note ?? pass.stopped.status };
+          if (pass.result.code !== 0) {
+            return {
+              error: `listing the tests ended with ${pass.result.signal ?? `exit code ${pass.result.code}`}`,
+            };
+          }
+          list[pass.hidden ? 'hidden' : 'visible'].push(...pass.cases.map((c) => c.path));
+        }
+        return list;
+      } finally {
+        await ctx.cgroup?.destroy();
+      }
+    })();
+    enumerations.set(k, known);
+    // A failed listing (a limit hit on a busy machine) is tried again next time.
+    void known.then((r) => {
+      if ('error' in r) enumerations.delete(k);
+    });
+    if (enumerations.size > ENUMERATION_CACHE) {
+      const oldest = enumerations.keys().next().value;
+      if (oldest !== undefined) enumerations.delete(oldest);
+    }
+  }
+  return known;
+}
+
+export interface RunOptions {
+  /**
+   * The project as the template gave it (its files' original text, and the
+   * hidden tests): the trusted list of tests the counts are held to. Without
+   * it the counts are the report's own (and the output says so).
+   */
+  reference?: SandboxFile[];
+  /** The project's test language (the template's runner); detected from the files when absent. */
+  language?: TestLanguage;
+}
+
+function languageOf(files: SandboxFile[], language?: TestLanguage): TestLanguage {
+  if (language) return language;
+  const detected = detectRunner(files.map((f) => f.path));
+  return detected === 'none' ? 'node' : detected;
+}
+
+/**
  * Runs a project's tests in bubblewrap as nobody. Every step (compiling
  * TypeScript, the visible tests, then the hidden tests in a pass of their
  * own) runs sandboxed, under one cgroup and one wall clock. The project is
  * read-only to every step; the test runner runs from an execute-only node, so
- * no test process can read its memory or file descriptors.
+ * no test process can read its memory or file descriptors. The counts are
+ * held to a list of the tests made from the reference project, which no
+ * candidate code takes part in (docs/decisions/010).
  */
 export async function runInSandbox(
   files: SandboxFile[],
   limits: SandboxLimits = DEFAULT_LIMITS,
+  options: RunOptions = {},
 ): Promise<RunOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const status = detectSandbox();
   if (!status.available) throw new Error(status.reason ?? NOT_AVAILABLE);
-  const g = prepareGrader();
+  prepareGrader();
+  const language = languageOf(files, options.language);
+  const missing = toolchainMissing(language);
+  if (missing) return { ...ZERO, status: 'error', output: missing, durationMs: elapsed() };
+  const listing = options.reference ? enumerate(options.reference, limits, language) : null;
+  // Listing the reference's tests goes on beside the run (its own cgroup and clock, cached after the first).
+  listing?.catch(() => {});
 
+  const ctx = await newRunContext('run', status.mode, limits);
+  const { cgroup } = ctx;
+  if (!cgroup && status.mode !== 'no-cgroup-override') {
+    return { ...ZERO, status: 'error', output: NO_CGROUP, durationMs: elapsed() };
+  }
+  try {
+    const executed = await execute(ctx, files, { enumerate: false }, language);
+    if (executed.early) return finish(executed.early, ctx, elapsed);
+    const units = listing ? await listing.catch((e: Error) => ({ error: e.message })) : null;
+    const total: Partial = { ...ZERO, status: 'passed' };
+    const notes: string[] = [];
+    if (!units)
+      notes.push('[no reference project: the counts are as the test runner reported them]');
+    else if ('error' in units) {
+      notes.push(
+        `[the template's tests could not be listed (${units.error}); the counts are as the test runner reported them]`,
+      );
+    }
+    for (const pass of executed.passes) {
+      const counted =
+        units && !('error' in units)
+          ? trustedCountsOf(
+              pass.hidden ? units.hidden : units.visible,
+              pass.cases,
+              pass.result,
+              pass.stopped,
+              pass.label,
+            )
+          : pass.stopped
+            ? { ...pass.stopped, ...summarise(pass.cases) }
+            : countsOf(summarise(pass.cases), pass.result, pass.label);
+      total.passed += counted.passed;
+      total.failed += counted.failed;
+      total.skipped += counted.skipped;
+      total.failures = [...total.failures, ...counted.failures].slice(0, 50);
+      if (counted.note) notes.push(counted.note);
+      if (counted.status !== 'passed' && (total.status === 'passed' || total.status === 'failed')) {
+        total.status = counted.status;
+      }
+    }
+    total.note = notes.join('\n') || undefined;
+    return finish(total, ctx, elapsed);
+  } finally {
+    await cgroup?.destroy();
+  }
+}
+
+/**
+ * Compiles (when there is TypeScript) and runs the visible, then the hidden
+ * tests, each step its own sandbox in the context's cgroup and on its clock.
+ * `enumerate` lists the tests instead of running them (a name pattern that
+ * matches nothing).
+ */
+async function execute(
+  ctx: RunContext,
+  files: SandboxFile[],
+  mode: { enumerate: boolean },
+  language: TestLanguage,
+): Promise<Executed> {
+  if (language !== 'node') return executeLanguage(ctx, files, mode, language);
+  const g = prepareGrader();
+  const limits = ctx.limits;
   const hasTs = files.some((f) => TS_SOURCE.test(f.path) && !f.path.endsWith('.d.ts'));
   const compiled = files.map((f) => ({ ...f, path: compiledPath(f.path) }));
   const hiddenPaths = new Set(compiled.filter((f) => f.hidden).map((f) => f.path));
@@ -572,17 +802,12 @@ export async function runInSandbox(
   const hiddenTests = testFiles([...hiddenPaths]);
   if (visibleTests.length + hiddenTests.length === 0) {
     return {
-      ...ZERO,
-      status: 'error',
-      output: 'No test files found (names like cart.test.js or files under test/).',
-      durationMs: elapsed(),
+      early: {
+        ...ZERO,
+        status: 'error',
+        note: 'No test files found (names like cart.test.js or files under test/).',
+      },
     };
-  }
-
-  const ctx = await newRunContext('run', status.mode, limits);
-  const { cgroup } = ctx;
-  if (!cgroup && status.mode !== 'no-cgroup-override') {
-    return { ...ZERO, status: 'error', output: NO_CGROUP, durationMs: elapsed() };
   }
   const runDir = path.join(stagingRoot(), `run-${randomUUID()}`);
   try {
@@ -631,20 +856,18 @@ export async function runInSandbox(
         JUNIT_CAP,
       );
       const stopped = await judge(ctx, result, 'compile');
-      if (stopped) return finish(stopped, ctx, elapsed);
+      if (stopped) return { early: stopped };
       let errors: { file: string; line: number | null; column: number | null; text: string }[] = [];
       try {
         errors = JSON.parse(result.stdout.trim().split('\n').pop() ?? '').errors;
       } catch {
-        return finish(
-          {
+        return {
+          early: {
             ...ZERO,
             status: 'error',
             note: `[compiling ended with ${result.signal ?? `exit code ${result.code}`}]`,
           },
-          ctx,
-          elapsed,
-        );
+        };
       }
       if (errors.length > 0) {
         const failures = errors.map((e) => ({
@@ -652,13 +875,14 @@ export async function runInSandbox(
           message: `${e.file}${e.line !== null ? `:${e.line}:${e.column}` : ''}: ${e.text}`,
         }));
         return {
-          status: 'failed',
-          passed: 0,
-          failed: failures.length,
-          skipped: 0,
-          failures,
-          output: failures.map((f) => f.message).join('\n'),
-          durationMs: elapsed(),
+          early: {
+            status: 'failed',
+            passed: 0,
+            failed: failures.length,
+            skipped: 0,
+            failures,
+            note: failures.map((f) => f.message).join('\n'),
+          },
         };
       }
       work = build;
@@ -668,6 +892,8 @@ export async function runInSandbox(
       g.node.replace(g.dir, '/grader'),
       '--v8-pool-size=2',
       '--test',
+      // Listing only: a pattern no name matches, so every declared test is reported skipped, none runs.
+      ...(mode.enumerate ? ['--test-name-pattern=(?!)'] : []),
       '--test-reporter=junit',
       '--test-reporter-destination=stdout',
       '--test-reporter=spec',
@@ -675,59 +901,49 @@ export async function runInSandbox(
       ...tests,
     ];
     const heap = `--max-old-space-size=${limits.heapMb}`;
-    const total: Partial = { ...ZERO, status: 'passed' };
     const passes: {
       tests: string[];
       label: string;
+      hidden: boolean;
       env: Record<string, string>;
-      args: string[];
     }[] = [];
     if (visibleTests.length > 0) {
-      passes.push({ tests: visibleTests, label: 'tests', env: { NODE_OPTIONS: heap }, args: [] });
+      passes.push({
+        tests: visibleTests,
+        label: 'tests',
+        hidden: false,
+        env: { NODE_OPTIONS: heap },
+      });
     }
     if (hiddenTests.length > 0) {
       passes.push({
         tests: hiddenTests,
         label: 'hidden tests',
-        env: {
-          NODE_OPTIONS: `${heap} --require /grader/preload.cjs`,
-        },
-        args: [],
+        hidden: true,
+        env: { NODE_OPTIONS: `${heap} --require /grader/preload.cjs` },
       });
     }
+    const reports: PassReport[] = [];
     for (const pass of passes) {
       if (pass !== passes[0]) ctx.output.push(Buffer.from(`\n--- ${pass.label} ---\n`));
-      const [node, ...rest] = testArgs(pass.tests);
       const result = await runPass(
         ctx,
         { mounts: ['--ro-bind', work, '/work', ...graderMounts], env: pass.env },
-        [node!, ...pass.args, ...rest],
+        testArgs(pass.tests),
         JUNIT_CAP,
       );
       const stopped = await judge(ctx, result, pass.label);
-      const summary = parseJunit(result.stdout);
-      const counted = stopped
-        ? {
-            ...stopped,
-            passed: summary.passed,
-            failed: summary.failed,
-            skipped: summary.skipped,
-            failures: summary.failures,
-          }
-        : countsOf(summary, result, pass.label);
-      total.passed += counted.passed;
-      total.failed += counted.failed;
-      total.skipped += counted.skipped;
-      total.failures = [...total.failures, ...counted.failures].slice(0, 50);
-      total.note = [total.note, counted.note].filter(Boolean).join('\n') || undefined;
-      if (counted.status !== 'passed' && (total.status === 'passed' || total.status === 'failed')) {
-        total.status = counted.status;
-      }
+      reports.push({
+        label: pass.label,
+        hidden: pass.hidden,
+        result,
+        stopped,
+        cases: parseJunitCases(result.stdout),
+      });
       if (stopped) break;
     }
-    return finish(total, ctx, elapsed);
+    return { passes: reports };
   } finally {
-    await cgroup?.destroy();
     await rm(runDir, { recursive: true, force: true }).catch(() => {});
   }
 }

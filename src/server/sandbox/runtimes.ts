@@ -16,12 +16,90 @@ export interface RuntimeSpec {
   folders: () => string[];
 }
 
+/** The folder a /usr/bin link leads into (/usr/bin/go -> /usr/lib/go-1.19/bin/go: /usr/lib/go-1.19), or null. */
+function installRoot(binary: string, levels: number): string | null {
+  try {
+    let dir = realpathSync(binary);
+    for (let i = 0; i < levels; i++) dir = path.dirname(dir);
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+/** Debian's python3 (not a pyenv or venv one: the sandbox sees only /usr), its standard library and pytest. */
+export const PYTHON_BINARY = '/usr/bin/python3';
+export const JUNIT_CONSOLE_JAR = '/usr/share/java/junit-platform-console-standalone.jar';
+
+function pythonStdlib(): string[] {
+  try {
+    const real = realpathSync(PYTHON_BINARY); // /usr/bin/python3.11
+    return [`/usr/lib/${path.basename(real)}`, '/usr/lib/python3/dist-packages'];
+  } catch {
+    return [];
+  }
+}
+
 export const RUNTIMES = {
   node: {
     binaries: () => [process.execPath],
     folders: () => [],
   },
+  python: {
+    binaries: () => [PYTHON_BINARY],
+    folders: pythonStdlib,
+  },
+  // The whole Go tree (compiler, linker, the precompiled standard library, test2json); no gcc: cgo is off.
+  go: {
+    binaries: () => {
+      const root = installRoot('/usr/bin/go', 2);
+      return root
+        ? [path.join(root, 'bin/go'), path.join(root, 'pkg/tool/linux_amd64/compile')]
+        : [];
+    },
+    folders: () => {
+      const root = installRoot('/usr/bin/go', 2);
+      // Debian links src, pkg/include and misc into /usr/share/go-1.x.
+      const shared = root ? `/usr/share/${path.basename(root)}` : null;
+      return root ? [root, ...(shared ? [shared] : [])] : [];
+    },
+  },
+  // The JDK (java, javac and their libraries; its conf links into /etc/java-*) and JUnit's console launcher.
+  java: {
+    binaries: () => {
+      const root = installRoot('/usr/bin/javac', 2);
+      return root
+        ? [
+            path.join(root, 'bin/java'),
+            path.join(root, 'bin/javac'),
+            path.join(root, 'lib/server/libjvm.so'),
+          ]
+        : [];
+    },
+    folders: () => {
+      const root = installRoot('/usr/bin/javac', 2);
+      if (!root) return [];
+      const etc = `/etc/${path.basename(root).replace(/-amd64$|-arm64$/, '')}`;
+      return [root, etc, JUNIT_CONSOLE_JAR];
+    },
+  },
 } satisfies Record<string, RuntimeSpec>;
+
+/** Where each language's tools are (null when the server lacks them): see languages.ts. */
+export function toolchainPaths() {
+  const go = installRoot('/usr/bin/go', 2);
+  const jdk = installRoot('/usr/bin/javac', 2);
+  return {
+    python: PYTHON_BINARY,
+    pytest: '/usr/lib/python3/dist-packages/pytest',
+    go: go ? path.join(go, 'bin/go') : null,
+    goRoot: go,
+    test2json: go ? path.join(go, 'pkg/tool/linux_amd64/test2json') : null,
+    java: jdk ? path.join(jdk, 'bin/java') : null,
+    javac: jdk ? path.join(jdk, 'bin/javac') : null,
+    junit: JUNIT_CONSOLE_JAR,
+  };
+}
 
 export type RuntimeName = keyof typeof RUNTIMES;
 

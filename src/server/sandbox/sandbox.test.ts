@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DefaultSerializer } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addressSpaceBytes,
@@ -234,11 +235,99 @@ test('ignores negatives', () => assert.strictEqual(total([1, -2]), 1));
 };
 const withCart = (content: string) => ({ ...CART, content: `${content}\n${CART.content}` });
 
+/**
+ * Frames of node's test-runner protocol (a child's report to the runner on its
+ * stdout), as candidate code can print them: one passing test per name.
+ */
+function forgedFrames(names: string[]): string {
+  const header = new DefaultSerializer();
+  header.writeHeader();
+  const headerLength = header.releaseBuffer().length;
+  const frames = names.map((name, i) => {
+    const s = new DefaultSerializer();
+    s.writeHeader();
+    s.writeRawBytes(Buffer.alloc(4));
+    s.writeHeader();
+    s.writeValue({
+      type: 'test:pass',
+      data: { name, nesting: 0, testNumber: 100 + i, details: { duration_ms: 1 } },
+    });
+    const frame = s.releaseBuffer();
+    frame.writeUInt32BE(frame.length - (4 + headerLength), headerLength);
+    return frame;
+  });
+  return Buffer.concat(frames).toString('base64');
+}
+
 describe.skipIf(!sandbox.available)('grading the candidate cannot rig', () => {
   it('the control: honest code gets 1 passed, 1 failed in the hidden pass', async () => {
     const result = await runInSandbox([CART, HIDDEN], LIMITS);
     expect(result).toMatchObject({ status: 'failed', passed: 1, failed: 1 });
     expect(result.failures[0]?.name).toBe('ignores negatives');
+  });
+
+  it('forged passing frames printed by candidate code add no passes', async () => {
+    const names = [
+      ...Array.from({ length: 25 }, (_, i) => `forged ${i}`),
+      'ignores negatives',
+      'adds',
+    ];
+    const attack = withCart(
+      `process.stdout.write(Buffer.from('${forgedFrames(names)}', 'base64'));`,
+    );
+    const visible = {
+      path: 'cart.test.js',
+      content: `const test = require('node:test');
+const { total } = require('./cart');
+test('visible sum', () => require('node:assert').strictEqual(total([2, 2]), 4));
+`,
+    };
+    const reference = [CART, HIDDEN, visible];
+    const result = await runInSandbox([attack, HIDDEN, visible], LIMITS, { reference });
+    // The control's 1 passed / 1 failed in the hidden pass, plus the visible test: nothing more.
+    expect(result).toMatchObject({ status: 'failed', passed: 2, failed: 1 });
+    expect(result.failures.map((f) => f.name)).toContain('ignores negatives');
+    expect(result.output).toMatch(/matched none of the template's 2 tests and were not counted/);
+    // Forged frames in a passing project's run do not add passes either.
+    const honest = withCart('');
+    honest.content = honest.content.replace('s + i', 's + Math.max(0, i)');
+    const forgedPassing = {
+      ...honest,
+      content: `${attack.content.split('\n')[0]}\n${honest.content}`,
+    };
+    const passing = await runInSandbox([forgedPassing, HIDDEN, visible], LIMITS, { reference });
+    expect(passing).toMatchObject({ status: 'passed', passed: 3, failed: 0 });
+  });
+
+  it('counts a test with subtests as one of the template tests, and a test that never reported as failed', async () => {
+    const withSubtests = {
+      path: 'sub.hidden.test.js',
+      hidden: true,
+      content: `const test = require('node:test');
+const { total } = require('./cart');
+test('parent', async (t) => {
+  await t.test('one', () => {});
+  await t.test('two', () => {});
+});
+test('plain', () => {});
+`,
+    };
+    const reference = [CART, withSubtests];
+    const result = await runInSandbox([CART, withSubtests], LIMITS, { reference });
+    expect(result).toMatchObject({ status: 'passed', passed: 2, failed: 0 });
+    // The candidate's cart ends the process early: the tests it cuts off count as failed.
+    const quitter = withCart('setTimeout(() => process.exit(0), 0);');
+    const cut = {
+      ...withSubtests,
+      content: withSubtests.content.replace(
+        "test('plain', () => {});",
+        "test('plain', () => new Promise((r) => setTimeout(r, 500)));",
+      ),
+    };
+    const early = await runInSandbox([quitter, cut], LIMITS, { reference: [CART, cut] });
+    expect(early.status).toBe('failed');
+    expect(early.passed + early.failed + early.skipped).toBe(2);
+    expect(early.failed).toBeGreaterThanOrEqual(1);
   });
 
   it('candidate code cannot rewrite, replace or chmod a hidden test', async () => {
@@ -263,7 +352,7 @@ for (const f of ['/proc/' + process.ppid + '/fd/1', '/proc/' + process.ppid + '/
   try { fs.writeFileSync(f, junit); console.error('WROTE ' + f); } catch (e) { console.error('refused ' + f + ' ' + e.code); }
 }
 try { fs.readlinkSync('/proc/' + process.ppid + '/fd/1'); console.error('READ parent fd'); } catch (e) { console.error('refused fd list ' + e.code); }`);
-    const result = await runInSandbox([attack, HIDDEN], LIMITS);
+    const result = await runInSandbox([attack, HIDDEN], LIMITS, { reference: [CART, HIDDEN] });
     expect(result.output).not.toMatch(/WROTE|READ parent/);
     expect(result.output).toMatch(/refused \/proc\/\d+\/fd\/1 EACCES/);
     expect(result).toMatchObject({ status: 'failed', passed: 1, failed: 1 });
@@ -280,7 +369,9 @@ try { fs.readlinkSync('/proc/' + process.ppid + '/fd/1'); console.error('READ pa
       "require('node:inspector');",
       "import('node:inspector').then(() => console.error('INSPECTOR'));",
     ]) {
-      const result = await runInSandbox([withCart(`try { ${patch} } catch {}`), HIDDEN], LIMITS);
+      const result = await runInSandbox([withCart(`try { ${patch} } catch {}`), HIDDEN], LIMITS, {
+        reference: [CART, HIDDEN],
+      });
       expect(result.status, patch).toBe('failed');
       expect(result.passed, patch).toBeLessThanOrEqual(1);
       expect(result.output).not.toContain('INSPECTOR');

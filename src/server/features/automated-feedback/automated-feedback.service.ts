@@ -9,7 +9,7 @@ import {
   feedbackRun,
   feedbackSettingsSchema,
 } from '../../../domain/automated-feedback';
-import { projectRunner } from '../../../domain/test-runs';
+import { parseRunner, projectRunner } from '../../../domain/test-runs';
 import type { Db } from '../../db/client';
 import { assessment, setting, testRun } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
@@ -104,10 +104,10 @@ export async function getAutomatedFeedback(
     if (!row.reviewedAt) return none(AI_TEXTS.notYet);
   }
   const runner = projectRunner({
-    runner: row.runner === 'node' || row.runner === 'none' ? row.runner : undefined,
+    runner: parseRunner(row.runner),
     files: row.paths.map((path) => ({ path })),
   });
-  if (runner !== 'node') return none(AI_TEXTS.notRunnable);
+  if (runner === 'none') return none(AI_TEXTS.notRunnable);
 
   const runs = await db
     .select()

@@ -6,12 +6,14 @@ import {
   type SandboxMode,
   type TestMailResult,
 } from '../../../domain/integrations';
+import { TEST_LANGUAGE_LABELS, TEST_LANGUAGES } from '../../../domain/test-runs';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { type Env, googleConfigured } from '../../env';
 import { type Actor, assertRole } from '../../lib/http';
 import { consumeLimit } from '../../lib/usage-limit';
 import type { Mailer } from '../../mail/outbox';
+import { toolchainMissing } from '../../sandbox/languages';
 import { detectSandbox } from '../../sandbox/runner';
 import { recordAudit } from '../audit/audit';
 
@@ -82,6 +84,10 @@ export async function integrationStatus(
         sandboxReason === null
           ? (deps.sandboxMode?.() ?? detectSandbox().mode ?? 'unavailable')
           : 'unavailable',
+      languages: TEST_LANGUAGES.map((language) => {
+        const reason = sandboxReason ?? toolchainMissing(language);
+        return { label: TEST_LANGUAGE_LABELS[language], available: reason === null, reason };
+      }),
     },
     database: {
       kind: database.kind,

@@ -1,6 +1,6 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { projectFileSchema, type SampleProject } from '../../../domain/assessments';
-import { HIDDEN_TEST_FOLDERS, hasTestFiles, ZIP_LIMITS } from '../../../domain/test-runs';
+import { detectRunner, HIDDEN_TEST_FOLDERS, ZIP_LIMITS } from '../../../domain/test-runs';
 import { AppError } from '../../lib/errors';
 
 const refuse = (message: string) => new AppError(400, message, [{ path: ['file'], message }]);
@@ -182,7 +182,7 @@ export async function parseProjectZip(bytes: Uint8Array, name = 'project'): Prom
     ticket: readme ? 'See README.md for the task.' : '',
     files,
     hiddenFiles,
-    runner: hasTestFiles(all) ? 'node' : 'none',
+    runner: detectRunner(all),
     starter: 'upload',
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { TestLanguage } from '../../../domain/test-runs';
 import type { Db } from '../../db/client';
 import { testRun } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
@@ -13,7 +14,11 @@ import {
 } from '../../sandbox/runner';
 import { announceRun, filesForRun } from './test-runs.service';
 
-export type Runner = (files: SandboxFile[]) => Promise<RunOutcome>;
+export type Runner = (
+  files: SandboxFile[],
+  reference: SandboxFile[],
+  language?: TestLanguage,
+) => Promise<RunOutcome>;
 
 export interface QueueOptions {
   db: Db;
@@ -72,7 +77,8 @@ export class TestRunQueue {
     this.pollMs = options.pollMs ?? 1000;
     this.singleProcess = options.singleProcess ?? false;
     this.remote = options.remote ?? false;
-    this.runner = options.runner ?? ((files) => runInSandbox(files));
+    this.runner =
+      options.runner ?? ((files, reference) => runInSandbox(files, undefined, { reference }));
     this.sandbox = options.sandbox ?? (() => detectSandbox());
   }
 
@@ -263,7 +269,11 @@ export class TestRunQueue {
             output: unavailable,
             durationMs: 0,
           }
-        : await this.runner(input.files);
+        : await this.runner(
+            input.files,
+            input.reference,
+            input.language === 'none' ? undefined : input.language,
+          );
     } catch (error) {
       this.logger.error({ err: error, runId: run.id }, 'test run failed to execute');
       outcome = {

@@ -1,11 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
-import { projectSummarySchema, testRunListSchema, testRunSchema } from '../../../domain/test-runs';
+import {
+  projectSummarySchema,
+  testLanguagesSchema,
+  testRunListSchema,
+  testRunSchema,
+} from '../../../domain/test-runs';
 import { createRouter, errorResponses, idParam, jsonContent, requireActor } from '../../lib/http';
 import {
   listTestRuns,
   requestTestRun,
   type TestRunDeps,
+  testLanguages,
   uploadTemplateProject,
 } from './test-runs.service';
 
@@ -59,8 +65,18 @@ const upload = createRoute({
   },
 });
 
+const languages = createRoute({
+  method: 'get',
+  path: '/api/test-runs/languages',
+  tags: ['Test runs'],
+  summary:
+    "Which languages' tests this server can run (JavaScript/TypeScript, Python, Go, Java), and why not: no sandbox, or the language's toolchain is not installed (recruiters, admins).",
+  responses: { 200: jsonContent(testLanguagesSchema, 'Languages'), ...errorResponses },
+});
+
 export function testRunRoutes(deps: TestRunDeps) {
   return createRouter()
+    .openapi(languages, (c) => c.json(testLanguages(deps, requireActor(c)), 200))
     .openapi(list, async (c) =>
       c.json(await listTestRuns(deps, requireActor(c), c.req.valid('param').id), 200),
     )

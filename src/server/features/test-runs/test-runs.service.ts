@@ -2,9 +2,15 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ASSESSMENT_TEXTS, type SampleProject } from '../../../domain/assessments';
 import { storedFileName } from '../../../domain/file-names';
 import {
+  type ProjectRunner,
+  parseRunner,
   projectRunner,
   type RunTrigger,
+  TEST_LANGUAGE_LABELS,
+  TEST_LANGUAGES,
   TEST_RUN_TEXTS,
+  type TestLanguage,
+  type TestLanguages,
   type TestRun,
   type TestRunList,
 } from '../../../domain/test-runs';
@@ -14,6 +20,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import type { EventBus } from '../../realtime/event-bus';
+import { toolchainMissing } from '../../sandbox/languages';
 import type { SandboxFile } from '../../sandbox/runner';
 import { audited } from '../audit/audit';
 import { parseProjectZip } from './project-zip';
@@ -28,6 +35,8 @@ export interface TestRunDeps {
   unavailableReason: () => string | null;
   /** Wakes this process's queue at once (others poll). */
   kick: () => void;
+  /** Why a language's tests cannot run here (its toolchain is missing); the server's own check by default. */
+  toolchainMissing?: (language: TestLanguage) => string | null;
 }
 
 type RunRow = typeof testRun.$inferSelect;
@@ -59,7 +68,7 @@ interface AssessmentAccess {
   recruiterId: string;
   status: string;
   reviewedAt: Date | null;
-  runner: string;
+  runner: ProjectRunner;
 }
 
 async function loadAssessment(db: Db, id: string): Promise<AssessmentAccess> {
@@ -79,10 +88,38 @@ async function loadAssessment(db: Db, id: string): Promise<AssessmentAccess> {
     .where(eq(assessment.id, id));
   if (!row) throw notFound(ASSESSMENT_TEXTS.assessmentNotFound);
   const runner = projectRunner({
-    runner: row.runner === 'node' || row.runner === 'none' ? row.runner : undefined,
+    runner: parseRunner(row.runner),
     files: row.paths.map((path) => ({ path })),
   });
   return { ...row, runner };
+}
+
+/** Why a project of this language cannot run here: no sandbox, or (Python, Go, Java) no toolchain. */
+export function unavailableFor(
+  deps: Pick<TestRunDeps, 'unavailableReason' | 'toolchainMissing'>,
+  runner: ProjectRunner,
+): string | null {
+  if (runner === 'none') return TEST_RUN_TEXTS.notRunnable;
+  return deps.unavailableReason() ?? (deps.toolchainMissing ?? toolchainMissing)(runner);
+}
+
+/** Which languages' tests this server runs (staff: the template form shows it beside each starter project). */
+export function testLanguages(
+  deps: Pick<TestRunDeps, 'unavailableReason' | 'toolchainMissing'>,
+  actor: Actor,
+): TestLanguages {
+  if (actor.role === 'candidate') throw forbidden(ASSESSMENT_TEXTS.noPermission);
+  return {
+    languages: TEST_LANGUAGES.map((language) => {
+      const reason = unavailableFor(deps, language);
+      return {
+        language,
+        label: TEST_LANGUAGE_LABELS[language],
+        available: reason === null,
+        reason,
+      };
+    }),
+  };
 }
 
 /** Reviewers: the recruiter who assigned it and admins. */
@@ -119,11 +156,11 @@ export async function listTestRuns(
     )
     .orderBy(desc(testRun.createdAt), desc(testRun.id))
     .limit(20);
-  const unavailable = deps.unavailableReason();
-  const runnable = row.runner === 'node' && !unavailable;
+  const unavailable = row.runner === 'none' ? null : unavailableFor(deps, row.runner);
+  const runnable = row.runner !== 'none' && !unavailable;
   return {
     runnable,
-    reason: row.runner !== 'node' ? TEST_RUN_TEXTS.notRunnable : unavailable,
+    reason: row.runner === 'none' ? TEST_RUN_TEXTS.notRunnable : unavailable,
     runs: rows.map(toTestRun),
   };
 }
@@ -164,8 +201,8 @@ export async function requestTestRun(
       throw new AppError(409, TEST_RUN_TEXTS.onlyInProgress);
     }
   }
-  if (row.runner !== 'node') throw new AppError(409, TEST_RUN_TEXTS.notRunnable);
-  const unavailable = deps.unavailableReason();
+  if (row.runner === 'none') throw new AppError(409, TEST_RUN_TEXTS.notRunnable);
+  const unavailable = unavailableFor(deps, row.runner);
   if (unavailable) throw new AppError(503, unavailable);
   const run = await insertRun(deps.db, {
     assessmentId,
@@ -198,10 +235,10 @@ export async function queueSubmissionRun(db: DbOrTx, assessmentId: string): Prom
     .where(eq(assessment.id, assessmentId));
   if (!row) return null;
   const runner = projectRunner({
-    runner: row.runner === 'node' || row.runner === 'none' ? row.runner : undefined,
+    runner: parseRunner(row.runner),
     files: row.paths.map((path) => ({ path })),
   });
-  if (runner !== 'node') return null;
+  if (runner === 'none') return null;
   const run = await insertRun(db, {
     assessmentId,
     trigger: 'submit',
@@ -235,7 +272,14 @@ export async function filesForRun(
   db: Db,
   assessmentId: string,
   includeHidden: boolean,
-): Promise<{ files: SandboxFile[]; candidateId: string | null; recruiterId: string } | null> {
+): Promise<{
+  files: SandboxFile[];
+  /** The project as assigned (original text, hidden tests): the trusted list of tests is made from it. */
+  reference: SandboxFile[];
+  language: ProjectRunner;
+  candidateId: string | null;
+  recruiterId: string;
+} | null> {
   const [row] = await db
     .select({
       project: assessment.project,
@@ -260,8 +304,14 @@ export async function filesForRun(
     for (const file of project.hiddenFiles ?? []) {
       files.set(file.path, { path: file.path, content: file.content, hidden: true });
     }
+  const reference: SandboxFile[] = [
+    ...project.files.map((f) => ({ path: f.path, content: f.content })),
+    ...(project.hiddenFiles ?? []).map((f) => ({ path: f.path, content: f.content, hidden: true })),
+  ];
   return {
     files: [...files.values()],
+    reference,
+    language: projectRunner(project),
     candidateId: row.candidateId,
     recruiterId: row.recruiterId,
   };

@@ -9,7 +9,7 @@ import { createLogger } from '../../lib/logger';
 import { detectSandbox, type RunOutcome, type SandboxFile } from '../../sandbox/runner';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { TestRunQueue } from './queue';
-import { queueSubmissionRun } from './test-runs.service';
+import { listTestRuns, queueSubmissionRun, type TestRunDeps } from './test-runs.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -19,6 +19,7 @@ let candA: TestUser;
 let candB: TestUser;
 let jsTemplate: string;
 let sqlTemplate: string;
+let pythonTemplate: string;
 
 const HIDDEN_SECRET = 'hidden-assertion-7f3a';
 const project = {
@@ -47,8 +48,14 @@ const project = {
 const seen: SandboxFile[][] = [];
 let gate: Promise<void> | null = null;
 let release: () => void = () => {};
-const fakeRunner = async (files: SandboxFile[]): Promise<RunOutcome> => {
+const seenLanguages: (string | undefined)[] = [];
+const fakeRunner = async (
+  files: SandboxFile[],
+  _reference: SandboxFile[],
+  language?: string,
+): Promise<RunOutcome> => {
   seen.push(files);
+  seenLanguages.push(language);
   if (gate) await gate;
   const sum = files.find((f) => f.path === 'sum.js')?.content ?? '';
   const ok = sum.includes('a + b');
@@ -82,6 +89,7 @@ beforeAll(async () => {
   };
   jsTemplate = await make({ project });
   sqlTemplate = await make({ starterProject: 'sql' });
+  pythonTemplate = await make({ starterProject: 'python' });
 });
 afterAll(async () => {
   await t?.close();
@@ -113,6 +121,52 @@ async function waitForRun(id: string, as: TestUser, predicate: (r: TestRun) => b
   }
   throw new Error('run did not finish');
 }
+
+describe('Python, Go and Java projects', () => {
+  it("runs a Python project as Python; the candidate's run has no hidden tests, the reviewer's has", async () => {
+    const id = await assignStarted(pythonTemplate);
+    expect((await requestRun(id, candA)).status).toBe(202);
+    await waitForRun(id, candA, () => true);
+    expect(seenLanguages.at(-1)).toBe('python');
+    expect(seen.at(-1)?.map((f) => f.path)).toEqual(['fees.py', 'test_fees.py', 'README.md']);
+    expect((await requestRun(id, recA)).status).toBe(202);
+    await waitForRun(id, recA, (r) => r.trigger === 'reviewer');
+    expect(
+      seen
+        .at(-1)
+        ?.filter((f) => f.hidden)
+        .map((f) => f.path),
+    ).toEqual(['test_fees_hidden.py']);
+    // The candidate sees neither the reviewer's run nor the hidden file's name.
+    const list = (await (await runs(id, candA)).json()) as TestRunList;
+    expect(list.runs.every((r) => !r.includeHidden)).toBe(true);
+    expect(JSON.stringify(list)).not.toContain('test_fees_hidden');
+  });
+
+  it('a server without the toolchain says "Python tests cannot run on this server"', async () => {
+    const id = await assignStarted(pythonTemplate);
+    const deps = {
+      db: t.database.db,
+      bus: { publish: async () => {} },
+      unavailableReason: () => null,
+      kick: () => {},
+      toolchainMissing: (language: string) =>
+        language === 'python' ? 'Python tests cannot run on this server' : null,
+    } as unknown as TestRunDeps;
+    const actor = { id: candA.id, role: 'candidate', name: 'Casey' } as never;
+    expect(await listTestRuns(deps, actor, id)).toMatchObject({
+      runnable: false,
+      reason: 'Python tests cannot run on this server',
+    });
+    const languages = (await (
+      await t.request('/api/test-runs/languages', { as: recA })
+    ).json()) as {
+      languages: { language: string; available: boolean }[];
+    };
+    expect(languages.languages.map((l) => l.language)).toEqual(['node', 'python', 'go', 'java']);
+    expect((await t.request('/api/test-runs/languages', { as: candA })).status).toBe(403);
+  });
+});
 
 describe('running tests', () => {
   it('runs the candidate files, reports the result and allows a new run after', async () => {

@@ -170,6 +170,7 @@ export function IntegrationsScreen() {
               offLabel="Unavailable"
               variables={[
                 'apt-get install bubblewrap python3-seccomp (on the server)',
+                'apt-get install python3-pytest golang-go junit5 default-jdk-headless (Python, Go, Java)',
                 'SANDBOX_ALLOW_NO_CGROUP',
               ]}
             >
@@ -179,6 +180,14 @@ export function IntegrationsScreen() {
                   : status.data.sandbox.reason}
               </Fact>
               <Fact label="Limits">{SANDBOX_MODE_LABELS[status.data.sandbox.mode]}</Fact>
+              <Fact label="Languages">
+                {status.data.sandbox.languages
+                  .map(
+                    (l) =>
+                      `${l.label}: ${l.available ? 'can run' : 'cannot run (toolchain not installed)'}`,
+                  )
+                  .join('; ') || 'none'}
+              </Fact>
             </Card>
             <Card
               id="database"

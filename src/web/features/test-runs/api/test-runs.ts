@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { testRunListSchema, testRunSchema } from '../../../../domain/test-runs';
+import {
+  testLanguagesSchema,
+  testRunListSchema,
+  testRunSchema,
+} from '../../../../domain/test-runs';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
 
 /** Invalidated by the realtime hook on every 'testRun.changed' event. */
@@ -36,3 +40,14 @@ export function useRunTests(assessmentId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: testRunKeys.list(assessmentId) }),
   });
 }
+
+/** GET which languages' tests this server can run (staff: the template form). */
+export const useTestLanguages = (enabled = true) =>
+  useQuery({
+    queryKey: ['test-runs', 'languages'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/test-runs/languages', { schema: testLanguagesSchema, signal }),
+    retry: retryUnlessRefused,
+    staleTime: 60_000,
+    enabled,
+  });

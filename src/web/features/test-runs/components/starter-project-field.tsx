@@ -2,12 +2,31 @@ import '../styles';
 import { Badge, FileInput, Group, Radio, Stack } from '@mantine/core';
 import type { Template } from '../../../../domain/assessments';
 import {
+  type ProjectRunner,
   STARTER_PROJECT_INFO,
   STARTER_PROJECT_KEYS,
   type StarterProjectKey,
   TEST_RUN_TEXTS,
+  type TestLanguages,
   ZIP_LIMITS,
 } from '../../../../domain/test-runs';
+import { useTestLanguages } from '../api/test-runs';
+
+const STARTER_LANGUAGE: Record<StarterProjectKey, ProjectRunner> = {
+  typescript: 'node',
+  javascript: 'node',
+  python: 'python',
+  go: 'go',
+  java: 'java',
+  sql: 'none',
+};
+
+/** "Python tests cannot run on this server" when the server lacks the language's toolchain (else null). */
+function cannotRun(languages: TestLanguages | undefined, runner: ProjectRunner | undefined) {
+  if (!runner || runner === 'none') return null;
+  const entry = languages?.languages.find((l) => l.language === runner);
+  return entry && !entry.available ? entry.reason : null;
+}
 
 export type ProjectChoice = {
   /** 'keep': leave an edited template's project as it is. */
@@ -35,7 +54,19 @@ export function projectChoiceError(value: ProjectChoice): string | null {
   return null;
 }
 
-function RunsBadge({ runnable }: { runnable: boolean }) {
+function RunsBadge({ runnable, blocked }: { runnable: boolean; blocked?: string | null }) {
+  if (runnable && blocked) {
+    return (
+      <Badge
+        size="sm"
+        variant="light"
+        color="orange"
+        styles={{ label: { color: '#7a3d00', textTransform: 'none' } }}
+      >
+        {blocked}
+      </Badge>
+    );
+  }
   return (
     <Badge
       size="sm"
@@ -61,8 +92,9 @@ export function StarterProjectField({
   error: string | null;
 }) {
   const current = template?.project;
+  const languages = useTestLanguages().data;
   const currentRuns =
-    current?.runner === 'node' ||
+    (current?.runner !== undefined && current.runner !== 'none') ||
     (!current?.runner && current?.files.some((f) => /\.test\.[jt]s$/.test(f.path)));
   return (
     <Radio.Group
@@ -78,7 +110,10 @@ export function StarterProjectField({
             label={
               <Group gap="xs" wrap="wrap">
                 <span>Keep the current project ({current.name})</span>
-                <RunsBadge runnable={Boolean(currentRuns)} />
+                <RunsBadge
+                  runnable={Boolean(currentRuns)}
+                  blocked={cannotRun(languages, current?.runner ?? (currentRuns ? 'node' : 'none'))}
+                />
               </Group>
             }
           />
@@ -90,7 +125,10 @@ export function StarterProjectField({
             label={
               <Group gap="xs" wrap="wrap">
                 <span>{STARTER_PROJECT_INFO[key].label}</span>
-                <RunsBadge runnable={STARTER_PROJECT_INFO[key].runnable} />
+                <RunsBadge
+                  runnable={STARTER_PROJECT_INFO[key].runnable}
+                  blocked={cannotRun(languages, STARTER_LANGUAGE[key])}
+                />
               </Group>
             }
             description={STARTER_PROJECT_INFO[key].description}
@@ -99,7 +137,7 @@ export function StarterProjectField({
         <Radio
           value="upload"
           label="Upload a project (zip)"
-          description="Text files only: 60 files, 200 KB each, 1 MB zipped. Files under hidden/ or .hidden-tests/ are hidden tests: they run on submission and for reviewers, and the candidate never sees them. Tests run with node --test (files named *.test.js or *.test.ts)."
+          description="Text files only: 60 files, 200 KB each, 1 MB zipped. Files under hidden/ or .hidden-tests/ are hidden tests: they run on submission and for reviewers, and the candidate never sees them. Tests run with node --test (files named *.test.js or *.test.ts), pytest (test_*.py), go test (*_test.go, standard library only) or JUnit 5 (*Test.java)."
         />
         {value.choice === 'upload' ? (
           <FileInput
