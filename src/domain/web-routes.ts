@@ -15,6 +15,7 @@ export const WEB_ROUTES = {
   newPassword: '/reset-password/new',
   unauthorized: '/unauthorized',
   unsubscribe: '/unsubscribe/:token',
+  invitation: '/invitation/:token',
   profile: '/profile',
   candidate: '/candidate',
   candidateJobs: '/candidate/jobs',

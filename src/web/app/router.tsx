@@ -29,6 +29,11 @@ const UnsubscribeScreen = lazy(() =>
     default: m.UnsubscribeScreen,
   })),
 );
+const InvitationScreen = lazy(() =>
+  import('../features/bulk-invitations/invitation-screen').then((m) => ({
+    default: m.InvitationScreen,
+  })),
+);
 const UnauthorizedScreen = lazy(() =>
   import('../features/unauthorized/components/unauthorized-screen').then((m) => ({
     default: m.UnauthorizedScreen,
@@ -240,6 +245,8 @@ export const routes: RouteObject[] = [
       { path: routePath('unauthorized'), element: <UnauthorizedScreen /> },
       // The footer link of notification mails: works signed in or not.
       { path: routePath('unsubscribe'), element: <UnsubscribeScreen /> },
+      // A bulk invitation's link (docs/decisions/024): works signed in or not.
+      { path: routePath('invitation'), element: <InvitationScreen /> },
       {
         path: routePath('profile'),
         element: (

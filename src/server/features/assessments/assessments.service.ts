@@ -231,14 +231,70 @@ export async function assign(
       { path: ['candidateId'], message: ASSESSMENT_TEXTS.selectCandidate },
     ]);
   }
-  const [recruiterProfile] = await db
-    .select({ details: profile.details })
-    .from(profile)
-    .where(eq(profile.userId, actor.id));
-  const companyName = (recruiterProfile?.details ?? emptyProfileDetails()).company.name;
+  const companyName = await recruiterCompany(db, actor.id);
 
   const id = timestampId('assessment');
-  const mail = invitationMail({
+  const queued = await db.transaction(async (tx) => {
+    const mail = await insertAssignment(tx, deps, {
+      id,
+      templateRow,
+      candidate,
+      actor,
+      companyName,
+      dueDate: input.dueDate,
+      message: input.message,
+    });
+    await within?.(tx, id);
+    return { id: await enqueueMail(tx, mail), mail };
+  });
+  deps.mailer.announce(queued.id, queued.mail);
+  await announce(deps, { id, candidateId: candidate.id, recruiterId: actor.id });
+  return id;
+}
+
+/**
+ * The writes of one assignment inside the caller's transaction: the assessment (a copy of
+ * the template), the recruiter's link to the candidate. Answers the invitation mail for the
+ * caller to queue. Shared by Assign and the bulk upload (features/bulk-invitations).
+ */
+export async function insertAssignment(
+  tx: AssessmentTx,
+  deps: Pick<AssessmentDeps, 'appUrl'>,
+  input: {
+    id: string;
+    templateRow: typeof assessmentTemplate.$inferSelect;
+    candidate: { id: string; name: string; email: string };
+    actor: Actor;
+    companyName: string;
+    dueDate: string;
+    message: string;
+  },
+): Promise<Mail> {
+  const { id, templateRow, candidate, actor, companyName } = input;
+  await tx.insert(assessment).values({
+    id,
+    templateId: templateRow.id,
+    title: templateRow.title,
+    roleName: templateRow.roleName,
+    description: templateRow.description,
+    candidateId: candidate.id,
+    candidateName: candidate.name,
+    recruiterId: actor.id,
+    recruiterName: actor.name,
+    companyName,
+    status: 'scheduled',
+    tasks: templateRow.tasks.map((t) => ({ ...t, completed: false })),
+    message: input.message,
+    durationHours: templateRow.durationHours,
+    project: templateRow.project,
+    dueDate: input.dueDate,
+    blindReview: templateRow.blindReview,
+  });
+  await tx
+    .insert(recruiterAssignment)
+    .values({ candidateId: candidate.id, recruiterId: actor.id })
+    .onConflictDoNothing();
+  return invitationMail({
     candidateName: candidate.name,
     candidateEmail: candidate.email,
     recruiterName: actor.name,
@@ -248,35 +304,26 @@ export async function assign(
     message: input.message,
     url: `${deps.appUrl}/assessment/${id}`,
   });
-  const mailId = await db.transaction(async (tx) => {
-    await tx.insert(assessment).values({
-      id,
-      templateId: templateRow.id,
-      title: templateRow.title,
-      roleName: templateRow.roleName,
-      description: templateRow.description,
-      candidateId: candidate.id,
-      candidateName: candidate.name,
-      recruiterId: actor.id,
-      recruiterName: actor.name,
-      companyName,
-      status: 'scheduled',
-      tasks: templateRow.tasks.map((t) => ({ ...t, completed: false })),
-      message: input.message,
-      durationHours: templateRow.durationHours,
-      project: templateRow.project,
-      dueDate: input.dueDate,
-    });
-    await tx
-      .insert(recruiterAssignment)
-      .values({ candidateId: candidate.id, recruiterId: actor.id })
-      .onConflictDoNothing();
-    await within?.(tx, id);
-    return enqueueMail(tx, mail);
-  });
-  deps.mailer.announce(mailId, mail);
-  await announce(deps, { id, candidateId: candidate.id, recruiterId: actor.id });
-  return id;
+}
+
+/** The company name assignments carry: the recruiter's profile's. */
+export async function recruiterCompany(
+  db: Db | AssessmentTx,
+  recruiterId: string,
+): Promise<string> {
+  const [recruiterProfile] = await db
+    .select({ details: profile.details })
+    .from(profile)
+    .where(eq(profile.userId, recruiterId));
+  return (recruiterProfile?.details ?? emptyProfileDetails()).company.name;
+}
+
+/** Tell the candidate, the recruiter and admins that these assessments changed. */
+export async function announceAssigned(
+  deps: AssessmentDeps,
+  rows: { id: string; candidateId: string; recruiterId: string }[],
+) {
+  for (const row of rows) await announce(deps, row);
 }
 
 /**

@@ -97,6 +97,11 @@ const ROUTES: Record<string, Case> = {
   'POST /api/mail/resubscribe/{token}': {
     exempt: 'signed link of the person’s own mail: turns their own notifications back on',
   },
+  'POST /api/assessments/bulk': { exempt: recruiterOnly },
+  'POST /api/assessment-invitations/{token}/sign-up': {
+    exempt: 'signed link of the invitee’s own mail: makes their own candidate account',
+  },
+  'POST /api/assessment-invitations/{token}/accept': { exempt: candidateOnly },
   'POST /api/templates': {
     action: 'template.create',
     run: () => json('POST', '/api/templates', templateBody),
