@@ -19,6 +19,7 @@ import {
   toggleAll,
   toIsoDate,
 } from '../../../domain/assessments';
+import { BLIND_REVIEW_TEXTS, identityHiddenFrom, pseudonym } from '../../../domain/blind-review';
 import type { AssessmentNotificationEvent } from '../../../domain/messaging';
 import { emptyProfileDetails } from '../../../domain/profile';
 import { type Db, rawQuery } from '../../db/client';
@@ -64,7 +65,34 @@ const rowColumns = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toAssessment(row: Row, candidate: { email: string; phone: string }): Assessment {
+/** The name a reviewer (or their mail and bell) may see for this assessment. */
+export function reviewerName(
+  row: Pick<Row, 'id' | 'candidateName' | 'blindReview' | 'identityRevealedAt'>,
+) {
+  return row.blindReview && row.identityRevealedAt === null ? pseudonym(row.id) : row.candidateName;
+}
+
+function toAssessment(
+  row: Row,
+  candidate: { email: string; phone: string },
+  viewer: Actor | null,
+): Assessment {
+  const hidden = identityHiddenFrom(viewer, row);
+  const full = toFullAssessment(row, candidate);
+  if (!hidden) return full;
+  // The reviewer's view: the identity is never sent, not blanked by the screen.
+  return {
+    ...full,
+    identityHidden: true,
+    candidateId: null,
+    candidateName: pseudonym(row.id),
+    candidateEmail: '',
+    candidatePhone: '',
+    candidateErasedAt: null,
+  };
+}
+
+function toFullAssessment(row: Row, candidate: { email: string; phone: string }): Assessment {
   // An erased candidate (015) has no account left: no e-mail, no phone.
   return {
     id: row.id,
@@ -92,12 +120,15 @@ function toAssessment(row: Row, candidate: { email: string; phone: string }): As
     score: row.score,
     reviewedAt: iso(row.reviewedAt),
     submittedBy: row.submittedBy,
+    blindReview: row.blindReview,
+    identityHidden: false,
+    identityRevealedAt: iso(row.identityRevealedAt),
     project: row.projectInfo,
   };
 }
 
 /** Rows with the candidate's e-mail and phone, which recruiters see in the details. */
-async function selectAssessments(db: Db, where: SQL | undefined) {
+async function selectAssessments(db: Db, where: SQL | undefined, viewer: Actor | null) {
   const rows = await db
     .select({
       row: rowColumns,
@@ -110,7 +141,9 @@ async function selectAssessments(db: Db, where: SQL | undefined) {
     .leftJoin(profile, eq(profile.userId, assessment.candidateId))
     .where(where)
     .orderBy(desc(assessment.createdAt));
-  return rows.map((r) => toAssessment(r.row, { email: r.email ?? '', phone: r.phone ?? '' }));
+  return rows.map((r) =>
+    toAssessment(r.row, { email: r.email ?? '', phone: r.phone ?? '' }, viewer),
+  );
 }
 
 /** Who may see an assessment: its candidate, its recruiter, any admin. */
@@ -141,18 +174,18 @@ export async function listAssessments(deps: AssessmentDeps, actor: Actor, status
         ? eq(assessment.recruiterId, actor.id)
         : undefined;
   const where = and(own, status ? eq(assessment.status, status as Row['status']) : undefined);
-  const list = await selectAssessments(db, where);
+  const list = await selectAssessments(db, where, actor);
   // One whose time ran out is submitted as it is read (the periodic sweep may not have run yet).
   const overdue = list.filter((a) => isOverdue(a));
   if (overdue.length === 0) return list;
   for (const a of overdue) await submitOverdue(deps, a.id);
-  return selectAssessments(db, where);
+  return selectAssessments(db, where, actor);
 }
 
 export async function getAssessment(deps: AssessmentDeps, actor: Actor, id: string) {
   const row = await loadRow(deps.db, actor, id);
   if (isOverdue(row)) await submitOverdue(deps, row.id);
-  const [result] = await selectAssessments(deps.db, eq(assessment.id, row.id));
+  const [result] = await selectAssessments(deps.db, eq(assessment.id, row.id), actor);
   return result!;
 }
 
@@ -454,7 +487,7 @@ export async function submitAssessment(
     ? submittedMail({
         to: recruiter.email,
         recruiterName: recruiter.name,
-        candidateName: row.candidateName,
+        candidateName: reviewerName(row),
         title: row.title,
         byTimeout: submittedBy === 'timeout',
         url: `${deps.appUrl}/recruiter/results?assessment=${encodeURIComponent(id)}`,
@@ -478,7 +511,7 @@ export async function submitAssessment(
       assessmentId: id,
       event: 'submitted',
       title: row.title,
-      fromName: row.candidateName,
+      fromName: reviewerName(row),
     });
     // The visible and hidden tests run once on what was submitted (projects that can run).
     await queueSubmissionRun(tx, id);
@@ -562,6 +595,44 @@ export async function saveEvaluation(
   });
   if (mailId && mail) deps.mailer.announce(mailId, mail);
   await announce(deps, row);
+  return getAssessment(deps, actor, id);
+}
+
+/**
+ * Blind review's explicit reveal (docs/decisions/024): once the score is saved, the assigning
+ * recruiter may see who the candidate is. Recorded in the audit log (who, which assessment,
+ * what was revealed, when) in the transaction that reveals it; a second reveal changes nothing.
+ */
+export async function revealIdentity(deps: AssessmentDeps, actor: Actor, id: string) {
+  assertRole(actor, 'recruiter');
+  const row = await loadRow(deps.db, actor, id);
+  if (!row.blindReview) throw new AppError(409, BLIND_REVIEW_TEXTS.notBlind);
+  if (row.reviewedAt === null || row.score === null) {
+    throw new AppError(409, BLIND_REVIEW_TEXTS.revealNeedsScore);
+  }
+  if (row.identityRevealedAt === null) {
+    await deps.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(assessment)
+        .set({ identityRevealedAt: new Date() })
+        .where(and(eq(assessment.id, id), isNull(assessment.identityRevealedAt)))
+        .returning({ at: assessment.identityRevealedAt });
+      if (!done) return;
+      await recordAudit(tx, {
+        actor,
+        action: 'assessment.identity-reveal',
+        targetType: 'assessment',
+        targetId: id,
+        before: { shown: pseudonym(id) },
+        after: {
+          revealed: ['name', 'email', 'phone', 'photo'],
+          score: row.score,
+          at: done.at,
+        },
+      });
+    });
+    await announce(deps, row);
+  }
   return getAssessment(deps, actor, id);
 }
 

@@ -16,6 +16,7 @@ import { MarkdownView } from '../../../ui/markdown-view';
 import { useAssessmentAnswers } from '../../assessments/api/answers';
 import { useAssessment } from '../../assessments/api/assessments';
 import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
+import { BlindIdentity } from '../../review/blind-identity';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
@@ -153,13 +154,15 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
             Your message: {a.message}
           </Text>
         ) : null}
-        {submitted || a.candidateId === null ? null : (
+        {submitted || (a.candidateId === null && !a.identityHidden) ? null : (
           <DueDateForm key={a.dueDate} assessment={a} />
         )}
       </Section>
 
       <Section title="Candidate Information" level={level}>
-        {a.candidateId === null ? (
+        {a.identityHidden ? (
+          <BlindIdentity assessment={a} />
+        ) : a.candidateId === null ? (
           <Text size="sm" data-testid="erased-candidate">
             <strong>{a.candidateName}</strong>: the candidate erased their account
             {a.candidateErasedAt ? ` on ${formatDate(a.candidateErasedAt)}` : ''}. The assessment is
