@@ -40,6 +40,7 @@ import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { recordAudit } from '../audit/audit';
 import { auditedEvaluation } from '../audit/evaluation-audit';
+import { queueSimilarity } from '../similarity/similarity.service';
 import { toTemplate } from '../templates/templates.service';
 import { queueSubmissionRun } from '../test-runs/test-runs.service';
 import { dueDateMail, invitationMail, reminderMail, scoredMail, submittedMail } from './mails';
@@ -515,6 +516,8 @@ export async function submitAssessment(
     });
     // The visible and hidden tests run once on what was submitted (projects that can run).
     await queueSubmissionRun(tx, id);
+    // The similarity check runs after this, off the request path (docs/decisions/024).
+    await queueSimilarity(tx, id, row.templateId);
     return mail ? enqueueMail(tx, mail) : null;
   });
   if (mailId === false) throw new AppError(409, ASSESSMENT_TEXTS.alreadySubmitted);

@@ -17,6 +17,7 @@ import { useAssessmentAnswers } from '../../assessments/api/answers';
 import { useAssessment } from '../../assessments/api/assessments';
 import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
 import { BlindIdentity } from '../../review/blind-identity';
+import { SimilarityPanel } from '../../review/similarity-panel';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
@@ -231,6 +232,8 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
       <Section title="Candidate Files" level={level}>
         <CandidateFiles assessmentId={a.id} />
       </Section>
+
+      {submitted ? <SimilarityPanel assessmentId={a.id} headingOrder={level} /> : null}
 
       {/* Test runs feature: every run, and a run with the hidden tests. */}
       <TestRunsPanel assessmentId={a.id} canRun reviewer headingOrder={level} />
