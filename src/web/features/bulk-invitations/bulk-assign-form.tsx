@@ -51,7 +51,7 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
                 <Table.Th>Row</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>E-mail</Table.Th>
-                <Table.Th>Result</Table.Th>
+                <Table.Th miw={120}>Result</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -61,7 +61,11 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
                   <Table.Td>{r.name}</Table.Td>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>
-                    <Badge color={OUTCOME_COLORS[r.outcome]} variant="light">
+                    <Badge
+                      color={OUTCOME_COLORS[r.outcome]}
+                      variant="light"
+                      style={{ overflow: 'visible' }}
+                    >
                       {r.outcome}
                     </Badge>
                     {r.reason ? (
