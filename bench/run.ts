@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, resumes, playback, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, candidates, resumes, playback, similarity, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -21,6 +21,7 @@
  * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
  * BENCH_RESUMES_RUNS (10) (resumes: reading a 10-page PDF résumé's text in its worker).
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
+ * BENCH_SIMILARITY_SUBMISSIONS (1000), BENCH_SIMILARITY_NEW (10) (similarity: one check per new submission).
  * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
  * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
  * BENCH_SOAK_CONNECTIONS (50 users), BENCH_SOAK_SECONDS (600), BENCH_SOAK_SAMPLE_SECONDS (10),
@@ -48,6 +49,7 @@ import * as resumes from './resumes';
 import * as sandbox from './sandbox';
 import * as scale from './scale';
 import * as signIn from './sign-in';
+import * as similarity from './similarity';
 import * as soak from './soak';
 
 interface Stage {
@@ -81,6 +83,14 @@ const stages: Stage[] = [
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
   // Résumé search: reading a 10-page PDF résumé's text in its worker thread.
   { name: resumes.stage, aliases: ['resume-text'], needsWeb: false, run: resumes.run },
+  // One new submission's similarity check against 1,000 others of a 500-line project.
+  {
+    name: similarity.stage,
+    aliases: ['plagiarism'],
+    needsWeb: false,
+    ownServer: true,
+    run: similarity.run,
+  },
   // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
   // Last and longest: 10 minutes of 50 users on the frequent routes; RSS must level off.

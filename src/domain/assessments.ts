@@ -140,6 +140,15 @@ export const templateInputSchema = z.object({
     .max(50)
     .default([]),
   project: sampleProjectSchema.optional(),
+  /** Blind review (docs/decisions/026): reviewers see a pseudonym until they score. */
+  blindReview: z.boolean().optional(),
+  /** Similarity check: a submission sharing at least this per cent with another is flagged. */
+  similarityThreshold: z
+    .number()
+    .int('A whole per cent')
+    .min(1, 'From 1 to 100 per cent')
+    .max(100, 'From 1 to 100 per cent')
+    .optional(),
   /** A built-in starter project (test runs feature); replaces the project when given. */
   starterProject: z.enum(STARTER_PROJECT_KEYS).optional(),
   /**
@@ -185,6 +194,8 @@ export const templateSchema = z.object({
   durationHours: z.number(),
   tasks: z.array(templateTaskSchema),
   project: sampleProjectSchema,
+  blindReview: z.boolean(),
+  similarityThreshold: z.number(),
   /** The department's current name and id; null for templates made before departments. */
   department: z.string().nullable(),
   departmentId: z.string().nullable(),
@@ -251,6 +262,15 @@ export const assessmentSchema = z.object({
   reviewedAt: z.string().nullable(),
   /** How it was submitted: by the candidate, or when the time ran out. */
   submittedBy: z.enum(['candidate', 'timeout']).nullable(),
+  /** Blind review (docs/decisions/026): the template's switch, copied when assigned. */
+  blindReview: z.boolean(),
+  /**
+   * True in the reviewer's view while blind review hides the candidate: the server then sent
+   * a pseudonym as the name and no e-mail, phone or candidate id (nothing to blank here).
+   */
+  identityHidden: z.boolean(),
+  /** When the reviewer revealed the candidate after scoring; null until then. */
+  identityRevealedAt: z.string().nullable(),
   /** The project the workspace shows (files without the candidate's edits). */
   project: sampleProjectSchema
     .omit({ files: true, hiddenFiles: true })

@@ -17,6 +17,7 @@ export const WEB_ROUTES = {
   unsubscribe: '/unsubscribe/:token',
   careers: '/careers',
   careerJob: '/careers/:jobSlug',
+  invitation: '/invitation/:token',
   profile: '/profile',
   candidate: '/candidate',
   candidateJobs: '/candidate/jobs',

@@ -16,6 +16,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { feedbackRoutes } from './features/automated-feedback/automated-feedback.routes';
+import { bulkInvitationRoutes } from './features/bulk-invitations/bulk-invitations.routes';
 import { candidateSearchRoutes } from './features/candidates-search/candidates-search.routes';
 import { BARE_SHELL, careersPages } from './features/careers/careers.pages';
 import { careersRoutes } from './features/careers/careers.routes';
@@ -34,6 +35,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import type { ResumeIndexer } from './features/resumes/resume-indexer';
 import { securityRoutes } from './features/security/security.routes';
 import { createSessionPolicy, type SessionPolicy } from './features/security/session-policy';
+import { similarityRoutes } from './features/similarity/similarity.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
@@ -80,8 +82,10 @@ export interface AppDeps {
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
 /** Every JSON body is small; only the routes matched here take files. */
 const MAX_JSON_BYTES = 256 * 1024;
-// Photos, résumés (jobs) and project zips (templates; their route caps them at 1 MB).
-const UPLOADS = /^\/api\/(profile\/image|jobs\/[^/]+\/applications|templates\/[^/]+\/project)$/;
+// Photos, résumés (jobs), project zips (templates; their route caps them at 1 MB) and bulk
+// assignment CSVs (capped at 1 MB by their route).
+const UPLOADS =
+  /^\/api\/(profile\/image|jobs\/[^/]+\/applications|templates\/[^/]+\/project|assessments\/bulk)$/;
 
 /** Assembly order: infrastructure middleware, then auth, then feature routes, then the web app. */
 export function createApp({
@@ -228,6 +232,8 @@ export function createApp({
     .route('/', languageRoutes({ db, onUserChanged: sessionsChanged }))
     .route('/', templateRoutes({ db, bus }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', bulkInvitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, auth }))
+    .route('/', similarityRoutes({ db }))
     .route(
       '/',
       messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) }),

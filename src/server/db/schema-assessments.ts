@@ -33,6 +33,10 @@ export const assessmentTemplate = pgTable(
     project: jsonb('project').$type<SampleProject>().notNull(),
     /** Departments feature; null for templates made before it until an admin picks one. */
     departmentId: text('department_id').references(() => department.id, { onDelete: 'restrict' }),
+    /** Blind review (docs/decisions/026): reviewers see a pseudonym until they score. */
+    blindReview: boolean('blind_review').notNull().default(false),
+    /** Similarity check: submissions sharing at least this per cent with another are flagged. */
+    similarityThreshold: integer('similarity_threshold').notNull().default(50),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -78,6 +82,10 @@ export const assessment = pgTable(
     submittedBy: text('submitted_by', { enum: ['candidate', 'timeout'] }),
     /** The one due-date reminder was sent (cleared when the due date moves). */
     reminderSentAt: ts('reminder_sent_at'),
+    /** Blind review, copied from the template at assignment (docs/decisions/026). */
+    blindReview: boolean('blind_review').notNull().default(false),
+    /** When the reviewer revealed the candidate's identity (audited), after scoring. */
+    identityRevealedAt: ts('identity_revealed_at'),
     updatedAt: updated(),
   },
   (t) => [

@@ -69,5 +69,6 @@ export * from './schema-jobs';
 export * from './schema-messaging';
 export * from './schema-people';
 export * from './schema-playback';
+export * from './schema-review';
 export * from './schema-settings';
 export * from './schema-test-runs';

@@ -29,6 +29,11 @@ const UnsubscribeScreen = lazy(() =>
     default: m.UnsubscribeScreen,
   })),
 );
+const InvitationScreen = lazy(() =>
+  import('../features/bulk-invitations/invitation-screen').then((m) => ({
+    default: m.InvitationScreen,
+  })),
+);
 const UnauthorizedScreen = lazy(() =>
   import('../features/unauthorized/components/unauthorized-screen').then((m) => ({
     default: m.UnauthorizedScreen,
@@ -254,6 +259,8 @@ export const routes: RouteObject[] = [
       // The public careers site (no sign-in); the server renders its pages first.
       { path: routePath('careers'), element: <CareersScreen /> },
       { path: routePath('careerJob'), element: <CareerJobScreen /> },
+      // A bulk invitation's link (docs/decisions/026): works signed in or not.
+      { path: routePath('invitation'), element: <InvitationScreen /> },
       {
         path: routePath('profile'),
         element: (

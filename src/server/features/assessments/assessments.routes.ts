@@ -28,6 +28,7 @@ import {
   listAnswers,
   listAssessments,
   listFiles,
+  revealIdentity,
   saveAnswer,
   saveEvaluation,
   saveFile,
@@ -112,6 +113,15 @@ const evaluation = createRoute({
     'Score (whole number 0-100 or null) and feedback (the owning recruiter or an admin); 409 before submission',
   request: { params: idParam, body: jsonBody(evaluationInputSchema) },
   responses: { ...one('Saved'), ...conflict('Not submitted yet') },
+});
+const reveal = createRoute({
+  method: 'post',
+  path: '/api/assessments/{id}/reveal',
+  tags: ['Assessments'],
+  summary:
+    'Blind review: reveal the candidate (the assigning recruiter, after the score is saved); recorded in the audit log',
+  request: { params: idParam },
+  responses: { ...one('Revealed'), ...conflict('Not under blind review, or not scored yet') },
 });
 const dueDate = createRoute({
   method: 'put',
@@ -200,6 +210,9 @@ export function assessmentRoutes(deps: AssessmentDeps) {
         await saveEvaluation(deps, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
         200,
       ),
+    )
+    .openapi(reveal, async (c) =>
+      c.json(await revealIdentity(deps, requireActor(c), c.req.valid('param').id), 200),
     )
     .openapi(dueDate, async (c) =>
       c.json(

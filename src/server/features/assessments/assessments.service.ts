@@ -19,6 +19,7 @@ import {
   toggleAll,
   toIsoDate,
 } from '../../../domain/assessments';
+import { BLIND_REVIEW_TEXTS, identityHiddenFrom, pseudonym } from '../../../domain/blind-review';
 import type { AssessmentNotificationEvent } from '../../../domain/messaging';
 import { emptyProfileDetails } from '../../../domain/profile';
 import { type Db, rawQuery } from '../../db/client';
@@ -39,6 +40,7 @@ import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { recordAudit } from '../audit/audit';
 import { auditedEvaluation } from '../audit/evaluation-audit';
+import { queueSimilarity } from '../similarity/similarity.service';
 import { toTemplate } from '../templates/templates.service';
 import { queueSubmissionRun } from '../test-runs/test-runs.service';
 import { dueDateMail, invitationMail, reminderMail, scoredMail, submittedMail } from './mails';
@@ -64,7 +66,34 @@ const rowColumns = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toAssessment(row: Row, candidate: { email: string; phone: string }): Assessment {
+/** The name a reviewer (or their mail and bell) may see for this assessment. */
+export function reviewerName(
+  row: Pick<Row, 'id' | 'candidateName' | 'blindReview' | 'identityRevealedAt'>,
+) {
+  return row.blindReview && row.identityRevealedAt === null ? pseudonym(row.id) : row.candidateName;
+}
+
+function toAssessment(
+  row: Row,
+  candidate: { email: string; phone: string },
+  viewer: Actor | null,
+): Assessment {
+  const hidden = identityHiddenFrom(viewer, row);
+  const full = toFullAssessment(row, candidate);
+  if (!hidden) return full;
+  // The reviewer's view: the identity is never sent, not blanked by the screen.
+  return {
+    ...full,
+    identityHidden: true,
+    candidateId: null,
+    candidateName: pseudonym(row.id),
+    candidateEmail: '',
+    candidatePhone: '',
+    candidateErasedAt: null,
+  };
+}
+
+function toFullAssessment(row: Row, candidate: { email: string; phone: string }): Assessment {
   // An erased candidate (015) has no account left: no e-mail, no phone.
   return {
     id: row.id,
@@ -92,12 +121,15 @@ function toAssessment(row: Row, candidate: { email: string; phone: string }): As
     score: row.score,
     reviewedAt: iso(row.reviewedAt),
     submittedBy: row.submittedBy,
+    blindReview: row.blindReview,
+    identityHidden: false,
+    identityRevealedAt: iso(row.identityRevealedAt),
     project: row.projectInfo,
   };
 }
 
 /** Rows with the candidate's e-mail and phone, which recruiters see in the details. */
-async function selectAssessments(db: Db, where: SQL | undefined) {
+async function selectAssessments(db: Db, where: SQL | undefined, viewer: Actor | null) {
   const rows = await db
     .select({
       row: rowColumns,
@@ -110,7 +142,9 @@ async function selectAssessments(db: Db, where: SQL | undefined) {
     .leftJoin(profile, eq(profile.userId, assessment.candidateId))
     .where(where)
     .orderBy(desc(assessment.createdAt));
-  return rows.map((r) => toAssessment(r.row, { email: r.email ?? '', phone: r.phone ?? '' }));
+  return rows.map((r) =>
+    toAssessment(r.row, { email: r.email ?? '', phone: r.phone ?? '' }, viewer),
+  );
 }
 
 /** Who may see an assessment: its candidate, its recruiter, any admin. */
@@ -141,18 +175,18 @@ export async function listAssessments(deps: AssessmentDeps, actor: Actor, status
         ? eq(assessment.recruiterId, actor.id)
         : undefined;
   const where = and(own, status ? eq(assessment.status, status as Row['status']) : undefined);
-  const list = await selectAssessments(db, where);
+  const list = await selectAssessments(db, where, actor);
   // One whose time ran out is submitted as it is read (the periodic sweep may not have run yet).
   const overdue = list.filter((a) => isOverdue(a));
   if (overdue.length === 0) return list;
   for (const a of overdue) await submitOverdue(deps, a.id);
-  return selectAssessments(db, where);
+  return selectAssessments(db, where, actor);
 }
 
 export async function getAssessment(deps: AssessmentDeps, actor: Actor, id: string) {
   const row = await loadRow(deps.db, actor, id);
   if (isOverdue(row)) await submitOverdue(deps, row.id);
-  const [result] = await selectAssessments(deps.db, eq(assessment.id, row.id));
+  const [result] = await selectAssessments(deps.db, eq(assessment.id, row.id), actor);
   return result!;
 }
 
@@ -231,14 +265,70 @@ export async function assign(
       { path: ['candidateId'], message: ASSESSMENT_TEXTS.selectCandidate },
     ]);
   }
-  const [recruiterProfile] = await db
-    .select({ details: profile.details })
-    .from(profile)
-    .where(eq(profile.userId, actor.id));
-  const companyName = (recruiterProfile?.details ?? emptyProfileDetails()).company.name;
+  const companyName = await recruiterCompany(db, actor.id);
 
   const id = timestampId('assessment');
-  const mail = invitationMail({
+  const queued = await db.transaction(async (tx) => {
+    const mail = await insertAssignment(tx, deps, {
+      id,
+      templateRow,
+      candidate,
+      actor,
+      companyName,
+      dueDate: input.dueDate,
+      message: input.message,
+    });
+    await within?.(tx, id);
+    return { id: await enqueueMail(tx, mail), mail };
+  });
+  deps.mailer.announce(queued.id, queued.mail);
+  await announce(deps, { id, candidateId: candidate.id, recruiterId: actor.id });
+  return id;
+}
+
+/**
+ * The writes of one assignment inside the caller's transaction: the assessment (a copy of
+ * the template), the recruiter's link to the candidate. Answers the invitation mail for the
+ * caller to queue. Shared by Assign and the bulk upload (features/bulk-invitations).
+ */
+export async function insertAssignment(
+  tx: AssessmentTx,
+  deps: Pick<AssessmentDeps, 'appUrl'>,
+  input: {
+    id: string;
+    templateRow: typeof assessmentTemplate.$inferSelect;
+    candidate: { id: string; name: string; email: string };
+    actor: Actor;
+    companyName: string;
+    dueDate: string;
+    message: string;
+  },
+): Promise<Mail> {
+  const { id, templateRow, candidate, actor, companyName } = input;
+  await tx.insert(assessment).values({
+    id,
+    templateId: templateRow.id,
+    title: templateRow.title,
+    roleName: templateRow.roleName,
+    description: templateRow.description,
+    candidateId: candidate.id,
+    candidateName: candidate.name,
+    recruiterId: actor.id,
+    recruiterName: actor.name,
+    companyName,
+    status: 'scheduled',
+    tasks: templateRow.tasks.map((t) => ({ ...t, completed: false })),
+    message: input.message,
+    durationHours: templateRow.durationHours,
+    project: templateRow.project,
+    dueDate: input.dueDate,
+    blindReview: templateRow.blindReview,
+  });
+  await tx
+    .insert(recruiterAssignment)
+    .values({ candidateId: candidate.id, recruiterId: actor.id })
+    .onConflictDoNothing();
+  return invitationMail({
     candidateName: candidate.name,
     candidateEmail: candidate.email,
     recruiterName: actor.name,
@@ -248,35 +338,26 @@ export async function assign(
     message: input.message,
     url: `${deps.appUrl}/assessment/${id}`,
   });
-  const mailId = await db.transaction(async (tx) => {
-    await tx.insert(assessment).values({
-      id,
-      templateId: templateRow.id,
-      title: templateRow.title,
-      roleName: templateRow.roleName,
-      description: templateRow.description,
-      candidateId: candidate.id,
-      candidateName: candidate.name,
-      recruiterId: actor.id,
-      recruiterName: actor.name,
-      companyName,
-      status: 'scheduled',
-      tasks: templateRow.tasks.map((t) => ({ ...t, completed: false })),
-      message: input.message,
-      durationHours: templateRow.durationHours,
-      project: templateRow.project,
-      dueDate: input.dueDate,
-    });
-    await tx
-      .insert(recruiterAssignment)
-      .values({ candidateId: candidate.id, recruiterId: actor.id })
-      .onConflictDoNothing();
-    await within?.(tx, id);
-    return enqueueMail(tx, mail);
-  });
-  deps.mailer.announce(mailId, mail);
-  await announce(deps, { id, candidateId: candidate.id, recruiterId: actor.id });
-  return id;
+}
+
+/** The company name assignments carry: the recruiter's profile's. */
+export async function recruiterCompany(
+  db: Db | AssessmentTx,
+  recruiterId: string,
+): Promise<string> {
+  const [recruiterProfile] = await db
+    .select({ details: profile.details })
+    .from(profile)
+    .where(eq(profile.userId, recruiterId));
+  return (recruiterProfile?.details ?? emptyProfileDetails()).company.name;
+}
+
+/** Tell the candidate, the recruiter and admins that these assessments changed. */
+export async function announceAssigned(
+  deps: AssessmentDeps,
+  rows: { id: string; candidateId: string; recruiterId: string }[],
+) {
+  for (const row of rows) await announce(deps, row);
 }
 
 /**
@@ -407,7 +488,7 @@ export async function submitAssessment(
     ? submittedMail({
         to: recruiter.email,
         recruiterName: recruiter.name,
-        candidateName: row.candidateName,
+        candidateName: reviewerName(row),
         title: row.title,
         byTimeout: submittedBy === 'timeout',
         url: `${deps.appUrl}/recruiter/results?assessment=${encodeURIComponent(id)}`,
@@ -431,10 +512,12 @@ export async function submitAssessment(
       assessmentId: id,
       event: 'submitted',
       title: row.title,
-      fromName: row.candidateName,
+      fromName: reviewerName(row),
     });
     // The visible and hidden tests run once on what was submitted (projects that can run).
     await queueSubmissionRun(tx, id);
+    // The similarity check runs after this, off the request path (docs/decisions/026).
+    await queueSimilarity(tx, id, row.templateId);
     return mail ? enqueueMail(tx, mail) : null;
   });
   if (mailId === false) throw new AppError(409, ASSESSMENT_TEXTS.alreadySubmitted);
@@ -515,6 +598,44 @@ export async function saveEvaluation(
   });
   if (mailId && mail) deps.mailer.announce(mailId, mail);
   await announce(deps, row);
+  return getAssessment(deps, actor, id);
+}
+
+/**
+ * Blind review's explicit reveal (docs/decisions/026): once the score is saved, the assigning
+ * recruiter may see who the candidate is. Recorded in the audit log (who, which assessment,
+ * what was revealed, when) in the transaction that reveals it; a second reveal changes nothing.
+ */
+export async function revealIdentity(deps: AssessmentDeps, actor: Actor, id: string) {
+  assertRole(actor, 'recruiter');
+  const row = await loadRow(deps.db, actor, id);
+  if (!row.blindReview) throw new AppError(409, BLIND_REVIEW_TEXTS.notBlind);
+  if (row.reviewedAt === null || row.score === null) {
+    throw new AppError(409, BLIND_REVIEW_TEXTS.revealNeedsScore);
+  }
+  if (row.identityRevealedAt === null) {
+    await deps.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(assessment)
+        .set({ identityRevealedAt: new Date() })
+        .where(and(eq(assessment.id, id), isNull(assessment.identityRevealedAt)))
+        .returning({ at: assessment.identityRevealedAt });
+      if (!done) return;
+      await recordAudit(tx, {
+        actor,
+        action: 'assessment.identity-reveal',
+        targetType: 'assessment',
+        targetId: id,
+        before: { shown: pseudonym(id) },
+        after: {
+          revealed: ['name', 'email', 'phone', 'photo'],
+          score: row.score,
+          at: done.at,
+        },
+      });
+    });
+    await announce(deps, row);
+  }
   return getAssessment(deps, actor, id);
 }
 

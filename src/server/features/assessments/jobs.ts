@@ -1,4 +1,5 @@
 import type { Logger } from '../../lib/logger';
+import { SimilarityWorker } from '../similarity/worker';
 import {
   type AssessmentDeps,
   sendDueReminders,
@@ -15,12 +16,16 @@ const DEFAULT_INTERVAL_MS = 60_000;
 export class AssessmentJobs {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  /** Similarity checks of new submissions (docs/decisions/026), polled every 2 s. */
+  readonly similarity: SimilarityWorker;
 
   constructor(
     private readonly deps: AssessmentDeps,
     private readonly logger: Logger,
     private readonly intervalMs = DEFAULT_INTERVAL_MS,
-  ) {}
+  ) {
+    this.similarity = new SimilarityWorker(deps.db, logger);
+  }
 
   /** One pass; also what tests call. */
   async runOnce(now = new Date()) {
@@ -33,6 +38,7 @@ export class AssessmentJobs {
   }
 
   start() {
+    this.similarity.start();
     if (this.timer) return;
     const tick = () => {
       this.running = this.runOnce()
@@ -48,6 +54,7 @@ export class AssessmentJobs {
   }
 
   async stop() {
+    await this.similarity.stop();
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;

@@ -97,6 +97,14 @@ const ROUTES: Record<string, Case> = {
   'POST /api/mail/resubscribe/{token}': {
     exempt: 'signed link of the person’s own mail: turns their own notifications back on',
   },
+  'POST /api/assessments/bulk': { exempt: recruiterOnly },
+  'POST /api/assessments/{id}/reveal': {
+    exempt: 'recruiters only (admins see every identity already); audited for the recruiter',
+  },
+  'POST /api/assessment-invitations/{token}/sign-up': {
+    exempt: 'signed link of the invitee’s own mail: makes their own candidate account',
+  },
+  'POST /api/assessment-invitations/{token}/accept': { exempt: candidateOnly },
   'POST /api/templates': {
     action: 'template.create',
     run: () => json('POST', '/api/templates', templateBody),

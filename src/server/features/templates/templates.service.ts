@@ -35,6 +35,8 @@ export function toTemplate(row: Row, departmentName: string | null = null): Temp
     durationHours: row.durationHours,
     tasks: row.tasks,
     project: row.project,
+    blindReview: row.blindReview,
+    similarityThreshold: row.similarityThreshold,
     department: row.departmentId ? departmentName : null,
     departmentId: row.departmentId,
     createdAt: row.createdAt?.toISOString() ?? null,
@@ -127,6 +129,8 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: Tem
           durationHours: input.durationHours ?? defaults.defaultDurationHours,
           tasks: withTaskIds(input.tasks),
           project: chosenProject(input) ?? DEFAULT_PROJECT,
+          blindReview: input.blindReview ?? false,
+          ...(input.similarityThreshold ? { similarityThreshold: input.similarityThreshold } : {}),
         })
         .returning(),
     ([created]) => templateAudit(actor, 'template.create', created?.id, null, created),
@@ -171,6 +175,9 @@ export async function updateTemplate(
         ...(input.durationHours ? { durationHours: input.durationHours } : {}),
         tasks: withTaskIds(input.tasks),
         ...(project ? { project } : {}),
+        // Review switches (docs/decisions/026); omitted: unchanged.
+        ...(input.blindReview === undefined ? {} : { blindReview: input.blindReview }),
+        ...(input.similarityThreshold ? { similarityThreshold: input.similarityThreshold } : {}),
       })
       .where(eq(assessmentTemplate.id, id))
       .returning(),

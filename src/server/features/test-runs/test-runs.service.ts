@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ASSESSMENT_TEXTS, type SampleProject } from '../../../domain/assessments';
+import { identityHiddenFrom, pseudonym } from '../../../domain/blind-review';
 import { storedFileName } from '../../../domain/file-names';
 import {
   type ProjectRunner,
@@ -69,6 +70,8 @@ interface AssessmentAccess {
   status: string;
   reviewedAt: Date | null;
   runner: ProjectRunner;
+  blindReview: boolean;
+  identityRevealedAt: Date | null;
 }
 
 async function loadAssessment(db: Db, id: string): Promise<AssessmentAccess> {
@@ -79,6 +82,8 @@ async function loadAssessment(db: Db, id: string): Promise<AssessmentAccess> {
       recruiterId: assessment.recruiterId,
       status: assessment.status,
       reviewedAt: assessment.reviewedAt,
+      blindReview: assessment.blindReview,
+      identityRevealedAt: assessment.identityRevealedAt,
       runner: sql<string>`coalesce(${assessment.project}->>'runner', '')`,
       paths: sql<
         string[]
@@ -161,7 +166,12 @@ export async function listTestRuns(
   return {
     runnable,
     reason: row.runner === 'none' ? TEST_RUN_TEXTS.notRunnable : unavailable,
-    runs: rows.map(toTestRun),
+    runs: rows.map(toTestRun).map((run) =>
+      // Blind review (docs/decisions/026): the candidate's own runs carry their name.
+      identityHiddenFrom(actor, row) && run.requestedById === row.candidateId
+        ? { ...run, requestedById: null, requestedByName: pseudonym(assessmentId) }
+        : run,
+    ),
   };
 }
 

@@ -25,6 +25,7 @@ import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessm
 import { useActiveDepartments } from '../../departments/api/departments';
 import { DepartmentSelect } from '../../departments/components/department-select';
 import { useProfile } from '../../profile/api/get-profile';
+import { initialReviewSettings, ReviewSettingsField } from '../../review/review-settings-field';
 import { uploadTemplateProject } from '../../test-runs/api/project-upload';
 import {
   initialProjectChoice,
@@ -59,6 +60,7 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
   // Test runs feature: the starter project, and a zip uploaded once the template is saved.
   const [project, setProject] = useState(initialProjectChoice(template));
   const [projectError, setProjectError] = useState<string | null>(null);
+  const [review, setReview] = useState(initialReviewSettings(template ?? null));
   const [uploading, setUploading] = useState(false);
   const saving = create.isPending || update.isPending || uploading;
   const afterSave = async (id: string) => {
@@ -79,7 +81,7 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
     setError(null);
     setProjectError(projectChoiceError(project));
     if (projectChoiceError(project)) return;
-    const input = { ...toTemplateInput(values), ...starterProjectInput(project) };
+    const input = { ...toTemplateInput(values), ...starterProjectInput(project), ...review };
     if (template) {
       update.mutate(
         { id: template.id, ...input },
@@ -143,6 +145,7 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
         </SimpleGrid>
+        <ReviewSettingsField value={review} onChange={setReview} />
         <RecruiterChecklist
           value={form.values.authorizedRecruiters}
           onChange={(ids) => form.setFieldValue('authorizedRecruiters', ids)}

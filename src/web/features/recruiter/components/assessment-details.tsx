@@ -16,6 +16,8 @@ import { MarkdownView } from '../../../ui/markdown-view';
 import { useAssessmentAnswers } from '../../assessments/api/answers';
 import { useAssessment } from '../../assessments/api/assessments';
 import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
+import { BlindIdentity } from '../../review/blind-identity';
+import { SimilarityPanel } from '../../review/similarity-panel';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
@@ -153,13 +155,15 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
             Your message: {a.message}
           </Text>
         ) : null}
-        {submitted || a.candidateId === null ? null : (
+        {submitted || (a.candidateId === null && !a.identityHidden) ? null : (
           <DueDateForm key={a.dueDate} assessment={a} />
         )}
       </Section>
 
       <Section title="Candidate Information" level={level}>
-        {a.candidateId === null ? (
+        {a.identityHidden ? (
+          <BlindIdentity assessment={a} />
+        ) : a.candidateId === null ? (
           <Text size="sm" data-testid="erased-candidate">
             <strong>{a.candidateName}</strong>: the candidate erased their account
             {a.candidateErasedAt ? ` on ${formatDate(a.candidateErasedAt)}` : ''}. The assessment is
@@ -228,6 +232,8 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
       <Section title="Candidate Files" level={level}>
         <CandidateFiles assessmentId={a.id} />
       </Section>
+
+      {submitted ? <SimilarityPanel assessmentId={a.id} headingOrder={level} /> : null}
 
       {/* Test runs feature: every run, and a run with the hidden tests. */}
       <TestRunsPanel assessmentId={a.id} canRun reviewer headingOrder={level} />

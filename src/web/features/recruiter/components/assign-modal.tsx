@@ -1,4 +1,13 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
@@ -13,6 +22,7 @@ import {
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { useAssignAssessment } from '../../assessments/api/assessments';
+import { BulkAssignForm } from '../../bulk-invitations/bulk-assign-form';
 import { notifySuccess } from '../lib/notify';
 import { CandidateSelect } from './candidate-select';
 
@@ -46,8 +56,30 @@ export function AssignModal({ template, onClose }: AssignModalProps) {
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {template ? <AssignForm key={template.id} template={template} onDone={onClose} /> : null}
+      {template ? <AssignChoice key={template.id} template={template} onDone={onClose} /> : null}
     </Modal>
+  );
+}
+
+/** One candidate, or many from a CSV (bulk invitations, docs/decisions/026). */
+function AssignChoice({ template, onDone }: { template: Template; onDone: () => void }) {
+  const [mode, setMode] = useState<'one' | 'csv'>('one');
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        value={mode}
+        onChange={(v) => setMode(v as 'one' | 'csv')}
+        data={[
+          { value: 'one', label: 'One candidate' },
+          { value: 'csv', label: 'Upload a CSV' },
+        ]}
+      />
+      {mode === 'one' ? (
+        <AssignForm template={template} onDone={onDone} />
+      ) : (
+        <BulkAssignForm template={template} onDone={onDone} />
+      )}
+    </Stack>
   );
 }
 

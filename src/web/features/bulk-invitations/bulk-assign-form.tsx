@@ -1,0 +1,138 @@
+import {
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { defaultDueDate, type Template, toIsoDate } from '../../../domain/assessments';
+import { type BulkResult, bulkResultCsv, MAX_BULK_ROWS } from '../../../domain/bulk-invitations';
+import { errorMessage } from '../../api/http';
+import { FormError } from '../../ui/form-error';
+import { useBulkAssign } from './api';
+
+const OUTCOME_COLORS = { assigned: 'green', invited: 'blue', skipped: 'gray' } as const;
+
+/** Offers the per-row result as a CSV file (built in the browser from the answer). */
+function downloadResult(result: BulkResult, templateTitle: string) {
+  const blob = new Blob([bulkResultCsv(result.rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${templateTitle.replace(/[^\w-]+/g, '-')}-invitations.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Assign Assessment's CSV upload: name,email[,due date], one result per row. */
+export function BulkAssignForm({ template, onDone }: { template: Template; onDone: () => void }) {
+  const bulk = useBulkAssign();
+  const [file, setFile] = useState<File | null>(null);
+  const [dueDate, setDueDate] = useState(defaultDueDate());
+  const [message, setMessage] = useState('');
+  const result = bulk.data;
+
+  if (result) {
+    return (
+      <Stack gap="md">
+        <Text role="status">
+          {result.assigned} assigned, {result.invited} invited, {result.skipped} skipped
+        </Text>
+        <ScrollArea.Autosize mah={360}>
+          <Table striped withTableBorder aria-label="Upload result">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th miw={120}>Result</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.rows.map((r) => (
+                <Table.Tr key={r.row}>
+                  <Table.Td>{r.row}</Table.Td>
+                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td>{r.email}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      color={OUTCOME_COLORS[r.outcome]}
+                      variant="light"
+                      style={{ overflow: 'visible' }}
+                    >
+                      {r.outcome}
+                    </Badge>
+                    {r.reason ? (
+                      <Text size="xs" c="dimmed">
+                        {r.reason}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => downloadResult(result, template.title)}>
+            Download result (CSV)
+          </Button>
+          <Button onClick={onDone}>Done</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (file) bulk.mutate({ file, templateId: template.id, dueDate, message });
+      }}
+    >
+      <Stack gap="md">
+        <FileInput
+          label="CSV file"
+          description={`One row per person: name,email[,due date (YYYY-MM-DD)]; a header row is optional; at most ${MAX_BULK_ROWS} rows. New addresses get an invitation to sign up.`}
+          accept=".csv,text/csv,text/plain"
+          required
+          clearable
+          value={file}
+          onChange={setFile}
+        />
+        <TextInput
+          type="date"
+          label="Due Date (rows without one)"
+          required
+          min={toIsoDate(new Date())}
+          value={dueDate}
+          onChange={(e) => setDueDate(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Message (optional)"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+        />
+        {bulk.isError ? <FormError>{errorMessage(bulk.error)}</FormError> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={bulk.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={bulk.isPending} disabled={!file}>
+            Upload and assign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  similarityReportSchema as reportSchema,
+  type SideBySide as SideBySideData,
+  sideBySideSchema,
+} from '../../../domain/similarity-api';
+import { apiFetch, errorMessage } from '../../api/http';
+
+type Side = SideBySideData['left'];
+
+const base = (id: string) => `/api/assessments/${encodeURIComponent(id)}/similarity`;
+
+/** The reviewer's similarity check (docs/decisions/026): top matches, flag, side by side. */
+export function SimilarityPanel({
+  assessmentId,
+  headingOrder,
+}: {
+  assessmentId: string;
+  headingOrder: 2 | 3 | 4;
+}) {
+  const report = useQuery({
+    queryKey: ['similarity', assessmentId],
+    queryFn: ({ signal }) => apiFetch(base(assessmentId), { schema: reportSchema, signal }),
+    // Queued right after submission: look again until it is done.
+    refetchInterval: (q) => (q.state.data?.status === 'queued' ? 3000 : false),
+  });
+  const [compare, setCompare] = useState<string | null>(null);
+  const data = report.data;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
+      <Group justify="space-between" mb="sm">
+        <Title order={headingOrder} fz="md">
+          Similarity
+        </Title>
+        {data?.flagged ? (
+          <Badge color="red" data-testid="similarity-flag">
+            Flagged: {data.matches[0]?.percent}% matches another submission
+          </Badge>
+        ) : null}
+      </Group>
+      {report.isError ? (
+        <Text c="red">{errorMessage(report.error)}</Text>
+      ) : !data ? (
+        <Text c="dimmed">Loading the similarity check...</Text>
+      ) : data.status === 'queued' ? (
+        <Text c="dimmed">The similarity check is running...</Text>
+      ) : data.matches.length === 0 ? (
+        <Text c="dimmed">
+          {data.status === 'none'
+            ? 'Checked once the assessment is submitted.'
+            : 'No other submission of this template shares code with this one.'}
+        </Text>
+      ) : (
+        <Table aria-label="Similar submissions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Candidate</Table.Th>
+              <Table.Th>Of this submission</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.matches.map((m) => (
+              <Table.Tr key={m.assessmentId}>
+                <Table.Td>
+                  {m.candidateName}
+                  {m.otherRecruiter ? (
+                    <Text size="xs" c="dimmed">
+                      Another recruiter's candidate
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Text c={m.percent >= data.threshold ? 'red' : undefined} fw={600}>
+                    {m.percent}% matched
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setCompare(m.assessmentId)}>
+                    Compare side by side
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal
+        opened={compare !== null}
+        onClose={() => setCompare(null)}
+        title="Side by side"
+        size="100%"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {compare ? <SideBySide assessmentId={assessmentId} otherId={compare} /> : null}
+      </Modal>
+    </Paper>
+  );
+}
+
+function SideBySide({ assessmentId, otherId }: { assessmentId: string; otherId: string }) {
+  const view = useQuery({
+    queryKey: ['similarity', assessmentId, otherId],
+    queryFn: ({ signal }) =>
+      apiFetch(`${base(assessmentId)}/${encodeURIComponent(otherId)}`, {
+        schema: sideBySideSchema,
+        signal,
+      }),
+  });
+  if (view.isError) return <Text c="red">{errorMessage(view.error)}</Text>;
+  if (!view.data) return <Text c="dimmed">Loading...</Text>;
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {view.data.percent}% of this submission is found in the other one. Matching lines are
+        highlighted.
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <SideView side={view.data.left} label="This submission" />
+        <SideView side={view.data.right} label="Other submission" />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function SideView({ side, label }: { side: Side; label: string }) {
+  return (
+    <Stack gap="xs" data-testid={`side-${side.assessmentId}`}>
+      <Text fw={600}>
+        {label}: {side.candidateName}
+      </Text>
+      {side.files.map((file) => {
+        const regions = side.regions.filter((r) => r.path === file.path);
+        const matched = (line: number) =>
+          regions.some((r) => line >= r.startLine && line <= r.endLine);
+        return (
+          <div key={file.path}>
+            <Text size="sm" ff="monospace" c="dimmed">
+              {file.path}
+            </Text>
+            <pre
+              style={{ margin: 0, fontSize: 12, overflowX: 'auto', maxHeight: 480 }}
+              data-path={file.path}
+            >
+              {file.content.split('\n').map((text, i) => (
+                <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+                  key={i}
+                  data-match={matched(i + 1) ? 'true' : undefined}
+                  style={{
+                    background: matched(i + 1) ? 'var(--mantine-color-yellow-light)' : undefined,
+                  }}
+                >
+                  <span style={{ color: 'var(--mantine-color-dimmed)', userSelect: 'none' }}>
+                    {String(i + 1).padStart(4, ' ')}{' '}
+                  </span>
+                  {text || ' '}
+                </div>
+              ))}
+            </pre>
+          </div>
+        );
+      })}
+    </Stack>
+  );
+}
