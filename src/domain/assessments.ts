@@ -108,6 +108,8 @@ export const sampleProjectSchema = z.object({
   starter: z.enum(['typescript', 'javascript', 'sql', 'upload']).optional(),
   /** Tests the candidate never sees: run on submit and by reviewers (test runs feature). */
   hiddenFiles: z.array(projectFileSchema).max(50).optional(),
+  /** Candidates may change the visible tests (off by default: they are protected, issue 24). */
+  candidatesMayEditTests: z.boolean().optional(),
 });
 export type SampleProject = z.infer<typeof sampleProjectSchema>;
 
@@ -363,12 +365,18 @@ export const candidateFileSchema = z.object({
   /** Client edit time (ms) of the stored text; a save with an older one is refused. */
   editedAt: z.number().nullable(),
   updatedAt: z.string().nullable(),
+  /** How the file differs from the template (issue 24): created, renamed or deleted. */
+  change: z.enum(['added', 'renamed', 'deleted']).nullable().optional(),
+  renamedFrom: z.string().nullable().optional(),
+  /** A protected path (the template's tests): read-only for the candidate. */
+  protected: z.boolean().optional(),
 });
 export type CandidateFile = z.infer<typeof candidateFileSchema>;
 
 export const MAX_FILE_CHARS = 200_000;
 export const fileSaveSchema = z.object({
-  content: z.string().max(MAX_FILE_CHARS, 'The file is too large (200,000 characters at most)'),
+  // 256 KB (issue 24): a character is at least a byte, the bytes are checked on the server.
+  content: z.string().max(256 * 1024, 'A file is at most 256 KB'),
   editedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 export type FileSave = z.infer<typeof fileSaveSchema>;
