@@ -473,14 +473,55 @@ export function statusBadge(status: string): { label: string; color: string } {
   }
 }
 
-/** The language the editor uses for a file (spec: from the extension, TypeScript by default). */
-export function languageOf(fileName: string): 'typescript' | 'javascript' | 'markdown' | 'json' {
-  const ext = fileName.split('.').pop()?.toLowerCase();
-  if (ext === 'md' || ext === 'markdown') return 'markdown';
-  if (ext === 'js' || ext === 'jsx' || ext === 'mjs' || ext === 'cjs') return 'javascript';
-  if (ext === 'json') return 'json';
-  return 'typescript';
+export const FILE_LANGUAGES = [
+  'typescript',
+  'javascript',
+  'json',
+  'markdown',
+  'css',
+  'html',
+  'sql',
+  'yaml',
+  'python',
+  'go',
+  'java',
+  'text',
+] as const;
+export type FileLanguage = (typeof FILE_LANGUAGES)[number];
+
+const LANGUAGE_BY_EXTENSION: Record<string, FileLanguage> = {
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  json: 'json',
+  md: 'markdown',
+  markdown: 'markdown',
+  css: 'css',
+  html: 'html',
+  htm: 'html',
+  sql: 'sql',
+  yaml: 'yaml',
+  yml: 'yaml',
+  py: 'python',
+  go: 'go',
+  java: 'java',
+};
+
+/** The language the editor highlights a file in, from its extension; anything else is plain text (issue 24). */
+export function languageOf(fileName: string): FileLanguage {
+  const base = fileName.split('/').pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  if (dot <= 0) return 'text';
+  return LANGUAGE_BY_EXTENSION[base.slice(dot + 1).toLowerCase()] ?? 'text';
 }
+
+/** Whether the file holds JSX (TypeScript or JavaScript with markup). */
+export const hasJsx = (fileName: string) => /\.(tsx|jsx)$/i.test(fileName);
 
 /** Realtime events: ids only, the client refetches what it may see (STYLE point 5). */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
