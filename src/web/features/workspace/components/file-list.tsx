@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Group,
   Menu,
@@ -192,22 +191,22 @@ export function FileList({
                 ) : null}
               </Group>
               {mark?.change ? (
-                <Badge
+                <Text
                   size="xs"
-                  variant="light"
-                  color={
+                  fw={600}
+                  c={
                     mark.change === 'deleted'
                       ? 'red.9'
                       : mark.change === 'added'
                         ? 'green.9'
                         : 'blue.9'
                   }
-                  ml={22}
+                  ml={30}
                   data-testid="file-change"
-                  style={{ textTransform: 'none', maxWidth: '100%' }}
+                  className={classes.breakAll}
                 >
                   {mark.change === 'renamed' ? `renamed from ${mark.renamedFrom}` : mark.change}
-                </Badge>
+                </Text>
               ) : null}
             </li>
           );
