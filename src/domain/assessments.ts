@@ -143,6 +143,8 @@ export const templateInputSchema = z.object({
   project: sampleProjectSchema.optional(),
   /** A built-in starter project (test runs feature); replaces the project when given. */
   starterProject: z.enum(STARTER_PROJECT_KEYS).optional(),
+  /** Candidates may change the visible tests (issue 24; off by default). Omitted: unchanged. */
+  candidatesMayEditTests: z.boolean().optional(),
   /**
    * Departments feature: the department's name (any case), an active one or the one the
    * template already has. Omitted: none for a new template, unchanged on an edit.

@@ -232,6 +232,30 @@ describe('creating, renaming and deleting files', () => {
     expect((await change(id, { op: 'create', path: 'test/hidden.test.ts' })).status).toBe(403);
   });
 
+  it("the template's switch is set on its own and keeps the project", async () => {
+    const id = await makeTemplate();
+    const put = await t.request(`/api/templates/${id}`, {
+      method: 'PUT',
+      as: admin,
+      json: { title: 'Cart', roleName: 'Dev', candidatesMayEditTests: true },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const saved = (await put.json()).project;
+    expect(saved.candidatesMayEditTests).toBe(true);
+    expect(saved.files.map((f: { path: string }) => f.path)).toContain('test/cart.test.ts');
+    const created = await t.request('/api/templates', {
+      method: 'POST',
+      as: admin,
+      json: {
+        title: 'Cart 2',
+        roleName: 'Dev',
+        starterProject: 'javascript',
+        candidatesMayEditTests: true,
+      },
+    });
+    expect((await created.json()).project.candidatesMayEditTests).toBe(true);
+  });
+
   it('names the limits: 200 files, 5 MB in all', async () => {
     const id = await assign();
     const db = t.database.db;
