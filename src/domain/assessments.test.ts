@@ -98,13 +98,29 @@ describe('workspace', () => {
     expect(timeRemainingMs(start, 1, Date.parse('2026-11-21T12:00:00.000Z'))).toBe(0);
   });
 
-  it('picks the language from the extension, TypeScript by default', () => {
-    expect(['a.ts', 'README.md', 'x.js', 'data.json', 'Makefile'].map(languageOf)).toEqual([
-      'typescript',
-      'markdown',
-      'javascript',
-      'json',
-      'typescript',
-    ]);
+  it('picks the language from the extension, plain text for anything else (issue 24)', () => {
+    const cases: [string, string][] = [
+      ['a.ts', 'typescript'],
+      ['src/App.TSX', 'typescript'],
+      ['x.js', 'javascript'],
+      ['x.jsx', 'javascript'],
+      ['x.mjs', 'javascript'],
+      ['data.json', 'json'],
+      ['README.md', 'markdown'],
+      ['site.css', 'css'],
+      ['index.html', 'html'],
+      ['q.sql', 'sql'],
+      ['ci.yml', 'yaml'],
+      ['ci.yaml', 'yaml'],
+      ['main.py', 'python'],
+      ['main.go', 'go'],
+      ['Main.java', 'java'],
+      ['Makefile', 'text'],
+      ['.env', 'text'],
+      ['notes.txt', 'text'],
+      ['archive.tar.gz', 'text'],
+      ['src.ts/README', 'text'],
+    ];
+    for (const [name, language] of cases) expect(languageOf(name), name).toBe(language);
   });
 });

@@ -109,6 +109,8 @@ export const sampleProjectSchema = z.object({
   starter: z.enum(['typescript', 'javascript', 'python', 'go', 'java', 'sql', 'upload']).optional(),
   /** Tests the candidate never sees: run on submit and by reviewers (test runs feature). */
   hiddenFiles: z.array(projectFileSchema).max(50).optional(),
+  /** Candidates may change the visible tests (off by default: they are protected, issue 24). */
+  candidatesMayEditTests: z.boolean().optional(),
 });
 export type SampleProject = z.infer<typeof sampleProjectSchema>;
 
@@ -151,6 +153,8 @@ export const templateInputSchema = z.object({
     .optional(),
   /** A built-in starter project (test runs feature); replaces the project when given. */
   starterProject: z.enum(STARTER_PROJECT_KEYS).optional(),
+  /** Candidates may change the visible tests (issue 24; off by default). Omitted: unchanged. */
+  candidatesMayEditTests: z.boolean().optional(),
   /**
    * Departments feature: the department's name (any case), an active one or the one the
    * template already has. Omitted: none for a new template, unchanged on an edit.
@@ -384,12 +388,18 @@ export const candidateFileSchema = z.object({
   /** Client edit time (ms) of the stored text; a save with an older one is refused. */
   editedAt: z.number().nullable(),
   updatedAt: z.string().nullable(),
+  /** How the file differs from the template (issue 24): created, renamed or deleted. */
+  change: z.enum(['added', 'renamed', 'deleted']).nullable().optional(),
+  renamedFrom: z.string().nullable().optional(),
+  /** A protected path (the template's tests): read-only for the candidate. */
+  protected: z.boolean().optional(),
 });
 export type CandidateFile = z.infer<typeof candidateFileSchema>;
 
 export const MAX_FILE_CHARS = 200_000;
 export const fileSaveSchema = z.object({
-  content: z.string().max(MAX_FILE_CHARS, 'The file is too large (200,000 characters at most)'),
+  // 256 KB (issue 24): a character is at least a byte, the bytes are checked on the server.
+  content: z.string().max(256 * 1024, 'A file is at most 256 KB'),
   editedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 export type FileSave = z.infer<typeof fileSaveSchema>;
@@ -486,14 +496,55 @@ export function statusBadge(status: string): { label: string; color: string } {
   }
 }
 
-/** The language the editor uses for a file (spec: from the extension, TypeScript by default). */
-export function languageOf(fileName: string): 'typescript' | 'javascript' | 'markdown' | 'json' {
-  const ext = fileName.split('.').pop()?.toLowerCase();
-  if (ext === 'md' || ext === 'markdown') return 'markdown';
-  if (ext === 'js' || ext === 'jsx' || ext === 'mjs' || ext === 'cjs') return 'javascript';
-  if (ext === 'json') return 'json';
-  return 'typescript';
+export const FILE_LANGUAGES = [
+  'typescript',
+  'javascript',
+  'json',
+  'markdown',
+  'css',
+  'html',
+  'sql',
+  'yaml',
+  'python',
+  'go',
+  'java',
+  'text',
+] as const;
+export type FileLanguage = (typeof FILE_LANGUAGES)[number];
+
+const LANGUAGE_BY_EXTENSION: Record<string, FileLanguage> = {
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  json: 'json',
+  md: 'markdown',
+  markdown: 'markdown',
+  css: 'css',
+  html: 'html',
+  htm: 'html',
+  sql: 'sql',
+  yaml: 'yaml',
+  yml: 'yaml',
+  py: 'python',
+  go: 'go',
+  java: 'java',
+};
+
+/** The language the editor highlights a file in, from its extension; anything else is plain text (issue 24). */
+export function languageOf(fileName: string): FileLanguage {
+  const base = fileName.split('/').pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  if (dot <= 0) return 'text';
+  return LANGUAGE_BY_EXTENSION[base.slice(dot + 1).toLowerCase()] ?? 'text';
 }
+
+/** Whether the file holds JSX (TypeScript or JavaScript with markup). */
+export const hasJsx = (fileName: string) => /\.(tsx|jsx)$/i.test(fileName);
 
 /** Realtime events: ids only, the client refetches what it may see (STYLE point 5). */
 export const realtimeEventSchema = z.discriminatedUnion('type', [

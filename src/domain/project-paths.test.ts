@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeOf,
   clashingPath,
+  deletedTemplatePaths,
   isProtectedPath,
+  liveFiles,
   MAX_PATH_CHARS,
+  newPathProblem,
   PATH_TEXTS,
   PROJECT_LIMITS,
   pathProblem,
+  projectChangeSchema,
   projectLimitProblem,
   projectPathSchema,
+  protectedPathsOf,
+  resolveRenamed,
+  type StoredPath,
 } from './project-paths';
 
 describe('a project path', () => {
@@ -102,5 +110,100 @@ describe('a project path', () => {
     expect(projectLimitProblem(Array.from({ length: 21 }, () => file(250 * 1024)))).toBe(
       PATH_TEXTS.projectTooLarge,
     );
+  });
+
+  it('a new path: rules, protection, existing names (any case), files and folders in the way', () => {
+    const rules = {
+      hidden: ['test/h.test.ts'],
+      visibleTests: ['test/v.test.ts'],
+      candidatesMayEditTests: false,
+    };
+    const existing = ['src/Util.ts', 'test/v.test.ts'];
+    expect(newPathProblem(existing, 'src/new.ts', rules)).toBeNull();
+    expect(newPathProblem(existing, '../x', rules)).toBe(PATH_TEXTS.dotSegment);
+    expect(newPathProblem(existing, 'test/h.test.ts', rules)).toBe(
+      PATH_TEXTS.protectedPath('test/h.test.ts'),
+    );
+    expect(newPathProblem(existing, 'src/Util.ts', rules)).toBe(PATH_TEXTS.exists('src/Util.ts'));
+    expect(newPathProblem(existing, 'SRC/util.ts', rules)).toBe(
+      PATH_TEXTS.caseClash('src/Util.ts'),
+    );
+    expect(newPathProblem(existing, 'Src', rules)).toBe(PATH_TEXTS.folderExists('Src'));
+    expect(newPathProblem(existing, 'src/Util.ts/x.ts', rules)).toBe(
+      PATH_TEXTS.fileInTheWay('src/Util.ts'),
+    );
+    // A rename to another case of its own name.
+    expect(newPathProblem(existing, 'src/UTIL.ts', rules, 'src/Util.ts')).toBeNull();
+  });
+
+  it('protects the visible tests a project has, unless it allows changing them', () => {
+    const project = {
+      files: [{ path: 'src/a.ts' }, { path: 'test/a.test.ts' }, { path: 'src/b.spec.ts' }],
+      hiddenFiles: [{ path: 'hidden.test.ts' }],
+    };
+    expect(protectedPathsOf(project)).toEqual({
+      hidden: ['hidden.test.ts'],
+      visibleTests: ['test/a.test.ts'],
+      candidatesMayEditTests: false,
+    });
+    expect(
+      protectedPathsOf({ ...project, candidatesMayEditTests: true }).candidatesMayEditTests,
+    ).toBe(true);
+  });
+
+  it("the project now: the template's files as created, renamed and deleted, each marked", () => {
+    const template = [
+      { path: 'a.ts', content: 'a' },
+      { path: 'b.ts', content: 'b' },
+      { path: 'c.ts', content: 'c' },
+    ];
+    const row = (over: Partial<StoredPath> & { fileName: string }): StoredPath => ({
+      content: '',
+      editedAt: 1,
+      origin: over.fileName,
+      deleted: false,
+      renamedTo: null,
+      ...over,
+    });
+    const rows = [
+      row({ fileName: 'a.ts', content: 'a2' }),
+      row({ fileName: 'b.ts', deleted: true, renamedTo: 'lib/b.ts' }),
+      row({ fileName: 'lib/b.ts', content: 'b', origin: 'b.ts' }),
+      row({ fileName: 'c.ts', deleted: true }),
+      row({ fileName: 'new.ts', content: 'n', origin: null }),
+      row({ fileName: 'gone.ts', origin: null, deleted: true }),
+    ];
+    const live = liveFiles(template, rows);
+    expect(
+      live.map((f) => [f.path, f.content, changeOf(f).change, changeOf(f).renamedFrom]),
+    ).toEqual([
+      ['a.ts', 'a2', null, null],
+      ['lib/b.ts', 'b', 'renamed', 'b.ts'],
+      ['new.ts', 'n', 'added', null],
+    ]);
+    expect(deletedTemplatePaths(template, rows)).toEqual(['c.ts']);
+    // A save sent to an old name follows the renames.
+    const chain = [...rows, row({ fileName: 'old.ts', deleted: true, renamedTo: 'b.ts' })];
+    expect(resolveRenamed(chain, 'old.ts')).toBe('lib/b.ts');
+    expect(resolveRenamed(chain, 'c.ts')).toBe('c.ts');
+  });
+
+  it('the change schema checks the new path, not the one that exists', () => {
+    const ok = projectChangeSchema.safeParse({
+      op: 'rename',
+      path: 'a.ts',
+      to: 'b/a.ts',
+      editedAt: 5,
+    });
+    expect(ok.success).toBe(true);
+    const bad = projectChangeSchema.safeParse({ op: 'create', path: 'a/\u202Eb', editedAt: 5 });
+    expect(bad.error?.issues[0]?.message).toBe(PATH_TEXTS.bidi);
+    const folded = projectChangeSchema.safeParse({
+      op: 'rename',
+      path: 'a.ts',
+      to: '../a.ts',
+      editedAt: 5,
+    });
+    expect(folded.error?.issues[0]?.message).toBe(PATH_TEXTS.dotSegment);
   });
 });

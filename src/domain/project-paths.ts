@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasTestFiles } from './test-runs';
 
 /**
  * A path of a file in a candidate's project (issue 24, item 2): the one schema both the
@@ -23,11 +24,16 @@ export const PATH_TEXTS = {
   bidi: 'A path has no characters that reverse the text direction',
   caseClash: (other: string) => `"${other}" already exists (paths differ only by case)`,
   exists: (path: string) => `"${path}" already exists`,
+  folderExists: (path: string) => `A folder named "${path}" already exists`,
+  fileInTheWay: (file: string) => `"${file}" is a file, not a folder`,
+  notFound: (path: string) => `"${path}" is not in the project`,
+  deleted: (path: string) => `"${path}" was deleted`,
   protectedPath: (path: string) =>
     `"${path}" is part of the assessment's tests and cannot be changed`,
   tooManyFiles: `A project has at most ${PROJECT_LIMITS.files} files`,
   fileTooLarge: 'A file is at most 256 KB',
   projectTooLarge: 'A project is at most 5 MB in all',
+  readOnly: 'After the time is up or the assessment is submitted, files no longer change',
 } as const;
 
 // C0 and C1 controls (NUL among them) and DEL.
@@ -112,3 +118,162 @@ export function projectLimitProblem(files: readonly { content: string }[]): stri
   }
   return total > PROJECT_LIMITS.projectBytes ? PATH_TEXTS.projectTooLarge : null;
 }
+
+// --- the candidate's project: template files plus the candidate's changes -------------------
+
+/** A file the candidate created, renamed or deleted is marked so in Results. */
+export const FILE_CHANGES = ['added', 'renamed', 'deleted'] as const;
+export type FileChange = (typeof FILE_CHANGES)[number];
+
+/** One stored row of the candidate's work on a path (table candidate_file). */
+export type StoredPath = {
+  fileName: string;
+  content: string;
+  editedAt: number;
+  /** The template path this file started as (null: the candidate created it). */
+  origin: string | null;
+  /** A deleted path (kept so a late, older save cannot bring it back). */
+  deleted: boolean;
+  /** A path renamed away: saves still on their way land under this name. */
+  renamedTo: string | null;
+};
+
+export type LiveFile = {
+  path: string;
+  content: string;
+  /** Null: the template's text, never edited. */
+  editedAt: number | null;
+  origin: string | null;
+};
+
+/** The files the candidate's project holds now: template files as changed by the rows. */
+export function liveFiles(
+  template: readonly { path: string; content: string }[],
+  rows: readonly StoredPath[],
+): LiveFile[] {
+  const byName = new Map(rows.map((r) => [r.fileName, r]));
+  const files: LiveFile[] = [];
+  for (const file of template) {
+    const row = byName.get(file.path);
+    if (!row)
+      files.push({ path: file.path, content: file.content, editedAt: null, origin: file.path });
+  }
+  for (const row of rows) {
+    if (row.deleted) continue;
+    files.push({
+      path: row.fileName,
+      content: row.content,
+      editedAt: row.editedAt,
+      origin: row.origin,
+    });
+  }
+  return files;
+}
+
+/** How a live file differs from the template, for reviewers. */
+export function changeOf(file: Pick<LiveFile, 'path' | 'origin'>): {
+  change: FileChange | null;
+  renamedFrom: string | null;
+} {
+  if (file.origin === null) return { change: 'added', renamedFrom: null };
+  if (file.origin !== file.path) return { change: 'renamed', renamedFrom: file.origin };
+  return { change: null, renamedFrom: null };
+}
+
+/** Template paths the candidate deleted (not renamed: a live file still comes from them). */
+export function deletedTemplatePaths(
+  template: readonly { path: string; content: string }[],
+  rows: readonly StoredPath[],
+): string[] {
+  const live = liveFiles(template, rows);
+  const origins = new Set(live.map((f) => f.origin));
+  const names = new Set(live.map((f) => f.path));
+  return template.map((f) => f.path).filter((p) => !names.has(p) && !origins.has(p));
+}
+
+/** Where a save to this path lands: through renames to the file's current name. */
+export function resolveRenamed(rows: readonly StoredPath[], path: string): string {
+  const byName = new Map(rows.map((r) => [r.fileName, r]));
+  let at = path;
+  for (let hops = 0; hops < 1000; hops += 1) {
+    const row = byName.get(at);
+    if (!row?.deleted || row.renamedTo === null) return at;
+    at = row.renamedTo;
+  }
+  return at;
+}
+
+/** The first problem of a new path among the existing ones (rules, clashes, folders). */
+export function newPathProblem(
+  existing: readonly string[],
+  path: string,
+  rules: ProtectedPaths,
+  ignore?: string,
+): string | null {
+  const problem = pathProblem(path);
+  if (problem) return problem;
+  if (isProtectedPath(path, rules)) return PATH_TEXTS.protectedPath(path);
+  const others = existing.filter((p) => p !== ignore);
+  if (others.includes(path)) return PATH_TEXTS.exists(path);
+  const clash = clashingPath(others, path);
+  if (clash) return PATH_TEXTS.caseClash(clash);
+  const folded = foldPath(path);
+  for (const other of others) {
+    const f = foldPath(other);
+    if (f.startsWith(`${folded}/`)) return PATH_TEXTS.folderExists(path);
+    if (folded.startsWith(`${f}/`)) return PATH_TEXTS.fileInTheWay(other);
+  }
+  return null;
+}
+
+/** The paths under a folder (or the file itself), in the project's order. */
+export function pathsUnder(existing: readonly string[], path: string): string[] {
+  return existing.filter((p) => p === path || p.startsWith(`${path}/`));
+}
+
+/** Creates, renames and deletes as the API and the local outbox carry them. */
+export const projectChangeSchema = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('create'),
+    path: projectPathSchema,
+    content: z.string().max(PROJECT_LIMITS.fileBytes, PATH_TEXTS.fileTooLarge).default(''),
+    editedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+  z.object({
+    op: z.literal('rename'),
+    /** A file, or a folder: every file under it moves. */
+    path: z.string().min(1).max(MAX_PATH_CHARS),
+    to: projectPathSchema,
+    editedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+  z.object({
+    op: z.literal('delete'),
+    /** A file, or a folder: every file under it goes. */
+    path: z.string().min(1).max(MAX_PATH_CHARS),
+    editedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+]);
+export type ProjectChange = z.infer<typeof projectChangeSchema>;
+
+/** The protected paths of a project: its hidden tests, and its visible tests unless allowed. */
+export function protectedPathsOf(project: {
+  files: readonly { path: string }[];
+  hiddenFiles?: readonly { path: string }[];
+  candidatesMayEditTests?: boolean;
+}): ProtectedPaths {
+  return {
+    hidden: (project.hiddenFiles ?? []).map((f) => f.path),
+    visibleTests: project.files.map((f) => f.path).filter((p) => hasTestFiles([p])),
+    candidatesMayEditTests: project.candidatesMayEditTests ?? false,
+  };
+}
+
+/** One recorded change of the project, for the reviewers' playback timeline. */
+export const projectChangeEntrySchema = z.object({
+  op: z.enum(['create', 'rename', 'delete']),
+  path: z.string(),
+  to: z.string().nullable(),
+  /** The browser's time of the change (epoch ms). */
+  at: z.number(),
+});
+export type ProjectChangeEntry = z.infer<typeof projectChangeEntrySchema>;

@@ -82,6 +82,7 @@ export interface AppDeps {
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
 /** Every JSON body is small; only the routes matched here take files. */
 const MAX_JSON_BYTES = 256 * 1024;
+const FILE_SAVES = /^\/api\/assessments\/[^/]+\/(files\/|file-changes$)/;
 // Photos, résumés (jobs), project zips (templates; their route caps them at 1 MB) and bulk
 // assignment CSVs (capped at 1 MB by their route).
 const UPLOADS =
@@ -170,7 +171,14 @@ export function createApp({
   const tooLarge = (c: AppContext) => c.json({ message: 'The request is too large' }, 413);
   const uploadLimit = bodyLimit({ maxSize: MAX_IMAGE_BYTES + 64 * 1024, onError: tooLarge });
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
-  app.use('/api/*', (c, next) => (UPLOADS.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
+  // A project file is up to 256 KB of text, which JSON may escape to more (issue 24).
+  const fileLimit = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: tooLarge });
+  app.use('/api/*', (c, next) =>
+    (UPLOADS.test(c.req.path) ? uploadLimit : FILE_SAVES.test(c.req.path) ? fileLimit : jsonLimit)(
+      c,
+      next,
+    ),
+  );
   app.use('/api/*', inputGuard());
 
   // better-auth's routes keep the idle timeout too: an idle session is ended here (for every

@@ -293,6 +293,27 @@ test('the jobs screens lay out at 375 px', async ({ page, request, playwright, b
   const id = suffix();
   const recruiter = newAccount('recruiter', `Mia Mobile ${id}`);
   await signUpViaApi(request, recruiter);
+  // A long title beside the Actions button (issue 24: the button kept its width).
+  const api = await apiAs(playwright, baseURL as string, recruiter);
+  const created = await api.post('/api/jobs', {
+    data: {
+      title: `Senior Full Stack Developer for the Payments Platform Team ${id}`,
+      department: 'Product',
+      locations: ['Remote'],
+      workplaceType: 'remote',
+      jobType: 'contract',
+      experience: '1-3',
+      salaryMin: null,
+      salaryMax: null,
+      currency: 'USD',
+      showSalary: false,
+      description: 'Payments.',
+      openings: 1,
+      closingDate: null,
+      status: 'published',
+    },
+  });
+  expect(created.status()).toBe(201);
   await page.setViewportSize({ width: 375, height: 800 });
   await logIn(page, recruiter);
   for (const path of ['/recruiter/post-job', '/recruiter/job-listings']) {
@@ -303,6 +324,7 @@ test('the jobs screens lay out at 375 px', async ({ page, request, playwright, b
     );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
-  void playwright;
-  void baseURL;
+  const actions = page.getByRole('button', { name: /^Actions:/ }).first();
+  const fits = await actions.evaluate((b) => b.scrollWidth <= b.clientWidth && b.clientWidth >= 60);
+  expect(fits).toBe(true);
 });

@@ -109,8 +109,33 @@ export const candidateFile = pgTable(
     /** The client's time of the edit this text came from; older saves are refused. */
     editedAt: bigint('edited_at', { mode: 'number' }).notNull(),
     updatedAt: updated(),
+    /** The template path this file started as; null for a file the candidate created (024). */
+    origin: text('origin'),
+    /** The candidate deleted or renamed the path away; the row stays so older saves lose. */
+    deleted: boolean('deleted').notNull().default(false),
+    /** Renamed away: saves still on their way land under this name. */
+    renamedTo: text('renamed_to'),
   },
   (t) => [primaryKey({ columns: [t.assessmentId, t.fileName] })],
+);
+
+/** The candidate's creates, renames and deletes in order, for the playback timeline. */
+export const projectChange = pgTable(
+  'project_change',
+  {
+    id: text('id').primaryKey(),
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessment.id, { onDelete: 'cascade' }),
+    op: text('op', { enum: ['create', 'rename', 'delete'] }).notNull(),
+    path: text('path').notNull(),
+    /** A rename's new path. */
+    toPath: text('to_path'),
+    /** The browser's time of the change (epoch ms). */
+    at: bigint('at', { mode: 'number' }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('project_change_assessment_idx').on(t.assessmentId, t.at)],
 );
 
 /** Spec: assigning adds the recruiter to the candidate's assigned recruiters. */

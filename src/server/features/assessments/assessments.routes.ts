@@ -11,6 +11,7 @@ import {
   taskAnswerSchema,
   taskUpdateSchema,
 } from '../../../domain/assessments';
+import { projectChangeEntrySchema, projectChangeSchema } from '../../../domain/project-paths';
 import {
   createRouter,
   errorResponses,
@@ -24,10 +25,12 @@ import {
   type AssessmentDeps,
   assignAssessment,
   changeDueDate,
+  changeFiles,
   getAssessment,
   listAnswers,
   listAssessments,
   listFiles,
+  listProjectChanges,
   revealIdentity,
   saveAnswer,
   saveEvaluation,
@@ -155,6 +158,29 @@ const file = createRoute({
     409: jsonContent(errorSchema.extend({ file: candidateFileSchema }), 'A newer edit is stored'),
   },
 });
+const fileChange = createRoute({
+  method: 'post',
+  path: '/api/assessments/{id}/file-changes',
+  tags: ['Assessment files'],
+  summary:
+    'Create a file, rename or move a file or folder, or delete one (the candidate, until submitted or the time is up); answers the files the change made. 400 a path rule, 403 a protected test file, 409 the path exists (or differs only by case), 413 a limit (200 files, 256 KB a file, 5 MB in all)',
+  request: { params: idParam, body: jsonBody(projectChangeSchema) },
+  responses: {
+    200: jsonContent(z.array(candidateFileSchema), 'The files the change made'),
+    ...errors,
+    409: jsonContent(errorSchema, 'The path exists'),
+    413: jsonContent(errorSchema, 'Over a limit'),
+  },
+});
+const fileChanges = createRoute({
+  method: 'get',
+  path: '/api/assessments/{id}/file-changes',
+  tags: ['Assessment files'],
+  summary:
+    "The candidate's creates, renames and deletes in order (the recruiter or an admin; the playback timeline)",
+  request: { params: idParam },
+  responses: { 200: jsonContent(z.array(projectChangeEntrySchema), 'Changes'), ...errors },
+});
 const answers = createRoute({
   method: 'get',
   path: '/api/assessments/{id}/answers',
@@ -227,6 +253,15 @@ export function assessmentRoutes(deps: AssessmentDeps) {
       const { id, fileName } = c.req.valid('param');
       return c.json(await saveFile(deps, requireActor(c), id, fileName, c.req.valid('json')), 200);
     })
+    .openapi(fileChange, async (c) =>
+      c.json(
+        await changeFiles(deps, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+    )
+    .openapi(fileChanges, async (c) =>
+      c.json(await listProjectChanges(deps, requireActor(c), c.req.valid('param').id), 200),
+    )
     .openapi(answers, async (c) =>
       c.json(await listAnswers(deps, requireActor(c), c.req.valid('param').id), 200),
     )

@@ -1,4 +1,15 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   type AnswerSave,
   ASSESSMENT_STATUSES,
@@ -14,6 +25,7 @@ import {
   type ProjectFile,
   REMINDER_BEFORE_MS,
   recruiterMayUse,
+  type SampleProject,
   SUBMIT_GRACE_MS,
   type TaskAnswer,
   toggleAll,
@@ -22,6 +34,23 @@ import {
 import { BLIND_REVIEW_TEXTS, identityHiddenFrom, pseudonym } from '../../../domain/blind-review';
 import type { AssessmentNotificationEvent } from '../../../domain/messaging';
 import { emptyProfileDetails } from '../../../domain/profile';
+import {
+  changeOf,
+  deletedTemplatePaths,
+  isProtectedPath,
+  liveFiles,
+  newPathProblem,
+  PATH_TEXTS,
+  PROJECT_LIMITS,
+  type ProjectChange,
+  type ProjectChangeEntry,
+  pathProblem,
+  pathsUnder,
+  projectLimitProblem,
+  protectedPathsOf,
+  resolveRenamed,
+} from '../../../domain/project-paths';
+import { hasTestFiles } from '../../../domain/test-runs';
 import { type Db, rawQuery } from '../../db/client';
 import {
   assessment,
@@ -29,6 +58,7 @@ import {
   assessmentTemplate,
   candidateFile,
   profile,
+  projectChange,
   recruiterAssignment,
   taskAnswer,
   user,
@@ -760,50 +790,106 @@ export async function sendDueReminders(deps: AssessmentDeps, now = new Date()) {
 
 // --- files ---------------------------------------------------------------------------
 
+type ProjectFiles = Pick<SampleProject, 'files' | 'hiddenFiles' | 'candidatesMayEditTests'>;
+
+/** The template's files (with hidden tests) and every stored row of the candidate's work. */
+async function loadProjectState(db: Db | Tx, id: string) {
+  const [project] = await db
+    .select({
+      files: sql<ProjectFile[]>`${assessment.project}->'files'`,
+      hiddenFiles: sql<ProjectFile[] | null>`${assessment.project}->'hiddenFiles'`,
+      candidatesMayEditTests: sql<
+        boolean | null
+      >`(${assessment.project}->>'candidatesMayEditTests')::boolean`,
+    })
+    .from(assessment)
+    .where(eq(assessment.id, id));
+  const rows = await db
+    .select({
+      fileName: candidateFile.fileName,
+      content: candidateFile.content,
+      editedAt: candidateFile.editedAt,
+      origin: candidateFile.origin,
+      deleted: candidateFile.deleted,
+      renamedTo: candidateFile.renamedTo,
+      updatedAt: candidateFile.updatedAt,
+    })
+    .from(candidateFile)
+    .where(eq(candidateFile.assessmentId, id));
+  const template: ProjectFiles = {
+    files: project?.files ?? [],
+    hiddenFiles: project?.hiddenFiles ?? [],
+    candidatesMayEditTests: project?.candidatesMayEditTests ?? false,
+  };
+  return { template, rows };
+}
+
+/**
+ * The project's files now: the template's files as the candidate changed them, each marked
+ * (added, renamed from ...), then the template files the candidate deleted (marked deleted,
+ * empty), for reviewers.
+ */
 export async function listFiles(
   { db }: AssessmentDeps,
   actor: Actor,
   id: string,
 ): Promise<CandidateFile[]> {
   await loadRow(db, actor, id);
-  const [{ files } = { files: [] }] = await db
-    .select({ files: sql<ProjectFile[]>`${assessment.project}->'files'` })
-    .from(assessment)
-    .where(eq(assessment.id, id));
-  const saved = await db.select().from(candidateFile).where(eq(candidateFile.assessmentId, id));
-  const byName = new Map(saved.map((f) => [f.fileName, f]));
-  return files.map((file) => {
-    const own = byName.get(file.path);
-    return {
-      fileName: file.path,
-      content: own?.content ?? file.content,
-      editedAt: own?.editedAt ?? null,
-      updatedAt: iso(own?.updatedAt ?? null),
-    };
-  });
+  const { template, rows } = await loadProjectState(db, id);
+  const updated = new Map(rows.map((r) => [r.fileName, r.updatedAt]));
+  const rules = protectedPathsOf(template);
+  const live = liveFiles(template.files, rows).map((file) => ({
+    fileName: file.path,
+    content: file.content,
+    editedAt: file.editedAt,
+    updatedAt: iso(updated.get(file.path) ?? null),
+    ...changeOf(file),
+    protected: isProtectedPath(file.path, rules),
+  }));
+  const deleted = deletedTemplatePaths(template.files, rows).map((path) => ({
+    fileName: path,
+    content: '',
+    editedAt: rows.find((r) => r.fileName === path)?.editedAt ?? null,
+    updatedAt: iso(updated.get(path) ?? null),
+    change: 'deleted' as const,
+    renamedFrom: null,
+    protected: false,
+  }));
+  return [...live, ...deleted];
 }
 
-/**
- * Saves the candidate's text unless the server already holds a newer edit:
- * the condition sits in the upsert itself, so two tabs racing cannot lose the
- * newer text.
- */
+/** Every path with a recording or a file: the template's and any the candidate used. */
+export async function knownPaths(db: Db, id: string): Promise<Set<string>> {
+  const { template, rows } = await loadProjectState(db, id);
+  return new Set([...template.files.map((f) => f.path), ...rows.map((r) => r.fileName)]);
+}
+
 /**
  * The autosave in one statement, on the raw connection (it runs every few seconds per
  * open workspace): the upsert happens only when the caller is the assessment's
  * candidate, it is neither submitted nor reviewed nor past its time, the file is one of
- * the project's, and the stored edit is not newer. Checks and write are one statement,
- * so a submit cannot slip in between them.
+ * the template's (not deleted or renamed away, not a protected test), the stored edit is
+ * not newer, and the limits hold. Checks and write are one statement, so a submit cannot
+ * slip in between them. Anything else (a file the candidate created or renamed, a refusal)
+ * takes the careful path below.
  */
-const SAVE_FILE_SQL = `insert into candidate_file (assessment_id, file_name, candidate_id, content, edited_at)
-  select a.id, $2, $3, $4, $5 from assessment a
+const SAVE_FILE_SQL = `insert into candidate_file (assessment_id, file_name, candidate_id, content, edited_at, origin)
+  select a.id, $2, $3, $4, $5, $2 from assessment a
    where a.id = $1 and a.candidate_id = $3 and a.status <> 'completed' and a.reviewed_at is null
      and (a.started_at is null
        or now() <= a.started_at + make_interval(hours => a.duration_hours, secs => $6::int))
      and exists (select 1 from jsonb_array_elements(a.project->'files') f where f->>'path' = $2)
+     and $7::boolean
+     and octet_length($4) <= ${PROJECT_LIMITS.fileBytes}
+     and octet_length($4)
+       + (select coalesce(sum(octet_length(c.content)), 0) from candidate_file c
+           where c.assessment_id = a.id and not c.deleted and c.file_name <> $2)
+       + (select coalesce(sum(octet_length(f->>'content')), 0) from jsonb_array_elements(a.project->'files') f
+           where not exists (select 1 from candidate_file c where c.assessment_id = a.id and c.file_name = f->>'path'))
+       <= ${PROJECT_LIMITS.projectBytes}
   on conflict (assessment_id, file_name) do update
     set content = excluded.content, edited_at = excluded.edited_at, updated_at = now()
-    where candidate_file.edited_at <= excluded.edited_at
+    where candidate_file.edited_at <= excluded.edited_at and not candidate_file.deleted
   returning content, edited_at, updated_at`;
 
 export async function saveFile(
@@ -813,6 +899,8 @@ export async function saveFile(
   fileName: string,
   input: FileSave,
 ): Promise<CandidateFile> {
+  // A test file can be protected: decided from the path alone, so the fast path stays one statement.
+  const maybeTest = hasTestFiles([fileName]);
   const [stored] = await rawQuery(deps.db)<{
     content: string;
     edited_at: number | string;
@@ -824,6 +912,7 @@ export async function saveFile(
     input.content,
     input.editedAt,
     SUBMIT_GRACE_MS / 1000,
+    !maybeTest,
   ]);
   if (stored) {
     return {
@@ -833,35 +922,109 @@ export async function saveFile(
       updatedAt: iso(new Date(stored.updated_at)),
     };
   }
-  // Refused: the checks below say why (404, 403, time up) or answer the newer edit (409).
-  const row = await loadForCandidateWork(deps, actor, id);
-  if (!row.projectInfo.fileNames.includes(fileName)) throw notFound('File not found');
-  const { content, editedAt } = input;
-  const saved = await deps.db
-    .insert(candidateFile)
-    .values({ assessmentId: id, fileName, candidateId: actor.id, content, editedAt })
-    .onConflictDoUpdate({
-      target: [candidateFile.assessmentId, candidateFile.fileName],
-      set: { content, editedAt, updatedAt: new Date() },
-      setWhere: sql`${candidateFile.editedAt} <= ${editedAt}`,
-    })
-    .returning();
-  const [current] = saved.length
-    ? saved
-    : await deps.db
-        .select()
-        .from(candidateFile)
-        .where(and(eq(candidateFile.assessmentId, id), eq(candidateFile.fileName, fileName)));
-  const file = {
-    fileName,
-    content: current!.content,
-    editedAt: current!.editedAt,
-    updatedAt: iso(current!.updatedAt),
-  };
-  if (saved.length === 0) {
-    throw new StaleFileError(file);
-  }
-  return file;
+  // Not saved in one statement: the checks below say why or save it (a created or renamed file).
+  await loadForCandidateWork(deps, actor, id);
+  return changeProjectLocked(deps, id, async (tx, state) => {
+    const { template, rows } = state;
+    const rules = protectedPathsOf(template);
+    // A save sent before a rename lands under the file's new name.
+    const target = resolveRenamed(rows, fileName);
+    const row = rows.find((r) => r.fileName === target);
+    const inTemplate = template.files.some((f) => f.path === target);
+    if (!row && !inTemplate) throw notFound(PATH_TEXTS.notFound(fileName));
+    if (isProtectedPath(target, rules)) throw forbidden(PATH_TEXTS.protectedPath(target));
+    const { content, editedAt } = input;
+    if (row && row.editedAt > editedAt) {
+      // The server holds a newer edit (or deleted the file after this edit was made).
+      throw new StaleFileError(fileOf(row));
+    }
+    if (row?.deleted) {
+      // An edit made after the delete (another tab): the file comes back with it.
+      const live = liveFiles(template.files, rows).map((f) => f.path);
+      const problem = newPathProblem(live, target, rules);
+      if (problem) throw new AppError(409, problem, [{ path: ['path'], message: problem }]);
+    }
+    const next = withContent(state, target, content);
+    refuseOverLimits(next);
+    const [saved] = await tx
+      .insert(candidateFile)
+      .values({
+        assessmentId: id,
+        fileName: target,
+        candidateId: actor.id,
+        content,
+        editedAt,
+        origin: row ? (row.deleted ? (inTemplate ? target : null) : row.origin) : target,
+      })
+      .onConflictDoUpdate({
+        target: [candidateFile.assessmentId, candidateFile.fileName],
+        set: {
+          content,
+          editedAt,
+          updatedAt: new Date(),
+          deleted: false,
+          renamedTo: null,
+          ...(row?.deleted ? { origin: inTemplate ? target : null } : {}),
+        },
+      })
+      .returning();
+    return {
+      fileName: target,
+      content: saved!.content,
+      editedAt: saved!.editedAt,
+      updatedAt: iso(saved!.updatedAt),
+    };
+  });
+}
+
+type ProjectState = Awaited<ReturnType<typeof loadProjectState>>;
+
+const fileOf = (row: ProjectState['rows'][number]): CandidateFile => ({
+  fileName: row.fileName,
+  content: row.deleted ? '' : row.content,
+  editedAt: row.editedAt,
+  updatedAt: iso(row.updatedAt),
+  ...(row.deleted ? { change: 'deleted' as const } : {}),
+});
+
+/** The live files if `path` held `content` (a save or a create). */
+function withContent(state: ProjectState, path: string, content: string) {
+  const live = liveFiles(state.template.files, state.rows).filter((f) => f.path !== path);
+  return [...live, { path, content }];
+}
+
+function refuseOverLimits(files: readonly { content: string }[]) {
+  const problem = projectLimitProblem(files);
+  if (problem) throw new AppError(413, problem, [{ path: ['content'], message: problem }]);
+}
+
+/**
+ * Runs a change of the project's files in one transaction holding the assessment's row, so
+ * two tabs (or a save and a rename) never interleave: the second sees the first's result.
+ * The checks that the candidate may still work on it run again under the lock.
+ */
+async function changeProjectLocked<T>(
+  deps: AssessmentDeps,
+  id: string,
+  change: (tx: Tx, state: ProjectState) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({
+        status: assessment.status,
+        reviewedAt: assessment.reviewedAt,
+        startedAt: assessment.startedAt,
+        durationHours: assessment.durationHours,
+      })
+      .from(assessment)
+      .where(eq(assessment.id, id))
+      .for('update');
+    if (!locked) throw notFound(ASSESSMENT_TEXTS.assessmentNotFound);
+    if (locked.status === 'completed' || locked.reviewedAt || isOverdue(locked)) {
+      throw forbidden(PATH_TEXTS.readOnly);
+    }
+    return change(tx, await loadProjectState(tx, id));
+  });
 }
 
 /** 409: the server holds a newer edit; the client gets it back to reconcile. */
@@ -869,6 +1032,163 @@ export class StaleFileError extends AppError {
   constructor(readonly file: CandidateFile) {
     super(409, 'A newer version of this file is already saved', undefined, { file });
   }
+}
+
+const refuse = (status: 400 | 403 | 404 | 409, message: string, field = 'path') =>
+  new AppError(status, message, [{ path: [field], message }]);
+
+/**
+ * Creates, renames (a file or a folder) or deletes (a file or a folder) in the candidate's
+ * project: every rule of src/domain/project-paths.ts checked under the assessment's lock,
+ * the change written and recorded for the playback timeline in one transaction. Answers the
+ * project's files after the change.
+ */
+export async function changeFiles(
+  deps: AssessmentDeps,
+  actor: Actor,
+  id: string,
+  input: ProjectChange,
+): Promise<CandidateFile[]> {
+  await loadForCandidateWork(deps, actor, id);
+  const touched: string[] = [];
+  await changeProjectLocked(deps, id, async (tx, state) => {
+    const { template, rows } = state;
+    const rules = protectedPathsOf(template);
+    const live = liveFiles(template.files, rows);
+    const livePaths = live.map((f) => f.path);
+    const byPath = new Map(rows.map((r) => [r.fileName, r]));
+    const upsert = async (values: {
+      fileName: string;
+      content: string;
+      editedAt: number;
+      origin: string | null;
+      deleted: boolean;
+      renamedTo: string | null;
+    }) => {
+      await tx
+        .insert(candidateFile)
+        .values({ assessmentId: id, candidateId: actor.id, ...values })
+        .onConflictDoUpdate({
+          target: [candidateFile.assessmentId, candidateFile.fileName],
+          set: { ...values, updatedAt: new Date() },
+        });
+    };
+    const inTemplate = (path: string) => template.files.some((f) => f.path === path);
+
+    if (input.op === 'create') {
+      const problem = newPathProblem(livePaths, input.path, rules);
+      if (problem) {
+        const status = isProtectedPath(input.path, rules)
+          ? 403
+          : pathProblem(input.path)
+            ? 400
+            : 409;
+        throw refuse(status, problem);
+      }
+      const next = withContent(state, input.path, input.content);
+      const limit = projectLimitProblem(next);
+      if (limit) throw new AppError(413, limit, [{ path: ['path'], message: limit }]);
+      touched.push(input.path);
+      await upsert({
+        fileName: input.path,
+        content: input.content,
+        editedAt: input.editedAt,
+        origin: inTemplate(input.path) ? input.path : null,
+        deleted: false,
+        renamedTo: null,
+      });
+    } else {
+      const moved = pathsUnder(livePaths, input.path);
+      if (moved.length === 0) throw refuse(404, PATH_TEXTS.notFound(input.path));
+      const locked = moved.find((p) => isProtectedPath(p, rules));
+      if (locked) throw refuse(403, PATH_TEXTS.protectedPath(locked));
+      if (input.op === 'rename') {
+        if (input.to === input.path) return;
+        const others = livePaths.filter((p) => !moved.includes(p));
+        const renames = moved.map((from) => ({
+          from,
+          to: input.to + from.slice(input.path.length),
+        }));
+        for (const { to } of renames) {
+          const problem = newPathProblem(others, to, rules);
+          if (problem) {
+            const status = isProtectedPath(to, rules) ? 403 : pathProblem(to) ? 400 : 409;
+            throw refuse(status, problem, 'to');
+          }
+        }
+        for (const { from, to } of renames) {
+          const file = live.find((f) => f.path === from)!;
+          const row = byPath.get(from);
+          touched.push(to);
+          // The edit time moves with the text, so an edit made before the rename still lands.
+          await upsert({
+            fileName: to,
+            content: file.content,
+            editedAt: row?.editedAt ?? 0,
+            origin: file.origin,
+            deleted: false,
+            renamedTo: null,
+          });
+          // A case-only rename (a.ts to A.ts) leaves no old row to mark.
+          if (to !== from) {
+            await upsert({
+              fileName: from,
+              content: '',
+              editedAt: Math.max(input.editedAt, row?.editedAt ?? 0),
+              origin: file.origin,
+              deleted: true,
+              renamedTo: to,
+            });
+            // Older names of this file follow it too.
+            await tx
+              .update(candidateFile)
+              .set({ renamedTo: to })
+              .where(and(eq(candidateFile.assessmentId, id), eq(candidateFile.renamedTo, from)));
+          }
+        }
+      } else {
+        for (const path of moved) {
+          const row = byPath.get(path);
+          const file = live.find((f) => f.path === path)!;
+          await upsert({
+            fileName: path,
+            content: '',
+            editedAt: Math.max(input.editedAt, row?.editedAt ?? 0),
+            origin: file.origin,
+            deleted: true,
+            renamedTo: null,
+          });
+        }
+      }
+    }
+    await tx.insert(projectChange).values({
+      id: timestampId('chg'),
+      assessmentId: id,
+      op: input.op,
+      path: input.path,
+      toPath: input.op === 'rename' ? input.to : null,
+      at: input.editedAt,
+    });
+  });
+  // The files the change made (a created file, a rename's new paths); a delete makes none.
+  const after = await listFiles(deps, actor, id);
+  return after.filter((f) => touched.includes(f.fileName));
+}
+
+/** The candidate's creates, renames and deletes, oldest first (reviewers' playback timeline). */
+export async function listProjectChanges(
+  deps: AssessmentDeps,
+  actor: Actor,
+  id: string,
+): Promise<ProjectChangeEntry[]> {
+  assertRole(actor, 'recruiter', 'admin');
+  await loadRow(deps.db, actor, id);
+  const changes = await deps.db
+    .select()
+    .from(projectChange)
+    .where(eq(projectChange.assessmentId, id))
+    .orderBy(asc(projectChange.at), asc(projectChange.id));
+  return changes.map((c) => ({ op: c.op, path: c.path, to: c.toPath, at: c.at }));
 }
 
 // --- answers -----------------------------------------------------------------------------

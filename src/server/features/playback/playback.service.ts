@@ -21,6 +21,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import {
   type AssessmentDeps,
+  knownPaths,
   loadForCandidateWork,
   loadRow,
 } from '../assessments/assessments.service';
@@ -83,7 +84,7 @@ export async function appendPlayback(
   serverNow = Date.now(),
 ): Promise<PlaybackUploadResult> {
   const row = await loadForCandidateWork(deps, actor, id);
-  if (!row.projectInfo.fileNames.includes(fileName)) throw notFound(PLAYBACK_TEXTS.fileNotFound);
+  if (!(await knownPaths(deps.db, id)).has(fileName)) throw notFound(PLAYBACK_TEXTS.fileNotFound);
   if (JSON.stringify(upload.chunks).length > MAX_UPLOAD_CHARS) {
     throw new AppError(413, PLAYBACK_TEXTS.batchTooLarge);
   }
@@ -257,7 +258,7 @@ async function loadForReview(deps: PlaybackDeps, actor: Actor, id: string, fileN
   if (actor.role !== 'recruiter' && actor.role !== 'admin') {
     throw forbidden(PLAYBACK_TEXTS.onlyReviewers);
   }
-  if (!row.projectInfo.fileNames.includes(fileName)) throw notFound(PLAYBACK_TEXTS.fileNotFound);
+  if (!(await knownPaths(deps.db, id)).has(fileName)) throw notFound(PLAYBACK_TEXTS.fileNotFound);
   return row;
 }
 

@@ -96,8 +96,9 @@ const withTaskIds = (tasks: TemplateBody['tasks']) =>
 
 /** A built-in starter project when one is chosen, else the given project (or none). */
 function chosenProject(input: TemplateBody) {
-  if (input.starterProject) return STARTER_PROJECTS[input.starterProject];
-  return input.project;
+  const project = input.starterProject ? STARTER_PROJECTS[input.starterProject] : input.project;
+  const flag = input.candidatesMayEditTests;
+  return project && flag !== undefined ? { ...project, candidatesMayEditTests: flag } : project;
 }
 
 /**
@@ -128,7 +129,12 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: Tem
           authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
           durationHours: input.durationHours ?? defaults.defaultDurationHours,
           tasks: withTaskIds(input.tasks),
-          project: chosenProject(input) ?? DEFAULT_PROJECT,
+          project: chosenProject(input) ?? {
+            ...DEFAULT_PROJECT,
+            ...(input.candidatesMayEditTests === undefined
+              ? {}
+              : { candidatesMayEditTests: input.candidatesMayEditTests }),
+          },
           blindReview: input.blindReview ?? false,
           ...(input.similarityThreshold ? { similarityThreshold: input.similarityThreshold } : {}),
         })
@@ -174,7 +180,14 @@ export async function updateTemplate(
         authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
         ...(input.durationHours ? { durationHours: input.durationHours } : {}),
         tasks: withTaskIds(input.tasks),
-        ...(project ? { project } : {}),
+        ...(project
+          ? { project }
+          : input.candidatesMayEditTests !== undefined
+            ? {
+                // The switch alone: the project stays, its setting changes (issue 24).
+                project: sql`jsonb_set(${assessmentTemplate.project}, '{candidatesMayEditTests}', ${JSON.stringify(input.candidatesMayEditTests)}::jsonb)`,
+              }
+            : {}),
         // Review switches (docs/decisions/026); omitted: unchanged.
         ...(input.blindReview === undefined ? {} : { blindReview: input.blindReview }),
         ...(input.similarityThreshold ? { similarityThreshold: input.similarityThreshold } : {}),

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ASSESSMENT_TEXTS, type SampleProject } from '../../../domain/assessments';
 import { identityHiddenFrom, pseudonym } from '../../../domain/blind-review';
 import { storedFileName } from '../../../domain/file-names';
+import { liveFiles } from '../../../domain/project-paths';
 import {
   type ProjectRunner,
   parseRunner,
@@ -301,13 +302,20 @@ export async function filesForRun(
   if (!row) return null;
   const project = row.project as SampleProject & { hiddenFiles?: SandboxFile[] };
   const saved = await db
-    .select({ fileName: candidateFile.fileName, content: candidateFile.content })
+    .select({
+      fileName: candidateFile.fileName,
+      content: candidateFile.content,
+      editedAt: candidateFile.editedAt,
+      origin: candidateFile.origin,
+      deleted: candidateFile.deleted,
+      renamedTo: candidateFile.renamedTo,
+    })
     .from(candidateFile)
     .where(eq(candidateFile.assessmentId, assessmentId));
-  const own = new Map(saved.map((f) => [f.fileName, f.content]));
+  // The project as the candidate left it: created, renamed and deleted files included (024).
   const files = new Map<string, SandboxFile>();
-  for (const file of project.files) {
-    files.set(file.path, { path: file.path, content: own.get(file.path) ?? file.content });
+  for (const file of liveFiles(project.files, saved)) {
+    files.set(file.path, { path: file.path, content: file.content });
   }
   // Marked hidden: the runner runs them in a pass of their own (docs/decisions/010).
   if (includeHidden)

@@ -156,6 +156,11 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
           onChange={setProject}
           error={projectError}
         />
+        <Switch
+          label="Candidates may change the visible tests"
+          description="Off: the project's test files are read-only for candidates (hidden tests always are)"
+          {...form.getInputProps('candidatesMayEditTests', { type: 'checkbox' })}
+        />
         <Divider />
         <TaskRows form={form} />
         <FormError>{error}</FormError>

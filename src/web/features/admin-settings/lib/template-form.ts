@@ -25,6 +25,8 @@ export type TemplateFormValues = {
   roleName: string;
   description: string;
   active: boolean;
+  /** Candidates may change the visible tests (issue 24). */
+  candidatesMayEditTests: boolean;
   /** A select's value, so a string ('2'). */
   durationHours: string;
   authorizedRecruiters: string[];
@@ -61,6 +63,7 @@ export function emptyTemplateValues(
     roleName: '',
     description: '',
     active: true,
+    candidatesMayEditTests: false,
     durationHours: String(defaultDurationHours),
     authorizedRecruiters: [],
     tasks: [newTaskRow()],
@@ -76,6 +79,7 @@ export function templateValues(template: Template): TemplateFormValues {
     roleName: template.roleName,
     description: template.description,
     active: template.active,
+    candidatesMayEditTests: template.project.candidatesMayEditTests ?? false,
     durationHours: String(duration),
     authorizedRecruiters: [...template.authorizedRecruiters],
     department: template.department,
@@ -100,6 +104,7 @@ export function toTemplateInput(values: TemplateFormValues): TemplateInput {
     roleName: values.roleName.trim(),
     description: values.description.trim(),
     active: values.active,
+    candidatesMayEditTests: values.candidatesMayEditTests,
     durationHours: Number(values.durationHours),
     authorizedRecruiters: values.authorizedRecruiters,
     ...(values.department ? { department: values.department } : {}),

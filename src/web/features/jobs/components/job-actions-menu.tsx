@@ -47,6 +47,8 @@ export function JobActionsMenu({
           size="xs"
           loading={action.isPending || duplicate.isPending}
           aria-label={`Actions: ${job.title}`}
+          // Its full width beside a long title, down to 375 px (issue 24).
+          style={{ flexShrink: 0 }}
         >
           Actions
         </Button>

@@ -1,4 +1,4 @@
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -26,7 +26,11 @@ import {
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { languageExtension, viewerExtensions } from '../../workspace/lib/editor-extensions';
+import {
+  languageExtension,
+  loadLanguage,
+  viewerExtensions,
+} from '../../workspace/lib/editor-extensions';
 import { useFilePlayback } from '../api/file-playback';
 import classes from './playback.module.css';
 import './styles';
@@ -108,6 +112,7 @@ function Player({ data }: { data: FilePlayback }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const shown = useRef(0);
+  const [language] = useState(() => new Compartment());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view lives as long as the recording shown; `count` moves it below
   useEffect(() => {
@@ -118,7 +123,8 @@ function Player({ data }: { data: FilePlayback }) {
         doc: replay.docAt(count),
         extensions: [
           viewerExtensions(),
-          languageExtension(data.fileName),
+          // Plain until a language in a chunk of its own loaded (below).
+          language.of(languageExtension(data.fileName) ?? []),
           EditorView.contentAttributes.of({
             'aria-label': `Replayed text of ${data.fileName}`,
             'aria-readonly': 'true',
@@ -129,7 +135,14 @@ function Player({ data }: { data: FilePlayback }) {
     });
     viewRef.current = view;
     shown.current = count;
+    let live = true;
+    if (languageExtension(data.fileName) === null) {
+      void loadLanguage(data.fileName).then((extension) => {
+        if (live) view.dispatch({ effects: language.reconfigure(extension) });
+      });
+    }
     return () => {
+      live = false;
       view.destroy();
       viewRef.current = null;
     };

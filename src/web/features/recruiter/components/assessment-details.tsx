@@ -147,7 +147,12 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
           <Field label="Duration">
             {hoursLabel(a.durationHours)} allowed{taken ? ` · took ${taken}` : ''}
           </Field>
-          <Field label="Progress">{progressOf(a.tasks)}%</Field>
+          <Field label="Progress (tasks ticked)">
+            {progressOf(a.tasks)}% of tasks ticked
+            <Text span size="xs" c="dimmed" display="block">
+              0 % none ticked, 100 % all {a.tasks.length} ticked
+            </Text>
+          </Field>
           <Field label="Assigned">{formatDate(a.createdAt)}</Field>
         </SimpleGrid>
         {a.message ? (

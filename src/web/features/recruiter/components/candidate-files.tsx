@@ -1,6 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/http';
+import { z } from 'zod';
+import { projectChangeEntrySchema } from '../../../../domain/project-paths';
+import { apiFetch, errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../ui/loading-text';
 import { useAssessmentFiles } from '../../assessments/api/files';
 import { PlaybackButton } from '../../playback/components/playback-button';
@@ -42,7 +45,16 @@ export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
                 onClick={() => setSelected(file.fileName)}
                 styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               >
-                {file.fileName}
+                <span
+                  style={file.change === 'deleted' ? { textDecoration: 'line-through' } : undefined}
+                >
+                  {file.fileName}
+                </span>
+                {file.change ? (
+                  <Text span size="xs" c="dimmed" ml={6} data-testid="file-change">
+                    {file.change === 'renamed' ? `renamed from ${file.renamedFrom}` : file.change}
+                  </Text>
+                ) : null}
               </Button>
             </li>
           );
@@ -67,7 +79,42 @@ export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
         >
           <pre className={classes.code}>{current.content || ' '}</pre>
         </section>
+        <ProjectChanges assessmentId={assessmentId} />
       </div>
     </div>
+  );
+}
+
+/** The candidate's creates, renames and deletes in the order they made them (issue 24). */
+function ProjectChanges({ assessmentId }: { assessmentId: string }) {
+  const changes = useQuery({
+    queryKey: ['assessments', assessmentId, 'file-changes'],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/assessments/${encodeURIComponent(assessmentId)}/file-changes`, {
+        schema: z.array(projectChangeEntrySchema),
+        signal,
+      }),
+  });
+  if (!changes.data || changes.data.length === 0) return null;
+  return (
+    <section aria-label="File changes timeline">
+      <Text size="sm" fw={600} mt="sm">
+        File changes, in order
+      </Text>
+      <ol data-testid="file-changes" style={{ margin: 0, paddingLeft: 20 }}>
+        {changes.data.map((c) => (
+          <li key={`${c.at}-${c.op}-${c.path}`}>
+            <Text size="xs">
+              {formatDateTime(new Date(c.at).toISOString())}:{' '}
+              {c.op === 'create'
+                ? `created ${c.path}`
+                : c.op === 'rename'
+                  ? `renamed ${c.path} to ${c.to}`
+                  : `deleted ${c.path}`}
+            </Text>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ASSESSMENT_TEXTS,
@@ -8,6 +9,7 @@ import {
   deadlineMs,
   type Task,
 } from '../../../../domain/assessments';
+import { newPathProblem } from '../../../../domain/project-paths';
 import { errorMessage } from '../../../api/http';
 import type { SessionUser } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
@@ -24,14 +26,17 @@ import { assessmentFilesQuery } from '../../assessments/api/files';
 import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { workspaceAccess } from '../lib/access';
+import { applyChanges } from '../lib/tree-sync';
 import { AssessmentPanel } from './assessment-panel';
 import { CodePanel } from './code-panel';
 import { DocumentationPanel } from './documentation-panel';
+import type { TreeEditing } from './file-list';
 import { SubmissionBanner } from './submission-banner';
 import { SubmitDialog } from './submit-dialog';
 import { TasksPanel } from './tasks-panel';
 import { useAnswerSync, useFileSync } from './use-file-sync';
 import { usePlaybackRecorder } from './use-playback-recorder';
+import { useTreeSync } from './use-tree-sync';
 import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
 
 const UNSAVED_BEFORE_SUBMITTING =
@@ -75,11 +80,79 @@ export function AssessmentWorkspace({
   });
   const filesFresh = files.isFetchedAfterMount;
   const editable = access.canEditFiles && filesFresh;
-  const sync = useFileSync(assessment.id, files.data, editable);
+  // Creates, renames and deletes (issue 24): kept and sent like edits; files wait for them.
+  const syncRef = useRef<{ flush: () => Promise<void> } | null>(null);
+  const tree = useTreeSync(assessment.id, () => void syncRef.current?.flush());
+  const pendingChanges = tree.pending();
+  const projected = useMemo(
+    () => (files.data ? applyChanges(files.data, pendingChanges) : undefined),
+    [files.data, pendingChanges],
+  );
+  const sync = useFileSync(assessment.id, projected, editable, () => tree.hasPending());
+  syncRef.current = sync;
   const recorder = usePlaybackRecorder(assessment.id, sync, editable, !access.canEditFiles);
 
-  const fileNames = assessment.project.fileNames;
-  const [selectedFile, setSelectedFile] = useState(fileNames[0] ?? '');
+  // The candidate sees the project as changed; reviewers also see the files deleted.
+  const listed = access.isCandidate ? projected : files.data;
+  const fileNames = listed?.map((f) => f.fileName) ?? assessment.project.fileNames;
+  const marks = new Map(
+    (listed ?? []).map((f) => [
+      f.fileName,
+      { change: f.change ?? null, renamedFrom: f.renamedFrom ?? null, protected: f.protected },
+    ]),
+  );
+  const [chosenFile, setSelectedFile] = useState(assessment.project.fileNames[0] ?? '');
+  const selectedFile = fileNames.includes(chosenFile) ? chosenFile : (fileNames[0] ?? '');
+  const protectedNow = new Set((listed ?? []).filter((f) => f.protected).map((f) => f.fileName));
+  const editing: TreeEditing | undefined = editable
+    ? {
+        check: (path, ignore) => {
+          const livePaths = fileNames.filter((n) => n !== ignore);
+          return newPathProblem(livePaths, path, {
+            hidden: [],
+            visibleTests: [...protectedNow],
+            candidatesMayEditTests: false,
+          });
+        },
+        onCreate: (path) => {
+          const editedAt = Date.now();
+          sync.create(path, '', editedAt);
+          tree.add({ op: 'create', path, content: '', editedAt });
+          setSelectedFile(path);
+          setTab('code');
+        },
+        onRename: (from, to) => {
+          if (from === to) return;
+          sync.move(from, to);
+          tree.add({ op: 'rename', path: from, to, editedAt: Date.now() });
+          if (selectedFile === from) setSelectedFile(to);
+        },
+        onDelete: (path) => {
+          const content = sync.view(path)?.content ?? '';
+          sync.drop(path);
+          tree.add({ op: 'delete', path, editedAt: Date.now() });
+          notifications.show({
+            id: `deleted-${path}`,
+            title: `Deleted ${path}`,
+            message: (
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => {
+                  const editedAt = Date.now();
+                  sync.create(path, content, editedAt);
+                  tree.add({ op: 'create', path, content, editedAt });
+                  notifications.hide(`deleted-${path}`);
+                }}
+              >
+                Undo
+              </Button>
+            ),
+            autoClose: 8000,
+          });
+        },
+      }
+    : undefined;
   const [tab, setTab] = useState<WorkspaceTab>('tasks');
 
   const answers = useQuery({
@@ -136,10 +209,11 @@ export function AssessmentWorkspace({
 
   /** Every edit of files and answers on the server first: submitting makes them read-only. */
   async function everythingSaved(): Promise<boolean> {
+    await tree.flush();
     await Promise.all([sync.flush(), answerSync.flush()]);
     // The playback's events too (after the text, which they are checked against).
     const recorded = (await recorder?.flushAll()) ?? true;
-    return !sync.hasPending() && !answerSync.hasPending() && recorded;
+    return !tree.hasPending() && !sync.hasPending() && !answerSync.hasPending() && recorded;
   }
 
   async function confirmSubmit() {
@@ -212,8 +286,12 @@ export function AssessmentWorkspace({
         fileName={selectedFile}
         content={doc.content}
         revision={doc.revision}
-        readOnly={!editable}
-        readOnlyReason={access.readOnlyReason}
+        readOnly={!editable || protectedNow.has(selectedFile)}
+        readOnlyReason={
+          protectedNow.has(selectedFile) && editable
+            ? "This file is part of the assessment's tests and cannot be changed."
+            : access.readOnlyReason
+        }
         status={doc.status}
         error={doc.error}
         onChange={editable ? (name, text) => sync.edit(name, text) : undefined}
@@ -278,7 +356,7 @@ export function AssessmentWorkspace({
       <TestRunsPanel
         assessmentId={assessment.id}
         canRun={access.isCandidate ? editable && !starting : true}
-        beforeRun={access.isCandidate ? () => sync.flush() : undefined}
+        beforeRun={access.isCandidate ? () => tree.flush().then(() => sync.flush()) : undefined}
         reviewer={!access.isCandidate}
       />
       <WorkspaceFrame
@@ -287,6 +365,8 @@ export function AssessmentWorkspace({
         selectedFile={selectedFile}
         unsaved={unsaved}
         onSelectFile={selectFile}
+        marks={marks}
+        editing={editing}
         tab={tab}
         onTabChange={setTab}
         tasks={

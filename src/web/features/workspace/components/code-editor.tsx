@@ -1,7 +1,7 @@
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { baseExtensions, languageExtension } from '../lib/editor-extensions';
+import { baseExtensions, languageExtension, loadLanguage } from '../lib/editor-extensions';
 import type { PlaybackRecorder } from '../lib/playback-recorder';
 
 export type Cursor = { line: number; col: number };
@@ -47,12 +47,14 @@ export function CodeEditor({
   const shown = useRef<{ fileName: string; revision: number } | null>(null);
   const perFile = useRef(new Compartment());
   const readOnlyCompartment = useRef(new Compartment());
+  const languageCompartment = useRef(new Compartment());
   // The latest props for the long-lived listeners inside CodeMirror.
   const latest = useRef({ fileName, onChange, onCursor, readOnly, describedBy, recorder });
   latest.current = { fileName, onChange, onCursor, readOnly, describedBy, recorder };
 
   const fileExtensions = (name: string) => [
-    languageExtension(name),
+    // Plain until a language loaded on demand arrives (the effect below).
+    languageCompartment.current.of(languageExtension(name) ?? []),
     EditorView.contentAttributes.of({
       'aria-label': `Code editor: ${name}`,
       // Explicitly focusable: axe (and some screen readers) do not count contenteditable.
@@ -150,6 +152,20 @@ export function CodeEditor({
     const line = view.state.doc.lineAt(head);
     onCursor?.({ line: line.number, col: head - line.from + 1 });
   }, [fileName, revision]);
+
+  // A language in a chunk of its own: highlighted once it loaded, if the file is still shown.
+  useEffect(() => {
+    if (languageExtension(fileName) !== null) return;
+    let live = true;
+    void loadLanguage(fileName).then((extension) => {
+      const view = viewRef.current;
+      if (!live || !view || shown.current?.fileName !== fileName) return;
+      view.dispatch({ effects: languageCompartment.current.reconfigure(extension) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [fileName]);
 
   // The recorder arrives once the files are editable: it starts from the text shown.
   useEffect(() => {

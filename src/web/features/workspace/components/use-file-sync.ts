@@ -26,6 +26,7 @@ function useTextSync(options: {
   editable: boolean;
   save: SaveFn;
   onServerFile: (file: CandidateFile) => void;
+  blocked?: () => boolean;
 }) {
   const [sync] = useState(
     () =>
@@ -34,6 +35,7 @@ function useTextSync(options: {
         storage: browserStorage(),
         save: options.save,
         onServerFile: options.onServerFile,
+        blocked: options.blocked,
       }),
   );
   const { items, editable } = options;
@@ -80,12 +82,15 @@ export function useFileSync(
   assessmentId: string,
   files: CandidateFile[] | undefined,
   editable: boolean,
+  /** Saves wait while the tree's changes are on their way (issue 24). */
+  blocked?: () => boolean,
 ) {
   const queryClient = useQueryClient();
   return useTextSync({
     storageId: assessmentId,
     items: files,
     editable,
+    blocked,
     save: (fileName, body, options) => putAssessmentFile(assessmentId, fileName, body, options),
     // Keep the cached file list in step with what the server confirmed, so coming back to
     // the workspace never starts from text older than the last save.

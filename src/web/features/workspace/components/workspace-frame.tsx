@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FileList } from './file-list';
+import { FileList, type FileMark, type TreeEditing } from './file-list';
 import classes from './workspace.module.css';
 import { WorkspaceSidebar } from './workspace-sidebar';
 
@@ -12,6 +12,8 @@ type WorkspaceFrameProps = {
   selectedFile: string;
   unsaved: ReadonlySet<string>;
   onSelectFile: (fileName: string) => void;
+  marks?: ReadonlyMap<string, FileMark>;
+  editing?: TreeEditing;
   tab: WorkspaceTab;
   onTabChange: (tab: WorkspaceTab) => void;
   tasks: ReactNode;
@@ -32,6 +34,8 @@ export function WorkspaceFrame({
   selectedFile,
   unsaved,
   onSelectFile,
+  marks,
+  editing,
   tab,
   onTabChange,
   tasks,
@@ -50,6 +54,8 @@ export function WorkspaceFrame({
           selected={selectedFile}
           unsaved={unsaved}
           onSelect={onSelectFile}
+          marks={marks}
+          editing={editing}
         />
       </div>
       <div className={classes.main}>

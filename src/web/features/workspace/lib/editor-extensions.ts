@@ -27,21 +27,59 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
-import { languageOf } from '../../../../domain/assessments';
+import { type FileLanguage, hasJsx, languageOf } from '../../../../domain/assessments';
 
-/** The language support for a file, from its extension (spec: TypeScript by default). */
-export function languageExtension(fileName: string): Extension {
-  switch (languageOf(fileName)) {
+/**
+ * The language support of a file, from its extension (issue 24): JavaScript, TypeScript and
+ * Markdown are in the editor's chunk (most files are); every other language is a chunk of its
+ * own, loaded the first time such a file opens. Anything else is plain text.
+ */
+const LOADERS: Partial<Record<FileLanguage, () => Promise<Extension>>> = {
+  json: () => import('@codemirror/lang-json').then((m) => m.json()),
+  css: () => import('@codemirror/lang-css').then((m) => m.css()),
+  html: () => import('@codemirror/lang-html').then((m) => m.html()),
+  sql: () => import('@codemirror/lang-sql').then((m) => m.sql()),
+  yaml: () => import('@codemirror/lang-yaml').then((m) => m.yaml()),
+  python: () => import('@codemirror/lang-python').then((m) => m.python()),
+  go: () => import('@codemirror/lang-go').then((m) => m.go()),
+  java: () => import('@codemirror/lang-java').then((m) => m.java()),
+};
+const loaded = new Map<FileLanguage, Promise<Extension>>();
+
+/** The language support at once when it is in the editor's chunk (or loaded before); else null. */
+export function languageExtension(fileName: string): Extension | null {
+  const language = languageOf(fileName);
+  switch (language) {
     case 'markdown':
       // The language alone: markdown() would also bundle HTML, CSS and their parsers for
       // embedded HTML, which a README does not need highlighted.
       return new LanguageSupport(markdownLanguage);
     case 'javascript':
-    case 'json':
-      return javascript();
+      return javascript({ jsx: hasJsx(fileName) });
+    case 'typescript':
+      return javascript({ typescript: true, jsx: hasJsx(fileName) });
+    case 'text':
+      return [];
     default:
-      return javascript({ typescript: true });
+      return null;
   }
+}
+
+/** The language support of a file, loading its package the first time it is needed. */
+export function loadLanguage(fileName: string): Promise<Extension> {
+  const now = languageExtension(fileName);
+  if (now !== null) return Promise.resolve(now);
+  const language = languageOf(fileName);
+  let promise = loaded.get(language);
+  if (!promise) {
+    // A chunk that fails to load (offline) leaves the file plain, and is asked again next time.
+    promise = (LOADERS[language]?.() ?? Promise.resolve([])).catch(() => {
+      loaded.delete(language);
+      return [];
+    });
+    loaded.set(language, promise);
+  }
+  return promise;
 }
 
 /**

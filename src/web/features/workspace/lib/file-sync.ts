@@ -148,6 +148,11 @@ export type FileSyncOptions = {
   delayMs?: number;
   /** Told about every file version the server confirmed (to update cached queries). */
   onServerFile?: (file: CandidateFile) => void;
+  /**
+   * Saves wait while this answers true (creates, renames and deletes on their way: a file's
+   * text goes after the change that made its name); `flush()` once they are through.
+   */
+  blocked?: () => boolean;
 };
 
 export class FileSync {
@@ -300,6 +305,47 @@ export class FileSync {
     this.outbox.dispose();
   }
 
+  // --- files created, renamed and deleted (issue 24) --------------------------
+
+  /** A file made in the tree: its text goes with the create, so nothing waits to be saved. */
+  create(fileName: string, content: string, editedAt: number): void {
+    this.docs.set(fileName, {
+      ...this.blankDoc(),
+      content,
+      editedAt,
+      serverEditedAt: editedAt,
+      status: 'saved',
+    });
+    this.changed();
+  }
+
+  /** A file or folder renamed: its texts, unsaved edits and stored copies move with it. */
+  move(from: string, to: string): void {
+    for (const [name, doc] of [...this.docs]) {
+      if (name !== from && !name.startsWith(`${from}/`)) continue;
+      const next = to + name.slice(from.length);
+      this.docs.delete(name);
+      this.docs.set(next, doc);
+      const stored = this.readLocal(name);
+      if (stored) {
+        this.writeLocal(next, stored);
+        this.outbox.remove(this.key(name));
+      }
+      if (doc.dirty) this.outbox.schedule(next, this.delayMs);
+    }
+    this.changed();
+  }
+
+  /** A file or folder deleted: its texts and stored copies go. */
+  drop(path: string): void {
+    for (const name of [...this.docs.keys()]) {
+      if (name !== path && !name.startsWith(`${path}/`)) continue;
+      this.docs.delete(name);
+      this.outbox.remove(this.key(name));
+    }
+    this.changed();
+  }
+
   // --- saving ---------------------------------------------------------------
 
   private saveNow(name: string, keepalive = false): Promise<void> {
@@ -311,6 +357,8 @@ export class FileSync {
   private async attempt(name: string, keepalive: boolean): Promise<SendResult> {
     const doc = this.docs.get(name);
     if (!doc?.dirty || doc.editedAt === null) return 'done';
+    // Kept (stored, dirty) until the tree's changes are through; their end flushes it.
+    if (this.options.blocked?.()) return 'done';
     const sent: SaveBody = { content: doc.content, editedAt: doc.editedAt };
     if (doc.status !== 'saving') {
       doc.status = 'saving';
