@@ -141,6 +141,7 @@ const ROUTES: Record<string, Case> = {
   'POST /api/assessments/{id}/toggle-all': { exempt: candidateOnly },
   'POST /api/assessments/{id}/submit': { exempt: candidateOnly },
   'PUT /api/assessments/{id}/files/{fileName}': { exempt: candidateOnly },
+  'POST /api/assessments/{id}/file-changes': { exempt: candidateOnly },
   'PUT /api/assessments/{id}/answers/{taskId}': { exempt: candidateOnly },
   'POST /api/assessments/{id}/playback/{fileName}': { exempt: candidateOnly },
   'PUT /api/assessments/{id}/evaluation': {
