@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate } from '../../../domain/assessments';
-import { assessment, outbox, user } from '../../db/schema';
+import { assessment, assessmentInvitation, outbox, user } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -148,6 +148,24 @@ describe('bulk assignment', () => {
       .where(eq(assessment.candidateId, pia.id));
     expect(mine.map((m) => m.id)).toEqual([assessmentId]);
     expect((await t.request('/api/assessment-invitations/not-a-token')).status).toBe(404);
+  });
+
+  it('forgets the invitations to an address when its owner erases their account', async () => {
+    await uploadOk('Ray Invitee,Ray@Example.test');
+    const ray = await t.signUp({ email: 'ray@example.test', name: 'Ray Invitee' });
+    const invitationsTo = () =>
+      t.database.db
+        .select()
+        .from(assessmentInvitation)
+        .where(eq(assessmentInvitation.email, 'ray@example.test'));
+    expect(await invitationsTo()).toHaveLength(1);
+    const erased = await t.request('/api/account/erase', {
+      method: 'POST',
+      as: ray,
+      json: { password: ray.password },
+    });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    expect(await invitationsTo()).toEqual([]);
   });
 
   it('reads a BOM, semicolons and quoted commas; refuses non-UTF-8 and 10,000 rows by row', async () => {

@@ -11,7 +11,16 @@ import { isRole } from '../../../domain/roles';
 import { USER_ADMIN_TEXTS } from '../../../domain/users';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
-import { account, assessment, auditLog, job, jobApplication, message, user } from '../../db/schema';
+import {
+  account,
+  assessment,
+  assessmentInvitation,
+  auditLog,
+  job,
+  jobApplication,
+  message,
+  user,
+} from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
@@ -194,6 +203,10 @@ async function erase(
     ]);
     const deleted = await tx.delete(user).where(eq(user.id, target.id)).returning({ id: user.id });
     if (deleted.length === 0) throw notFound(USER_ADMIN_TEXTS.userNotFound);
+    // Bulk invitations to the address (stored lower case) name the person too.
+    await tx
+      .delete(assessmentInvitation)
+      .where(eq(assessmentInvitation.email, target.email.toLowerCase()));
     const assessmentsKept = Number(kept?.n ?? 0);
     const messagesKept = Number(sent?.n ?? 0);
     // After the delete, so the trigger's redaction never touches this row: it names no one,
