@@ -221,6 +221,10 @@ describe("what the candidate sees of their applications (recruiters' words stay 
       userId: [cand.id, rec.id],
       taskId: made.tasks.map((task) => task.id),
       fileName: made.project.fileNames.slice(0, 1),
+      // A bulk invitation's link token: the candidate holds none here.
+      token: ['not-a-token'],
+      // The other side of a similarity match: any assessment id.
+      otherId: [assessmentId],
     };
     let answered = 0;
     for (const [template, operations] of Object.entries(doc.paths)) {
