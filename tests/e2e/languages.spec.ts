@@ -94,3 +94,23 @@ test.describe('a browser asking for none of our languages', () => {
     }
   });
 });
+
+test.describe('at 375 px in German and Japanese', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  for (const locale of ['de-DE', 'ja-JP']) {
+    test(`the sign-in screens fit without sideways scrolling (${locale})`, async ({ browser }) => {
+      const context = await browser.newContext({ locale, viewport: { width: 375, height: 800 } });
+      const page = await context.newPage();
+      for (const path of ['/login', '/signup', '/reset-password']) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(375);
+      }
+      await expectAccessible(page);
+      await context.close();
+    });
+  }
+});

@@ -9,7 +9,7 @@ export function Logo({ to }: { to: string }) {
       <span className={classes.logoMark} aria-hidden="true">
         T
       </span>
-      {PRODUCT_NAME}
+      <span className={classes.logoText}>{PRODUCT_NAME}</span>
     </Link>
   );
 }
