@@ -117,6 +117,17 @@ function assertOwner(actor: Actor, app: Pick<AppContext, 'recruiterId'>) {
 }
 
 /**
+ * An interview its job's recruiter is about to change: a candidate is told it does not
+ * exist, anyone else but that recruiter is refused.
+ */
+async function loadOwnInterview(db: Db, actor: Actor, id: string): Promise<Loaded> {
+  if (actor.role === 'candidate') throw notFound(INTERVIEW_TEXTS.notFound);
+  const loaded = await loadInterview(db, id);
+  assertOwner(actor, loaded.app);
+  return loaded;
+}
+
+/**
  * Interviews as the hiring team sees them. `scorecardsFor`: the viewer whose own scorecard
  * alone is shown (an interviewer who is not the job's recruiter), or null for all of them.
  */
@@ -459,9 +470,7 @@ export async function rescheduleInterview(
   input: SlotInput,
   now = new Date(),
 ): Promise<Interview> {
-  if (actor.role === 'candidate') throw notFound(INTERVIEW_TEXTS.notFound);
-  const loaded = await loadInterview(deps.db, id);
-  assertOwner(actor, loaded.app);
+  const loaded = await loadOwnInterview(deps.db, actor, id);
   if (loaded.row.status === 'cancelled') throw conflict(INTERVIEW_TEXTS.cancelled);
   if (loaded.row.status !== 'scheduled') throw conflict(INTERVIEW_TEXTS.notScheduled);
   const time = slotTime(input, [], now);
@@ -494,9 +503,7 @@ export async function cancelInterview(
   id: string,
   reason: string,
 ): Promise<Interview> {
-  if (actor.role === 'candidate') throw notFound(INTERVIEW_TEXTS.notFound);
-  const loaded = await loadInterview(deps.db, id);
-  assertOwner(actor, loaded.app);
+  const loaded = await loadOwnInterview(deps.db, actor, id);
   const { row, app } = loaded;
   if (row.status === 'cancelled') throw conflict(INTERVIEW_TEXTS.cancelled);
   const sequence = row.sequence + 1;
@@ -543,9 +550,7 @@ export async function withdrawSlot(
   id: string,
   slotId: string,
 ): Promise<Interview> {
-  if (actor.role === 'candidate') throw notFound(INTERVIEW_TEXTS.notFound);
-  const loaded = await loadInterview(deps.db, id);
-  assertOwner(actor, loaded.app);
+  const loaded = await loadOwnInterview(deps.db, actor, id);
   if (loaded.row.status === 'cancelled') throw conflict(INTERVIEW_TEXTS.cancelled);
   if (loaded.row.status !== 'proposed') throw conflict(INTERVIEW_TEXTS.alreadyPicked);
   await deps.db.transaction(async (tx) => {

@@ -1,17 +1,15 @@
 import '../styles';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { JOB_TEXTS, type JobCard } from '../../../../domain/jobs';
-import { errorMessage } from '../../../api/http';
-import { FormError } from '../../../ui/form-error';
-import { LoadingText } from '../../../ui/loading-text';
+import type { JobCard } from '../../../../domain/jobs';
 import { PageHeader } from '../../../ui/page-header';
 import { useActiveDepartments } from '../../departments/api/departments';
 import { useBrowseJobs } from '../api/jobs';
 import { formatDate, JobMeta, READABLE } from './job-badges';
 import { EMPTY, type Filters, JobFilters, toQuery } from './job-filters';
+import { JobList } from './job-list';
 
 /** Browse Jobs (/candidate/jobs): keyword search, filters, newest first. */
 export function BrowseJobsScreen() {
@@ -19,7 +17,6 @@ export function BrowseJobsScreen() {
   const [debounced] = useDebouncedValue(filters, 300);
   const jobs = useBrowseJobs(toQuery(debounced));
   const departments = useActiveDepartments();
-  const items = jobs.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <>
@@ -30,36 +27,7 @@ export function BrowseJobsScreen() {
         departments={(departments.data ?? []).map((d) => d.name)}
       />
 
-      {jobs.isPending ? <LoadingText text={JOB_TEXTS.loadingJobs} /> : null}
-      {jobs.isError ? <FormError>{errorMessage(jobs.error)}</FormError> : null}
-      {jobs.data && items.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text>{JOB_TEXTS.noJobs}</Text>
-        </Paper>
-      ) : null}
-      <Stack
-        gap="sm"
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        aria-label="Jobs"
-      >
-        {items.map((job) => (
-          <li key={job.id}>
-            <JobCardView job={job} />
-          </li>
-        ))}
-      </Stack>
-      {jobs.hasNextPage ? (
-        <Group justify="center" mt="md">
-          <Button
-            variant="default"
-            loading={jobs.isFetchingNextPage}
-            onClick={() => jobs.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </Group>
-      ) : null}
+      <JobList jobs={jobs} card={(job) => <JobCardView job={job} />} />
     </>
   );
 }

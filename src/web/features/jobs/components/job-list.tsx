@@ -1,0 +1,63 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { JOB_TEXTS } from '../../../../domain/jobs';
+import { errorMessage } from '../../../api/http';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+
+/** What JobList reads of a paged jobs query (TanStack's useInfiniteQuery answer). */
+interface PagedJobs<T> {
+  data: { pages: { items: T[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * A paged list of job cards: loading, failure and empty states, the list, Load more.
+ * Browse Jobs and the public careers page share it; each draws its own card.
+ */
+export function JobList<T extends { id: string }>({
+  jobs,
+  card,
+}: {
+  jobs: PagedJobs<T>;
+  card: (job: T) => ReactNode;
+}) {
+  const items = jobs.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      {jobs.isPending ? <LoadingText text={JOB_TEXTS.loadingJobs} /> : null}
+      {jobs.isError ? <FormError>{errorMessage(jobs.error)}</FormError> : null}
+      {jobs.data && items.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text>{JOB_TEXTS.noJobs}</Text>
+        </Paper>
+      ) : null}
+      <Stack
+        gap="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label="Jobs"
+      >
+        {items.map((job) => (
+          <li key={job.id}>{card(job)}</li>
+        ))}
+      </Stack>
+      {jobs.hasNextPage ? (
+        <Group justify="center" mt="md">
+          <Button
+            variant="default"
+            loading={jobs.isFetchingNextPage}
+            onClick={() => jobs.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </Group>
+      ) : null}
+    </>
+  );
+}
