@@ -1,4 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Server test files that never open a database. The PostgreSQL run
+ * (TEST_DATABASE_URL, beside the embedded-database run in CI) leaves them out:
+ * running them twice only costs time, and the sandbox's checks for leftover
+ * processes of the sandbox user would see the other suite's runs.
+ */
+const DATABASE_FREE = [
+  'src/server/sandbox/**',
+  'src/server/compiled-server.test.ts',
+  'src/server/ops/root.test.ts',
+  'src/server/storage/storage.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -14,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE : [])],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           // Each file starts its own database; PostgreSQL and PGlite both cope with two at once.
