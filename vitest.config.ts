@@ -33,6 +33,10 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // One module graph per worker, not per file: the files share no module state
+          // that matters (each builds its own app and database), and importing the server
+          // afresh for every file was most of the suite's CPU (docs/decisions/018).
+          isolate: false,
           // Each file starts its own database; PostgreSQL and PGlite both cope with two at once.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -24,7 +24,8 @@ const tempDir = async () => {
   return dir;
 };
 
-describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', () => {
+// Each test makes a database from nothing (initdb and every migration), some twice.
+describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', { timeout: 90_000 }, () => {
   it('refuses a second process while the first holds it, and keeps data across a reopen', async () => {
     const dir = await tempDir();
     const first = await openDatabase({ dataDir: dir });
