@@ -18,6 +18,7 @@ export const TRANSLATED = [
   'src/web/features/messaging/**/*.tsx',
   'src/web/features/recruiter/**/*.tsx',
   'src/web/features/review/**/*.tsx',
+  'src/web/features/bulk-invitations/**/*.tsx',
 ];
 
 export default [
