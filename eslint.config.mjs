@@ -19,6 +19,7 @@ export const TRANSLATED = [
   'src/web/features/recruiter/**/*.tsx',
   'src/web/features/review/**/*.tsx',
   'src/web/features/bulk-invitations/**/*.tsx',
+  'src/web/features/interviews/**/*.tsx',
 ];
 
 export default [
