@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatRelative,
   formatTime,
+  formatZonedDateTime,
 } from './format';
 import { i18n } from './i18n';
 
@@ -51,5 +52,16 @@ describe('formats follow the language in force', () => {
     expect(formatRelative(new Date('2026-06-02T12:00:00Z'), now)).toBe('yesterday');
     await i18n.changeLanguage('es');
     expect(formatRelative(new Date('2026-06-05T12:00:00Z'), now)).toBe('pasado mañana');
+  });
+
+  it('writes an interview time with its weekday and zone in the language in force', async () => {
+    const at = '2026-06-02T13:30:00.000Z';
+    expect(formatZonedDateTime(at, 'Europe/Berlin')).toBe('Tue, Jun 2, 2026, 03:30 PM GMT+2');
+    await i18n.changeLanguage('de');
+    expect(formatZonedDateTime(at, 'Europe/Berlin')).toBe('Di., 2. Juni 2026, 15:30 MESZ');
+    await i18n.changeLanguage('ja');
+    expect(formatZonedDateTime(at, 'Asia/Tokyo')).toBe('2026年6月2日(火) 22:30 JST');
+    expect(formatZonedDateTime(null)).toBe('N/A');
+    expect(formatZonedDateTime(at, 'Not/AZone')).not.toBe('N/A');
   });
 });

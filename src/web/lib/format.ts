@@ -167,3 +167,31 @@ export function formatRelative(value: DateInput, now: Date = new Date()): string
   }
   return format.format(Math.round(amount), 'year');
 }
+
+// --- interviews (features/interviews) ---------------------------------------------------
+
+/**
+ * An interview's moment with its weekday, time and zone name, in the reader's zone or in
+ * `timeZone` when given (the zone the time was set in): 'Tue, Jun 3, 2026, 03:07 PM GMT+2'.
+ */
+export function formatZonedDateTime(value: DateInput, timeZone?: string): string {
+  const read = toDate(value);
+  if (!read) return NOT_AVAILABLE;
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  if (timeZone) options.timeZone = timeZone;
+  try {
+    return dateTime(options).format(read.date);
+  } catch {
+    // An unknown zone: the reader's own.
+    const { timeZone: _unknown, ...own } = options;
+    return dateTime(own).format(read.date);
+  }
+}

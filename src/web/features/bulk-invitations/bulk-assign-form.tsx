@@ -11,9 +11,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { defaultDueDate, type Template, toIsoDate } from '../../../domain/assessments';
 import { type BulkResult, bulkResultCsv, MAX_BULK_ROWS } from '../../../domain/bulk-invitations';
 import { errorMessage } from '../../api/http';
+import { formatNumber } from '../../lib/format';
+import { translateMessage } from '../../lib/messages';
 import { FormError } from '../../ui/form-error';
 import { useBulkAssign } from './api';
 
@@ -32,6 +35,7 @@ function downloadResult(result: BulkResult, templateTitle: string) {
 
 /** Assign Assessment's CSV upload: name,email[,due date], one result per row. */
 export function BulkAssignForm({ template, onDone }: { template: Template; onDone: () => void }) {
+  const { t } = useTranslation('bulk-invitations');
   const bulk = useBulkAssign();
   const [file, setFile] = useState<File | null>(null);
   const [dueDate, setDueDate] = useState(defaultDueDate());
@@ -42,16 +46,20 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
     return (
       <Stack gap="md">
         <Text role="status">
-          {result.assigned} assigned, {result.invited} invited, {result.skipped} skipped
+          {t('bulk.summary', {
+            assigned: formatNumber(result.assigned),
+            invited: formatNumber(result.invited),
+            skipped: formatNumber(result.skipped),
+          })}
         </Text>
         <ScrollArea.Autosize mah={360}>
-          <Table striped withTableBorder aria-label="Upload result">
+          <Table striped withTableBorder aria-label={t('bulk.resultTable')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th miw={120}>Result</Table.Th>
+                <Table.Th>{t('bulk.row')}</Table.Th>
+                <Table.Th>{t('bulk.name')}</Table.Th>
+                <Table.Th>{t('bulk.email')}</Table.Th>
+                <Table.Th miw={120}>{t('bulk.result')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -66,11 +74,11 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
                       variant="light"
                       style={{ overflow: 'visible' }}
                     >
-                      {r.outcome}
+                      {t(`bulk.outcome.${r.outcome}`)}
                     </Badge>
                     {r.reason ? (
                       <Text size="xs" c="dimmed">
-                        {r.reason}
+                        {translateMessage(r.reason)}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -81,9 +89,9 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
         </ScrollArea.Autosize>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => downloadResult(result, template.title)}>
-            Download result (CSV)
+            {t('bulk.download')}
           </Button>
-          <Button onClick={onDone}>Done</Button>
+          <Button onClick={onDone}>{t('bulk.done')}</Button>
         </Group>
       </Stack>
     );
@@ -99,8 +107,8 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
     >
       <Stack gap="md">
         <FileInput
-          label="CSV file"
-          description={`One row per person: name,email[,due date (YYYY-MM-DD)]; a header row is optional; at most ${MAX_BULK_ROWS} rows. New addresses get an invitation to sign up.`}
+          label={t('bulk.file')}
+          description={t('bulk.fileHint', { max: formatNumber(MAX_BULK_ROWS) })}
           accept=".csv,text/csv,text/plain"
           required
           clearable
@@ -109,14 +117,14 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
         />
         <TextInput
           type="date"
-          label="Due Date (rows without one)"
+          label={t('bulk.dueDate')}
           required
           min={toIsoDate(new Date())}
           value={dueDate}
           onChange={(e) => setDueDate(e.currentTarget.value)}
         />
         <Textarea
-          label="Message (optional)"
+          label={t('bulk.message')}
           autosize
           minRows={2}
           maxRows={6}
@@ -126,10 +134,10 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
         {bulk.isError ? <FormError>{errorMessage(bulk.error)}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={bulk.isPending}>
-            Cancel
+            {t('bulk.cancel')}
           </Button>
           <Button type="submit" loading={bulk.isPending} disabled={!file}>
-            Upload and assign
+            {t('bulk.submit')}
           </Button>
         </Group>
       </Stack>

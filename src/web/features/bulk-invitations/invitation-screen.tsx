@@ -1,8 +1,10 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../domain/constants';
 import { errorMessage } from '../../api/http';
+import { formatDate } from '../../lib/format';
 import { useSessionState } from '../../lib/session';
 import { AuthCard } from '../../ui/auth-card';
 import { FormError } from '../../ui/form-error';
@@ -15,6 +17,7 @@ import { useAcceptInvitation, useInvitation, useInvitationSignUp } from './api';
  * assessment. A signed-in candidate with that address takes it with one click.
  */
 export function InvitationScreen() {
+  const { t } = useTranslation('bulk-invitations');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const invitation = useInvitation(token);
@@ -29,25 +32,29 @@ export function InvitationScreen() {
 
   if (invitation.isPending || session.status === 'loading') {
     return (
-      <AuthCard title="Your invitation">
-        <Text>Loading your invitation...</Text>
+      <AuthCard title={t('invitation.title')}>
+        <Text>{t('invitation.loading')}</Text>
       </AuthCard>
     );
   }
   if (invitation.isError) {
     return (
-      <AuthCard title="Your invitation">
+      <AuthCard title={t('invitation.title')}>
         <FormError>{errorMessage(invitation.error)}</FormError>
       </AuthCard>
     );
   }
   const info = invitation.data;
-  const subtitle = `${info.recruiterName} invited you to "${info.title}", due by ${info.dueDate}.`;
+  const subtitle = t('invitation.subtitle', {
+    recruiter: info.recruiterName,
+    title: info.title,
+    date: formatDate(info.dueDate),
+  });
 
   if (session.status === 'signed-in') {
     const mine = session.user.email.toLowerCase() === info.email;
     return (
-      <AuthCard title="Your invitation" subtitle={subtitle}>
+      <AuthCard title={t('invitation.title')} subtitle={subtitle}>
         <Stack gap="md">
           {mine ? (
             <Button
@@ -58,12 +65,10 @@ export function InvitationScreen() {
                 })
               }
             >
-              Open the assessment
+              {t('invitation.open')}
             </Button>
           ) : (
-            <Text>
-              This invitation was sent to {info.email}. Log out, then open the link again.
-            </Text>
+            <Text>{t('invitation.otherAddress', { email: info.email })}</Text>
           )}
           {accept.isError ? <FormError>{errorMessage(accept.error)}</FormError> : null}
         </Stack>
@@ -73,13 +78,11 @@ export function InvitationScreen() {
 
   if (info.accepted || info.accountExists) {
     return (
-      <AuthCard title="Your invitation" subtitle={subtitle}>
+      <AuthCard title={t('invitation.title')} subtitle={subtitle}>
         <Stack gap="md">
-          <Text>
-            {info.email} already has an account. Log in, then open the link from the mail again.
-          </Text>
+          <Text>{t('invitation.hasAccount', { email: info.email })}</Text>
           <Anchor component={Link} to="/login" fw={600}>
-            Log In
+            {t('invitation.logIn')}
           </Anchor>
         </Stack>
       </AuthCard>
@@ -89,11 +92,11 @@ export function InvitationScreen() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (password.length < MIN_PASSWORD_LENGTH) {
-      setFormError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+      setFormError(t('invitation.passwordTooShort', { count: MIN_PASSWORD_LENGTH }));
       return;
     }
     if (password !== confirm) {
-      setFormError('The passwords do not match');
+      setFormError(t('invitation.passwordsDiffer'));
       return;
     }
     setFormError(null);
@@ -115,41 +118,41 @@ export function InvitationScreen() {
   };
 
   return (
-    <AuthCard title="Create your account" subtitle={subtitle}>
+    <AuthCard title={t('invitation.createTitle')} subtitle={subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormError>{formError ?? (signUp.isError ? errorMessage(signUp.error) : null)}</FormError>
           <TextInput
-            label="Full Name"
+            label={t('invitation.fullName')}
             autoComplete="name"
             required
             value={name ?? info.name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <TextInput
-            label="Email"
+            label={t('invitation.email')}
             type="email"
             value={info.email}
             readOnly
-            description="The address the invitation was sent to"
+            description={t('invitation.emailHint')}
           />
           <PasswordInput
-            label="Password"
-            description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            label={t('invitation.password')}
+            description={t('invitation.passwordHint', { count: MIN_PASSWORD_LENGTH })}
             autoComplete="new-password"
             required
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
           <PasswordInput
-            label="Confirm Password"
+            label={t('invitation.confirmPassword')}
             autoComplete="new-password"
             required
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}
           />
           <Button type="submit" fullWidth loading={signUp.isPending || signingIn}>
-            Create Account and Start
+            {t('invitation.create')}
           </Button>
         </Stack>
       </form>

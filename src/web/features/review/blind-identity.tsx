@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { type Assessment, assessmentSchema } from '../../../domain/assessments';
-import { BLIND_REVIEW_TEXTS } from '../../../domain/blind-review';
 import { apiFetch, errorMessage } from '../../api/http';
 import { FormError } from '../../ui/form-error';
 import { assessmentKeys } from '../assessments/api/keys';
@@ -21,6 +21,7 @@ function useReveal() {
 
 /** The Candidate Information of a blind review: the pseudonym, then the reveal once scored. */
 export function BlindIdentity({ assessment: a }: { assessment: Assessment }) {
+  const { t } = useTranslation('review');
   const reveal = useReveal();
   const scored = a.reviewedAt !== null && a.score !== null;
   return (
@@ -29,7 +30,7 @@ export function BlindIdentity({ assessment: a }: { assessment: Assessment }) {
         <strong>{a.candidateName}</strong>
       </Text>
       <Text size="sm" c="dimmed" mt={4}>
-        {BLIND_REVIEW_TEXTS.hidden}
+        {t('blind.hidden')}
       </Text>
       {scored ? (
         <Button
@@ -39,7 +40,7 @@ export function BlindIdentity({ assessment: a }: { assessment: Assessment }) {
           loading={reveal.isPending}
           onClick={() => reveal.mutate(a.id)}
         >
-          {BLIND_REVIEW_TEXTS.reveal}
+          {t('blind.reveal')}
         </Button>
       ) : null}
       {reveal.isError ? <FormError>{errorMessage(reveal.error)}</FormError> : null}

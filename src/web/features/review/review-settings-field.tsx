@@ -1,4 +1,5 @@
 import { NumberInput, SimpleGrid, Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../domain/assessments';
 
 export type ReviewSettings = { blindReview: boolean; similarityThreshold: number };
@@ -18,17 +19,18 @@ export function ReviewSettingsField({
   value: ReviewSettings;
   onChange: (next: ReviewSettings) => void;
 }) {
+  const { t } = useTranslation('review');
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} verticalSpacing="md">
       <Switch
-        label="Blind review"
-        description="Reviewers see “Candidate 7F3A” instead of the name, e-mail, phone and photo until they save a score"
+        label={t('settings.blindReview')}
+        description={t('settings.blindReviewHint')}
         checked={value.blindReview}
         onChange={(e) => onChange({ ...value, blindReview: e.currentTarget.checked })}
       />
       <NumberInput
-        label="Similarity flag (%)"
-        description="Flag a submission when this share of it matches another submission"
+        label={t('settings.similarityFlag')}
+        description={t('settings.similarityFlagHint')}
         min={1}
         max={100}
         clampBehavior="strict"

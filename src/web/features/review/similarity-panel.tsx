@@ -12,14 +12,19 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   similarityReportSchema as reportSchema,
   type SideBySide as SideBySideData,
   sideBySideSchema,
 } from '../../../domain/similarity-api';
 import { apiFetch, errorMessage } from '../../api/http';
+import { formatNumber } from '../../lib/format';
 
 type Side = SideBySideData['left'];
+
+/** A whole percentage in the reader's locale ('42 %' in German). */
+const percent = (value: number) => formatNumber(value / 100, { style: 'percent' });
 
 const base = (id: string) => `/api/assessments/${encodeURIComponent(id)}/similarity`;
 
@@ -31,6 +36,7 @@ export function SimilarityPanel({
   assessmentId: string;
   headingOrder: 2 | 3 | 4;
 }) {
+  const { t } = useTranslation('review');
   const report = useQuery({
     queryKey: ['similarity', assessmentId],
     queryFn: ({ signal }) => apiFetch(base(assessmentId), { schema: reportSchema, signal }),
@@ -43,32 +49,30 @@ export function SimilarityPanel({
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
       <Group justify="space-between" mb="sm">
         <Title order={headingOrder} fz="md">
-          Similarity
+          {t('similarity.heading')}
         </Title>
         {data?.flagged ? (
           <Badge color="red" data-testid="similarity-flag">
-            Flagged: {data.matches[0]?.percent}% matches another submission
+            {t('similarity.flagged', { percent: percent(data.matches[0]?.percent ?? 0) })}
           </Badge>
         ) : null}
       </Group>
       {report.isError ? (
         <Text c="red">{errorMessage(report.error)}</Text>
       ) : !data ? (
-        <Text c="dimmed">Loading the similarity check...</Text>
+        <Text c="dimmed">{t('similarity.loading')}</Text>
       ) : data.status === 'queued' ? (
-        <Text c="dimmed">The similarity check is running...</Text>
+        <Text c="dimmed">{t('similarity.running')}</Text>
       ) : data.matches.length === 0 ? (
         <Text c="dimmed">
-          {data.status === 'none'
-            ? 'Checked once the assessment is submitted.'
-            : 'No other submission of this template shares code with this one.'}
+          {data.status === 'none' ? t('similarity.notYet') : t('similarity.noMatches')}
         </Text>
       ) : (
-        <Table aria-label="Similar submissions">
+        <Table aria-label={t('similarity.table')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Candidate</Table.Th>
-              <Table.Th>Of this submission</Table.Th>
+              <Table.Th>{t('similarity.candidate')}</Table.Th>
+              <Table.Th>{t('similarity.share')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -79,18 +83,18 @@ export function SimilarityPanel({
                   {m.candidateName}
                   {m.otherRecruiter ? (
                     <Text size="xs" c="dimmed">
-                      Another recruiter's candidate
+                      {t('similarity.otherRecruiter')}
                     </Text>
                   ) : null}
                 </Table.Td>
                 <Table.Td>
                   <Text c={m.percent >= data.threshold ? 'red' : undefined} fw={600}>
-                    {m.percent}% matched
+                    {t('similarity.matched', { percent: percent(m.percent) })}
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="light" onClick={() => setCompare(m.assessmentId)}>
-                    Compare side by side
+                    {t('similarity.compare')}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -101,9 +105,9 @@ export function SimilarityPanel({
       <Modal
         opened={compare !== null}
         onClose={() => setCompare(null)}
-        title="Side by side"
+        title={t('similarity.sideBySide')}
         size="100%"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('similarity.close') }}
       >
         {compare ? <SideBySide assessmentId={assessmentId} otherId={compare} /> : null}
       </Modal>
@@ -112,6 +116,7 @@ export function SimilarityPanel({
 }
 
 function SideBySide({ assessmentId, otherId }: { assessmentId: string; otherId: string }) {
+  const { t } = useTranslation('review');
   const view = useQuery({
     queryKey: ['similarity', assessmentId, otherId],
     queryFn: ({ signal }) =>
@@ -121,16 +126,19 @@ function SideBySide({ assessmentId, otherId }: { assessmentId: string; otherId: 
       }),
   });
   if (view.isError) return <Text c="red">{errorMessage(view.error)}</Text>;
-  if (!view.data) return <Text c="dimmed">Loading...</Text>;
+  if (!view.data) return <Text c="dimmed">{t('similarity.loadingView')}</Text>;
   return (
     <Stack gap="sm">
-      <Text size="sm">
-        {view.data.percent}% of this submission is found in the other one. Matching lines are
-        highlighted.
-      </Text>
+      <Text size="sm">{t('similarity.summary', { percent: percent(view.data.percent) })}</Text>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <SideView side={view.data.left} label="This submission" />
-        <SideView side={view.data.right} label="Other submission" />
+        <SideView
+          side={view.data.left}
+          label={t('similarity.thisSubmission', { name: view.data.left.candidateName })}
+        />
+        <SideView
+          side={view.data.right}
+          label={t('similarity.otherSubmission', { name: view.data.right.candidateName })}
+        />
       </SimpleGrid>
     </Stack>
   );
@@ -139,9 +147,7 @@ function SideBySide({ assessmentId, otherId }: { assessmentId: string; otherId: 
 function SideView({ side, label }: { side: Side; label: string }) {
   return (
     <Stack gap="xs" data-testid={`side-${side.assessmentId}`}>
-      <Text fw={600}>
-        {label}: {side.candidateName}
-      </Text>
+      <Text fw={600}>{label}</Text>
       {side.files.map((file) => {
         const regions = side.regions.filter((r) => r.path === file.path);
         const matched = (line: number) =>

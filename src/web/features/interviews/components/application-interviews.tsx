@@ -12,17 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
-  INTERVIEW_STATUS_LABELS,
   type Interview,
   MAX_CRITERIA,
   MAX_SLOTS,
-  RECOMMENDATION_LABELS,
   type SlotInput,
   utcToZonedTime,
 } from '../../../../domain/interviews';
 import type { ApplicationDetail } from '../../../../domain/jobs';
 import { ApiError, errorMessage } from '../../../api/http';
+import { formatNumber } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -52,35 +53,36 @@ function slotErrors(error: unknown, prefix: (string | number)[] = ['slots']) {
     const rest = issue.path.slice(prefix.length);
     const [index, field] = prefix.length === 1 ? rest : [0, rest[0]];
     if (typeof index !== 'number' || typeof field !== 'string') continue;
-    out[index] = { ...out[index], [field]: issue.message };
+    out[index] = { ...out[index], [field]: translateMessage(issue.message) };
   }
   return out;
 }
 
 /** The Interviews part of an application (the job's recruiter): schedule, move, cancel, read scorecards. */
 export function ApplicationInterviews({ app }: { app: ApplicationDetail }) {
+  const { t } = useTranslation('interviews');
   const list = useApplicationInterviews(app.id);
   const [proposing, setProposing] = useState(false);
   const open = list.data?.find((i) => i.status !== 'cancelled');
   const past = list.data?.filter((i) => i.status === 'cancelled') ?? [];
   return (
-    <Stack gap="sm" component="section" aria-label="Interviews">
+    <Stack gap="sm" component="section" aria-label={t('application.heading')}>
       <Title order={3} fz="md">
-        Interviews
+        {t('application.heading')}
       </Title>
-      {list.isPending ? <LoadingText text="Loading interviews..." /> : null}
+      {list.isPending ? <LoadingText text={t('application.loading')} /> : null}
       {list.isError ? <FormError>{errorMessage(list.error)}</FormError> : null}
       {open ? <InterviewCard interview={open} /> : null}
       {!open && app.stage === 'interview' ? (
         <Group>
           <Button size="xs" onClick={() => setProposing(true)}>
-            Schedule Interview
+            {t('application.schedule')}
           </Button>
         </Group>
       ) : null}
       {!open && app.stage !== 'interview' && list.data?.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Move the application to Interview to propose times.
+          {t('application.moveFirst')}
         </Text>
       ) : null}
       {past.map((i) => (
@@ -93,6 +95,7 @@ export function ApplicationInterviews({ app }: { app: ApplicationDetail }) {
 }
 
 function InterviewCard({ interview }: { interview: Interview }) {
+  const { t } = useTranslation('interviews');
   const [moving, setMoving] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const withdraw = useWithdrawSlot();
@@ -102,10 +105,12 @@ function InterviewCard({ interview }: { interview: Interview }) {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Badge color={STATUS_COLORS[interview.status]} variant="light">
-            {INTERVIEW_STATUS_LABELS[interview.status]}
+            {t(`status.${interview.status}`)}
           </Badge>
           <Text size="xs" c="dimmed">
-            Interviewers: {interview.interviewers.map((p) => p.name).join(', ')}
+            {t('application.interviewers', {
+              names: interview.interviewers.map((p) => p.name).join(', '),
+            })}
           </Text>
         </Group>
         {interview.scheduled ? (
@@ -116,7 +121,7 @@ function InterviewCard({ interview }: { interview: Interview }) {
         ) : null}
         {interview.status === 'proposed' ? (
           <Stack gap={4}>
-            <Text size="sm">Proposed times:</Text>
+            <Text size="sm">{t('application.proposedTimes')}</Text>
             {openSlots.map((s) => (
               <Group key={s.id} gap="xs" wrap="nowrap" justify="space-between">
                 <InterviewTime time={s} />
@@ -128,7 +133,7 @@ function InterviewCard({ interview }: { interview: Interview }) {
                     loading={withdraw.isPending}
                     onClick={() => withdraw.mutate({ id: interview.id, slotId: s.id })}
                   >
-                    Withdraw
+                    {t('application.withdraw')}
                   </Button>
                 ) : null}
               </Group>
@@ -140,11 +145,11 @@ function InterviewCard({ interview }: { interview: Interview }) {
           <Group gap="xs">
             {interview.status === 'scheduled' ? (
               <Button size="xs" variant="default" onClick={() => setMoving(true)}>
-                Reschedule
+                {t('application.reschedule')}
               </Button>
             ) : null}
             <Button size="xs" variant="default" color="red" onClick={() => setCancelling(true)}>
-              Cancel Interview
+              {t('application.cancelInterview')}
             </Button>
           </Group>
         ) : null}
@@ -159,24 +164,34 @@ function InterviewCard({ interview }: { interview: Interview }) {
 }
 
 function Scorecards({ interview }: { interview: Interview }) {
+  const { t } = useTranslation('interviews');
   if (interview.scorecards.length === 0) {
     return interview.status === 'scheduled' ? (
       <Text size="xs" c="dimmed">
-        No scorecards yet.
+        {t('application.noScorecards')}
       </Text>
     ) : null;
   }
   return (
-    <Stack gap={4} aria-label="Scorecards">
+    <Stack gap={4} aria-label={t('application.scorecards')}>
       <Text size="sm" fw={500}>
-        Scorecards (never shown to the candidate)
+        {t('application.scorecardsHeading')}
       </Text>
       {interview.scorecards.map((s) => (
         <Paper key={s.id} withBorder p="xs" radius="sm">
           <Text size="sm">
-            <strong>{s.interviewerName}</strong>: {RECOMMENDATION_LABELS[s.recommendation]}
+            <strong>{s.interviewerName}</strong>: {t(`recommendation.${s.recommendation}`)}
           </Text>
-          <Text size="xs">{s.ratings.map((r) => `${r.criterion} ${r.rating}/4`).join(' · ')}</Text>
+          <Text size="xs">
+            {s.ratings
+              .map((r) =>
+                t('application.scorecardRating', {
+                  criterion: r.criterion,
+                  rating: formatNumber(r.rating),
+                }),
+              )
+              .join(' · ')}
+          </Text>
           {s.notes ? (
             <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {s.notes}
@@ -197,6 +212,7 @@ function ProposeModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('interviews');
   const colleagues = useColleagues();
   const propose = useProposeInterview();
   const [rows, setRows] = useState<{ key: number; slot: SlotInput }[]>(() => [
@@ -214,7 +230,7 @@ function ProposeModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Schedule Interview" size="xl">
+    <Modal opened={opened} onClose={close} title={t('propose.title')} size="xl">
       <form
         noValidate
         onSubmit={(e) => {
@@ -223,7 +239,7 @@ function ProposeModal({
             { applicationId, input: { slots, interviewerIds } },
             {
               onSuccess: () => {
-                notifySuccess('Times proposed', 'The candidate was asked to pick one.');
+                notifySuccess(t('propose.proposed'), t('propose.proposedText'));
                 setRows([{ key: 0, slot: emptySlot() }]);
                 setInterviewerIds(me ? [me] : []);
                 close();
@@ -234,13 +250,12 @@ function ProposeModal({
       >
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Propose up to {MAX_SLOTS} times; the candidate picks one and everyone gets a calendar
-            invitation.
+            {t('propose.hint', { max: formatNumber(MAX_SLOTS) })}
           </Text>
           {rows.map(({ key, slot: s }, i) => (
             <Group key={key} align="flex-end" wrap="nowrap" gap="xs">
               <SlotFields
-                label={`Time ${i + 1}`}
+                label={t('propose.slot', { number: i + 1 })}
                 value={s}
                 errors={errors[i]}
                 onChange={(next) =>
@@ -252,10 +267,10 @@ function ProposeModal({
                   variant="subtle"
                   color="red"
                   size="xs"
-                  aria-label={`Remove time ${i + 1}`}
+                  aria-label={t('propose.removeLabel', { number: i + 1 })}
                   onClick={() => setRows(rows.filter((r) => r.key !== key))}
                 >
-                  Remove
+                  {t('propose.remove')}
                 </Button>
               ) : null}
             </Group>
@@ -272,14 +287,14 @@ function ProposeModal({
                   ])
                 }
               >
-                Add Time
+                {t('propose.add')}
               </Button>
             </Group>
           ) : null}
           <MultiSelect
-            label="Interviewers"
-            description="Recruiters of your company"
-            placeholder="Choose interviewers"
+            label={t('propose.interviewers')}
+            description={t('propose.interviewersHint')}
+            placeholder={t('propose.interviewersPlaceholder')}
             data={(colleagues.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
             value={interviewerIds}
             onChange={setInterviewerIds}
@@ -288,10 +303,10 @@ function ProposeModal({
           {propose.isError ? <FormError>{errorMessage(propose.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('propose.cancel')}
             </Button>
             <Button type="submit" loading={propose.isPending}>
-              Propose Times
+              {t('propose.submit')}
             </Button>
           </Group>
         </Stack>
@@ -309,6 +324,7 @@ function RescheduleModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('interviews');
   const reschedule = useReschedule();
   const current = interview.scheduled!;
   const start = () => {
@@ -327,7 +343,7 @@ function RescheduleModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Reschedule Interview" size="xl">
+    <Modal opened={opened} onClose={close} title={t('reschedule.title')} size="xl">
       <form
         noValidate
         onSubmit={(e) => {
@@ -336,7 +352,7 @@ function RescheduleModal({
             { id: interview.id, input: slot },
             {
               onSuccess: () => {
-                notifySuccess('Interview moved', 'Everyone gets an updated invitation.');
+                notifySuccess(t('reschedule.moved'), t('reschedule.movedText'));
                 close();
               },
             },
@@ -344,14 +360,19 @@ function RescheduleModal({
         }}
       >
         <Stack gap="sm">
-          <SlotFields label="New time" value={slot} onChange={setSlot} errors={errors[0]} />
+          <SlotFields
+            label={t('reschedule.newTime')}
+            value={slot}
+            onChange={setSlot}
+            errors={errors[0]}
+          />
           {reschedule.isError ? <FormError>{errorMessage(reschedule.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Keep Time
+              {t('reschedule.keep')}
             </Button>
             <Button type="submit" loading={reschedule.isPending}>
-              Move Interview
+              {t('reschedule.submit')}
             </Button>
           </Group>
         </Stack>
@@ -369,18 +390,17 @@ function CancelModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('interviews');
   const cancel = useCancelInterview();
   const [reason, setReason] = useState('');
   return (
-    <Modal opened={opened} onClose={onClose} title="Cancel Interview">
+    <Modal opened={opened} onClose={onClose} title={t('cancel.title')}>
       <Stack gap="sm">
         <Text size="sm">
-          {interview.status === 'scheduled'
-            ? 'Everyone gets a cancellation that removes it from their calendar.'
-            : 'The proposed times are withdrawn.'}
+          {interview.status === 'scheduled' ? t('cancel.scheduled') : t('cancel.proposed')}
         </Text>
         <TextInput
-          label="Reason (optional, sent to the candidate)"
+          label={t('cancel.reason')}
           value={reason}
           maxLength={500}
           onChange={(e) => setReason(e.currentTarget.value)}
@@ -388,7 +408,7 @@ function CancelModal({
         {cancel.isError ? <FormError>{errorMessage(cancel.error)}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Keep Interview
+            {t('cancel.keep')}
           </Button>
           <Button
             color="red"
@@ -397,7 +417,7 @@ function CancelModal({
               cancel.mutate({ id: interview.id, reason }, { onSuccess: () => onClose() })
             }
           >
-            Cancel Interview
+            {t('cancel.submit')}
           </Button>
         </Group>
       </Stack>
@@ -407,6 +427,7 @@ function CancelModal({
 
 /** The criteria the job's interviewers rate (the same for every application of the job). */
 function CriteriaEditor({ jobId }: { jobId: string }) {
+  const { t } = useTranslation('interviews');
   const criteria = useCriteria(jobId);
   const save = useSaveCriteria();
   const [draft, setDraft] = useState<string[] | null>(null);
@@ -415,8 +436,8 @@ function CriteriaEditor({ jobId }: { jobId: string }) {
   return (
     <Stack gap={4}>
       <TagsInput
-        label="Scorecard criteria (this job)"
-        description="Interviewers rate each from 1 to 4. Press Enter after each."
+        label={t('criteria.label')}
+        description={t('criteria.hint')}
         value={value}
         onChange={setDraft}
         maxTags={MAX_CRITERIA}
@@ -432,7 +453,7 @@ function CriteriaEditor({ jobId }: { jobId: string }) {
               save.mutate({ jobId, criteria: draft }, { onSuccess: () => setDraft(null) })
             }
           >
-            Save Criteria
+            {t('criteria.save')}
           </Button>
         </Group>
       ) : null}

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { CandidateInterview } from '../../../../domain/interviews';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
@@ -16,14 +17,15 @@ export function CandidateInterviewPanel({ applicationId }: { applicationId: stri
 }
 
 function Panel({ interview }: { interview: CandidateInterview }) {
+  const { t } = useTranslation('interviews');
   const pick = usePickSlot();
   return (
-    <Paper withBorder p="sm" radius="sm" aria-label="Interview" component="section">
+    <Paper withBorder p="sm" radius="sm" aria-label={t('candidate.label')} component="section">
       <Stack gap="xs">
         {interview.status === 'proposed' ? (
           <>
             <Text size="sm" fw={500}>
-              Pick a time for your interview (shown in your time zone):
+              {t('candidate.pick')}
             </Text>
             {interview.slots.map((s) => (
               <Group key={s.id} justify="space-between" wrap="wrap" gap="xs">
@@ -36,15 +38,12 @@ function Panel({ interview }: { interview: CandidateInterview }) {
                       { id: interview.id, slotId: s.id },
                       {
                         onSuccess: () =>
-                          notifySuccess(
-                            'Interview booked',
-                            'A calendar invitation is on its way to you.',
-                          ),
+                          notifySuccess(t('candidate.booked'), t('candidate.bookedText')),
                       },
                     )
                   }
                 >
-                  Pick This Time
+                  {t('candidate.pickThis')}
                 </Button>
               </Group>
             ))}
@@ -55,7 +54,7 @@ function Panel({ interview }: { interview: CandidateInterview }) {
           <>
             <Group gap="xs">
               <Badge color="indigo" variant="light">
-                Interview scheduled
+                {t('candidate.scheduled')}
               </Badge>
             </Group>
             <div data-testid="candidate-interview-time">
@@ -64,14 +63,14 @@ function Panel({ interview }: { interview: CandidateInterview }) {
             <Where location={interview.scheduled.location} />
             {interview.interviewerNames.length > 0 ? (
               <Text size="xs" c="dimmed">
-                With {interview.interviewerNames.join(', ')}
+                {t('candidate.with', { names: interview.interviewerNames.join(', ') })}
               </Text>
             ) : null}
           </>
         ) : null}
         {interview.status === 'cancelled' ? (
           <Badge color="gray" variant="light">
-            Interview cancelled
+            {t('candidate.cancelled')}
           </Badge>
         ) : null}
       </Stack>

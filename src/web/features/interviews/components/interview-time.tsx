@@ -1,17 +1,24 @@
 import { Text } from '@mantine/core';
-import { formatInterviewTime, type ScheduledTime } from '../../../../domain/interviews';
+import { useTranslation } from 'react-i18next';
+import type { ScheduledTime } from '../../../../domain/interviews';
+import { formatNumber, formatZonedDateTime } from '../../../lib/format';
 
 /** A time in the viewer's own zone (the browser's), with the zone it was set in when different. */
 export function InterviewTime({ time }: { time: ScheduledTime }) {
-  const local = formatInterviewTime(time.startsAt);
+  const { t } = useTranslation('interviews');
+  const local = formatZonedDateTime(time.startsAt);
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <Text size="sm" component="span">
-      <strong>{local}</strong> · {time.durationMinutes} min
+      <strong>{local}</strong>
+      {t('time.duration', { minutes: formatNumber(time.durationMinutes) })}
       {own !== time.timeZone ? (
         <Text span size="xs" c="dimmed">
           {' '}
-          ({formatInterviewTime(time.startsAt, time.timeZone)} in {time.timeZone})
+          {t('time.inZone', {
+            time: formatZonedDateTime(time.startsAt, time.timeZone),
+            zone: time.timeZone,
+          })}
         </Text>
       ) : null}
     </Text>

@@ -1,4 +1,5 @@
 import { Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { SlotInput } from '../../../../domain/interviews';
 
 /** The browser's own time zone (what times are shown in), UTC when it cannot tell. */
@@ -50,14 +51,15 @@ export function SlotFields({
   label: string;
   errors?: Partial<Record<keyof SlotInput, string>>;
 }) {
+  const { t } = useTranslation('interviews');
   const set = <K extends keyof SlotInput>(key: K, v: SlotInput[K]) =>
     onChange({ ...value, [key]: v });
   return (
     <Group gap="xs" align="flex-start" wrap="wrap" role="group" aria-label={label}>
       <TextInput
         type="date"
-        label="Date"
-        aria-label={`${label}: date`}
+        label={t('slot.date')}
+        aria-label={t('slot.dateLabel', { slot: label })}
         value={value.date}
         onChange={(e) => set('date', e.currentTarget.value)}
         error={errors.date}
@@ -65,16 +67,16 @@ export function SlotFields({
       />
       <TextInput
         type="time"
-        label="Time"
-        aria-label={`${label}: time`}
+        label={t('slot.time')}
+        aria-label={t('slot.timeLabel', { slot: label })}
         value={value.time}
         onChange={(e) => set('time', e.currentTarget.value)}
         error={errors.time}
         w={120}
       />
       <NumberInput
-        label="Minutes"
-        aria-label={`${label}: minutes`}
+        label={t('slot.minutes')}
+        aria-label={t('slot.minutesLabel', { slot: label })}
         min={15}
         max={480}
         step={15}
@@ -84,8 +86,8 @@ export function SlotFields({
         w={100}
       />
       <Select
-        label="Time zone"
-        aria-label={`${label}: time zone`}
+        label={t('slot.zone')}
+        aria-label={t('slot.zoneLabel', { slot: label })}
         searchable
         data={timeZones(value.timeZone)}
         value={value.timeZone}
@@ -95,8 +97,8 @@ export function SlotFields({
         w={200}
       />
       <TextInput
-        label="Video link or place"
-        aria-label={`${label}: video link or place`}
+        label={t('slot.place')}
+        aria-label={t('slot.placeLabel', { slot: label })}
         value={value.location}
         onChange={(e) => set('location', e.currentTarget.value)}
         error={errors.location}

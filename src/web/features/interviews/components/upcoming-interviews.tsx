@@ -12,16 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type Interview,
   MAX_SCORECARD_NOTES,
-  RATING_LABELS,
-  RECOMMENDATION_LABELS,
   RECOMMENDATIONS,
   type Recommendation,
 } from '../../../../domain/interviews';
 import { errorMessage } from '../../../api/http';
+import { formatNumber } from '../../../lib/format';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { notifySuccess } from '../../recruiter/lib/notify';
@@ -33,6 +33,7 @@ const endOf = (t: { startsAt: string; durationMinutes: number }) =>
 
 /** Candidate dashboard: the interviews ahead, each in the candidate's own time zone. */
 export function CandidateUpcomingInterviews() {
+  const { t } = useTranslation('interviews');
   const list = useMyInterviews();
   const ahead = (list.data ?? []).filter(
     (i) => i.status === 'scheduled' && i.scheduled && endOf(i.scheduled) > Date.now(),
@@ -42,7 +43,7 @@ export function CandidateUpcomingInterviews() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="upcoming-interviews-heading">
       <Title order={2} fz="xl" id="upcoming-interviews-heading">
-        Upcoming Interviews
+        {t('upcoming.heading')}
       </Title>
       {ahead.map((i) => (
         <Paper key={i.id} withBorder p="sm" radius="md">
@@ -56,10 +57,9 @@ export function CandidateUpcomingInterviews() {
       ))}
       {toPick.length > 0 ? (
         <Text size="sm">
-          {toPick.length === 1 ? 'One interview is' : `${toPick.length} interviews are`} waiting for
-          you to pick a time:{' '}
+          {t('upcoming.toPick', { count: toPick.length })}{' '}
           <Anchor component={Link} to="/candidate/applications">
-            My Applications
+            {t('upcoming.myApplications')}
           </Anchor>
         </Text>
       ) : null}
@@ -69,6 +69,7 @@ export function CandidateUpcomingInterviews() {
 
 /** Recruiter dashboard: interviews ahead, awaiting a pick, and scorecards to fill. */
 export function RecruiterUpcomingInterviews() {
+  const { t } = useTranslation('interviews');
   const list = useTeamInterviews();
   const session = useSessionState();
   const me = session.user?.id;
@@ -78,7 +79,7 @@ export function RecruiterUpcomingInterviews() {
   return (
     <Stack gap="xs" component="section" aria-labelledby="team-interviews-heading">
       <Title order={2} fz="lg" id="team-interviews-heading">
-        Interviews
+        {t('team.heading')}
       </Title>
       {items.map((i) => {
         const begun = i.scheduled && new Date(i.scheduled.startsAt).getTime() <= Date.now();
@@ -98,15 +99,16 @@ export function RecruiterUpcomingInterviews() {
                   </>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    Waiting for the candidate to pick one of{' '}
-                    {i.slots.filter((s) => s.status === 'open').length} times
+                    {t('team.waiting', {
+                      count: i.slots.filter((s) => s.status === 'open').length,
+                    })}
                   </Text>
                 )}
               </Stack>
               <Group gap="xs">
                 {i.recruiterId === me ? (
                   <Anchor component={Link} to={`/recruiter/job-listings/${i.jobId}`} size="sm">
-                    Pipeline
+                    {t('team.pipeline')}
                   </Anchor>
                 ) : null}
                 {begun && interviewer ? (
@@ -115,7 +117,7 @@ export function RecruiterUpcomingInterviews() {
                     variant={own ? 'default' : 'filled'}
                     onClick={() => setScoring(i)}
                   >
-                    {own ? 'Edit Scorecard' : 'Fill Scorecard'}
+                    {own ? t('team.editScorecard') : t('team.fillScorecard')}
                   </Button>
                 ) : null}
               </Group>
@@ -129,6 +131,7 @@ export function RecruiterUpcomingInterviews() {
 }
 
 function ScorecardModal({ interview, onClose }: { interview: Interview; onClose: () => void }) {
+  const { t } = useTranslation('interviews');
   const session = useSessionState();
   const own = interview.scorecards.find((s) => s.interviewerId === session.user?.id);
   const save = useSaveScorecard();
@@ -141,13 +144,18 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
   const [notes, setNotes] = useState(own?.notes ?? '');
   const [missing, setMissing] = useState<string | null>(null);
   return (
-    <Modal opened onClose={onClose} title={`Scorecard: ${interview.candidateName}`} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('scorecard.title', { name: interview.candidateName })}
+      size="lg"
+    >
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (interview.criteria.some((c) => !ratings[c]) || !recommendation) {
-            setMissing('Rate every criterion and choose a recommendation');
+            setMissing(t('scorecard.missing'));
             return;
           }
           setMissing(null);
@@ -165,7 +173,7 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
             },
             {
               onSuccess: () => {
-                notifySuccess('Scorecard saved', 'The job’s recruiter can read it.');
+                notifySuccess(t('scorecard.saved'), t('scorecard.savedText'));
                 onClose();
               },
             },
@@ -175,7 +183,7 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
         <Stack gap="sm">
           {interview.criteria.length === 0 ? (
             <Text size="sm" c="dimmed">
-              The job’s recruiter has not named criteria; give a recommendation and notes.
+              {t('scorecard.noCriteria')}
             </Text>
           ) : null}
           {interview.criteria.map((c) => (
@@ -187,7 +195,10 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
                 aria-labelledby={`criterion-${c}`}
                 data={([1, 2, 3, 4] as const).map((n) => ({
                   value: String(n),
-                  label: `${n} ${RATING_LABELS[n]}`,
+                  label: t('ratingOption', {
+                    rating: formatNumber(n),
+                    label: t(`rating.${n}`),
+                  }),
                 }))}
                 value={ratings[c] ?? ''}
                 onChange={(v) => setRatings({ ...ratings, [c]: v })}
@@ -195,14 +206,14 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
             </Stack>
           ))}
           <Select
-            label="Recommendation"
-            data={RECOMMENDATIONS.map((r) => ({ value: r, label: RECOMMENDATION_LABELS[r] }))}
+            label={t('scorecard.recommendation')}
+            data={RECOMMENDATIONS.map((r) => ({ value: r, label: t(`recommendation.${r}`) }))}
             value={recommendation}
             onChange={(v) => setRecommendation(v as Recommendation | null)}
           />
           <Textarea
-            label="Notes"
-            description="Only the hiring team reads scorecards; the candidate never does."
+            label={t('scorecard.notes')}
+            description={t('scorecard.notesHint')}
             autosize
             minRows={3}
             maxLength={MAX_SCORECARD_NOTES}
@@ -213,10 +224,10 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
           {save.isError ? <FormError>{errorMessage(save.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Close
+              {t('scorecard.close')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save Scorecard
+              {t('scorecard.save')}
             </Button>
           </Group>
         </Stack>

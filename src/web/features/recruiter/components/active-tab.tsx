@@ -1,6 +1,8 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Assessment } from '../../../../domain/assessments';
+import { formatNumber } from '../../../lib/format';
 import { completedNewestFirst, figuresOf } from '../lib/filters';
 import { AssessmentCard } from './assessment-card';
 import { EmptyState } from './query-states';
@@ -30,6 +32,7 @@ type ActiveTabProps = {
 
 /** Assessments in progress, the latest submissions and the figures computed from them. */
 export function ActiveTab({ forFigures, visible }: ActiveTabProps) {
+  const { t } = useTranslation('recruiter');
   const figures = figuresOf(forFigures);
   const inProgress = visible.filter((a) => a.status === 'in-progress');
   const submissions = completedNewestFirst(visible).slice(0, RECENT_SUBMISSIONS);
@@ -38,26 +41,29 @@ export function ActiveTab({ forFigures, visible }: ActiveTabProps) {
     <Stack gap="lg">
       <section aria-labelledby="insights-heading">
         <Title order={2} fz="lg" mb="sm" id="insights-heading">
-          Insights
+          {t('active.insights')}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-          <Figure label="Total assigned" value={String(figures.total)} />
-          <Figure label="In progress" value={String(figures.inProgress)} />
-          <Figure label="Completed" value={String(figures.completed)} />
-          <Figure label="Completion rate" value={`${figures.completionRate}%`} />
+          <Figure label={t('active.totalAssigned')} value={formatNumber(figures.total)} />
+          <Figure label={t('active.inProgress')} value={formatNumber(figures.inProgress)} />
+          <Figure label={t('active.completed')} value={formatNumber(figures.completed)} />
           <Figure
-            label="Average score"
-            value={figures.averageScore === null ? '—' : String(figures.averageScore)}
+            label={t('active.completionRate')}
+            value={formatNumber(figures.completionRate / 100, { style: 'percent' })}
+          />
+          <Figure
+            label={t('active.averageScore')}
+            value={figures.averageScore === null ? '—' : formatNumber(figures.averageScore)}
           />
         </SimpleGrid>
       </section>
 
       <section aria-labelledby="in-progress-heading">
         <Title order={2} fz="lg" mb="sm" id="in-progress-heading">
-          In Progress
+          {t('active.inProgressHeading')}
         </Title>
         {inProgress.length === 0 ? (
-          <EmptyState>No assessments in progress.</EmptyState>
+          <EmptyState>{t('active.noneInProgress')}</EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {inProgress.map((a) => (
@@ -66,8 +72,10 @@ export function ActiveTab({ forFigures, visible }: ActiveTabProps) {
                 assessment={a}
                 actions={
                   <Anchor component={Link} to={resultsHref(a.id)} size="sm">
-                    View details
-                    <VisuallyHidden component="span"> of {a.candidateName}</VisuallyHidden>
+                    {t('active.viewDetails')}
+                    <VisuallyHidden component="span">
+                      {t('active.viewDetailsOf', { name: a.candidateName })}
+                    </VisuallyHidden>
                   </Anchor>
                 }
               />
@@ -78,10 +86,10 @@ export function ActiveTab({ forFigures, visible }: ActiveTabProps) {
 
       <section aria-labelledby="submissions-heading">
         <Title order={2} fz="lg" mb="sm" id="submissions-heading">
-          Recent submissions
+          {t('active.recentSubmissions')}
         </Title>
         {submissions.length === 0 ? (
-          <EmptyState>No submissions yet.</EmptyState>
+          <EmptyState>{t('active.noSubmissions')}</EmptyState>
         ) : (
           <SubmissionsTable rows={submissions} />
         )}

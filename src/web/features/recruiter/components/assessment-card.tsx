@@ -1,7 +1,8 @@
 import { Card, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Assessment, progressOf } from '../../../../domain/assessments';
-import { formatDate } from '../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 type AssessmentCardProps = {
@@ -13,6 +14,7 @@ type AssessmentCardProps = {
 
 /** Candidate, title, role, due date and progress of one assessment. */
 export function AssessmentCard({ assessment, details, actions }: AssessmentCardProps) {
+  const { t } = useTranslation('recruiter');
   const progress = progressOf(assessment.tasks);
   return (
     <Card withBorder radius="md" padding="md" component="article">
@@ -20,7 +22,7 @@ export function AssessmentCard({ assessment, details, actions }: AssessmentCardP
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>
             <Text fw={600} component="h3" fz="md" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {assessment.candidateName || 'Unnamed candidate'}
+              {assessment.candidateName || t('unnamedCandidate')}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {assessment.title}
@@ -29,24 +31,26 @@ export function AssessmentCard({ assessment, details, actions }: AssessmentCardP
           <StatusBadge status={assessment.status} />
         </Group>
         <Text size="sm" c="dimmed">
-          Role: {assessment.roleName}
+          {t('card.role', { role: assessment.roleName })}
         </Text>
         <Text size="sm" c="dimmed">
-          Due: {formatDate(assessment.dueDate)}
+          {t('card.due', { date: formatDate(assessment.dueDate) })}
         </Text>
         {details}
         <div>
           <Group justify="space-between" mb={4}>
             <Text size="xs" c="dimmed">
-              Progress
+              {t('card.progress')}
             </Text>
             <Text size="xs" c="dimmed">
-              {progress}%
+              {formatNumber(progress / 100, { style: 'percent' })}
             </Text>
           </Group>
           <Progress
             value={progress}
-            aria-label={`Progress of ${assessment.candidateName || 'the candidate'}`}
+            aria-label={t('card.progressOf', {
+              name: assessment.candidateName || t('theCandidate'),
+            })}
           />
         </div>
         {actions ? (

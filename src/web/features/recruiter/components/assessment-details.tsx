@@ -1,8 +1,8 @@
 import { Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  ASSESSMENT_TEXTS,
   type Assessment,
   formatDuration,
   hasWrittenAnswer,
@@ -10,6 +10,7 @@ import {
   type TaskAnswer,
 } from '../../../../domain/assessments';
 import { ApiError } from '../../../api/http';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { MarkdownView } from '../../../ui/markdown-view';
@@ -19,7 +20,6 @@ import { AutomatedFeedbackView } from '../../automated-feedback/components/autom
 import { BlindIdentity } from '../../review/blind-identity';
 import { SimilarityPanel } from '../../review/similarity-panel';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
-import { formatDate, formatDateTime, hoursLabel } from '../lib/format';
 import { CandidateFiles } from './candidate-files';
 import { DueDateForm } from './due-date-form';
 import { EvaluationForm } from './evaluation-form';
@@ -34,18 +34,14 @@ type HeadingLevel = 2 | 3;
  * it follows the candidate's work live.
  */
 export function AssessmentDetails({ id, level }: { id: string; level: HeadingLevel }) {
+  const { t } = useTranslation('recruiter');
   const query = useAssessment(id);
-  if (query.isPending) return <LoadingText text={ASSESSMENT_TEXTS.loadingAssessment} />;
+  if (query.isPending) return <LoadingText text={t('loadingAssessment')} />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
-    if (status === 404) return <FormError>{ASSESSMENT_TEXTS.assessmentNotFound}</FormError>;
-    if (status === 403) return <FormError>{ASSESSMENT_TEXTS.noPermission}</FormError>;
-    return (
-      <LoadError
-        text={ASSESSMENT_TEXTS.errorLoadingAssessment}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    if (status === 404) return <FormError>{t('assessmentNotFound')}</FormError>;
+    if (status === 403) return <FormError>{t('noPermission')}</FormError>;
+    return <LoadError text={t('errorLoadingAssessment')} onRetry={() => void query.refetch()} />;
   }
   return <DetailsBody assessment={query.data} level={level} />;
 }
@@ -99,22 +95,23 @@ function WrittenAnswer({
   answer: TaskAnswer | undefined;
   loading: boolean;
 }) {
-  if (loading) return <LoadingText text="Loading answer..." />;
+  const { t } = useTranslation('recruiter');
+  if (loading) return <LoadingText text={t('details.loadingAnswer')} />;
   const content = answer?.content ?? '';
   return (
     <Paper withBorder radius="sm" p="sm" mt={6} bg="gray.0" data-testid="written-answer">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-        {type === 'document' ? 'Document' : 'Answer'}
+        {type === 'document' ? t('details.document') : t('details.answer')}
       </Text>
       {type === 'document' ? (
-        <MarkdownView source={content} empty="No answer written." />
+        <MarkdownView source={content} empty={t('details.noAnswer')} />
       ) : content.trim() ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {content}
         </Text>
       ) : (
         <Text size="sm" c="dimmed">
-          No answer written.
+          {t('details.noAnswer')}
         </Text>
       )}
     </Paper>
@@ -122,42 +119,46 @@ function WrittenAnswer({
 }
 
 function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: HeadingLevel }) {
+  const { t } = useTranslation('recruiter');
   const taken = timeTaken(a);
   const done = a.tasks.filter((t) => t.completed).length;
   const answers = useAssessmentAnswers(a.id);
   const submitted = a.status === 'completed';
   return (
     <Stack gap="md">
-      <Section title="Assessment Information" level={level}>
+      <Section title={t('details.information')} level={level}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <Field label="Title">{a.title}</Field>
-          <Field label="Role">{a.roleName}</Field>
+          <Field label={t('details.title')}>{a.title}</Field>
+          <Field label={t('details.role')}>{a.roleName}</Field>
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Status
+              {t('details.status')}
             </Text>
             <StatusBadge status={a.status} />
           </div>
-          <Field label="Due Date">{formatDate(a.dueDate)}</Field>
-          <Field label="Started">{formatDateTime(a.startedAt)}</Field>
-          <Field label="Submitted">
+          <Field label={t('details.dueDate')}>{formatDate(a.dueDate)}</Field>
+          <Field label={t('details.started')}>{formatDateTime(a.startedAt)}</Field>
+          <Field label={t('details.submitted')}>
             {formatDateTime(a.completedDate)}
-            {a.submittedBy === 'timeout' ? ' (time ran out)' : ''}
+            {a.submittedBy === 'timeout' ? t('details.timeRanOut') : ''}
           </Field>
-          <Field label="Duration">
-            {hoursLabel(a.durationHours)} allowed{taken ? ` · took ${taken}` : ''}
+          <Field label={t('details.duration')}>
+            {t('details.allowed', { hours: t('hours', { count: a.durationHours }) })}
+            {taken ? t('details.took', { time: taken }) : ''}
           </Field>
-          <Field label="Progress (tasks ticked)">
-            {progressOf(a.tasks)}% of tasks ticked
+          <Field label={t('details.progress')}>
+            {t('details.progressValue', {
+              percent: formatNumber(progressOf(a.tasks) / 100, { style: 'percent' }),
+            })}
             <Text span size="xs" c="dimmed" display="block">
-              0 % none ticked, 100 % all {a.tasks.length} ticked
+              {t('details.progressHint', { count: a.tasks.length })}
             </Text>
           </Field>
-          <Field label="Assigned">{formatDate(a.createdAt)}</Field>
+          <Field label={t('details.assigned')}>{formatDate(a.createdAt)}</Field>
         </SimpleGrid>
         {a.message ? (
           <Text size="sm" mt="sm">
-            Your message: {a.message}
+            {t('details.yourMessage', { message: a.message })}
           </Text>
         ) : null}
         {submitted || (a.candidateId === null && !a.identityHidden) ? null : (
@@ -165,21 +166,24 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
         )}
       </Section>
 
-      <Section title="Candidate Information" level={level}>
+      <Section title={t('details.candidateInformation')} level={level}>
         {a.identityHidden ? (
           <BlindIdentity assessment={a} />
         ) : a.candidateId === null ? (
           <Text size="sm" data-testid="erased-candidate">
-            <strong>{a.candidateName}</strong>: the candidate erased their account
-            {a.candidateErasedAt ? ` on ${formatDate(a.candidateErasedAt)}` : ''}. The assessment is
-            kept for your records without their name, e-mail or phone.
+            <strong>{a.candidateName}</strong>
+            {a.candidateErasedAt
+              ? t('details.erasedOn', { date: formatDate(a.candidateErasedAt) })
+              : t('details.erased')}
           </Text>
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-              <Field label="Name">{a.candidateName || 'Unnamed candidate'}</Field>
-              <Field label="Email">{a.candidateEmail}</Field>
-              {a.candidatePhone ? <Field label="Phone">{a.candidatePhone}</Field> : null}
+              <Field label={t('details.name')}>{a.candidateName || t('unnamedCandidate')}</Field>
+              <Field label={t('details.email')}>{a.candidateEmail}</Field>
+              {a.candidatePhone ? (
+                <Field label={t('details.phone')}>{a.candidatePhone}</Field>
+              ) : null}
             </SimpleGrid>
             <Button
               component={Link}
@@ -188,20 +192,20 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
               size="xs"
               mt="sm"
             >
-              {ASSESSMENT_TEXTS.messageCandidate}
+              {t('details.messageCandidate')}
             </Button>
           </>
         )}
       </Section>
 
-      <Section title={`Tasks (${done} of ${a.tasks.length} completed)`} level={level}>
+      <Section title={t('details.tasksHeading', { done, total: a.tasks.length })} level={level}>
         {a.tasks.length === 0 ? (
-          <Text c="dimmed">This assessment has no tasks.</Text>
+          <Text c="dimmed">{t('details.noTasks')}</Text>
         ) : (
           <List
             listStyleType="none"
             spacing="xs"
-            aria-label="Tasks"
+            aria-label={t('details.tasks')}
             styles={{ itemWrapper: { display: 'block' }, itemLabel: { display: 'block' } }}
           >
             {a.tasks.map((task) => (
@@ -218,7 +222,7 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
                     ) : null}
                   </div>
                   <LightBadge color={task.completed ? 'green' : 'gray'}>
-                    {task.completed ? 'Completed' : 'Pending'}
+                    {task.completed ? t('details.taskCompleted') : t('details.taskPending')}
                   </LightBadge>
                 </Group>
                 {task.type === 'text' || task.type === 'document' ? (
@@ -234,7 +238,7 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
         )}
       </Section>
 
-      <Section title="Candidate Files" level={level}>
+      <Section title={t('details.candidateFiles')} level={level}>
         <CandidateFiles assessmentId={a.id} />
       </Section>
 
@@ -243,7 +247,7 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
       {/* Test runs feature: every run, and a run with the hidden tests. */}
       <TestRunsPanel assessmentId={a.id} canRun reviewer headingOrder={level} />
 
-      <Section title="Evaluation" level={level}>
+      <Section title={t('evaluation.heading')} level={level}>
         {submitted ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <EvaluationForm key={a.id} assessment={a} />
@@ -252,7 +256,7 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
           </SimpleGrid>
         ) : (
           <Text size="sm" c="dimmed" data-testid="evaluation-waiting">
-            The evaluation form appears once the candidate submits the assessment.
+            {t('evaluation.waiting')}
           </Text>
         )}
       </Section>

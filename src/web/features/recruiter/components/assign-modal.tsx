@@ -10,8 +10,8 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
-  ASSESSMENT_TEXTS,
   type AssignInput,
   assignInputSchema,
   type CandidateOption,
@@ -20,6 +20,7 @@ import {
   toIsoDate,
 } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
+import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { useAssignAssessment } from '../../assessments/api/assessments';
 import { BulkAssignForm } from '../../bulk-invitations/bulk-assign-form';
@@ -44,17 +45,20 @@ const assignFormSchema = assignInputSchema.superRefine((input, ctx) => {
   }
 });
 
+const validateAssign = schemaResolver(assignFormSchema, { sync: true });
+
 type AssignModalProps = { template: Template | null; onClose: () => void };
 
 /** 'Assign Assessment': candidate, due date (today + 7 by default), optional message. */
 export function AssignModal({ template, onClose }: AssignModalProps) {
+  const { t } = useTranslation('recruiter');
   return (
     <Modal
       opened={template !== null}
       onClose={onClose}
-      title="Assign Assessment"
+      title={t('assignModal.title')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {template ? <AssignChoice key={template.id} template={template} onDone={onClose} /> : null}
     </Modal>
@@ -63,6 +67,7 @@ export function AssignModal({ template, onClose }: AssignModalProps) {
 
 /** One candidate, or many from a CSV (bulk invitations, docs/decisions/026). */
 function AssignChoice({ template, onDone }: { template: Template; onDone: () => void }) {
+  const { t } = useTranslation('recruiter');
   const [mode, setMode] = useState<'one' | 'csv'>('one');
   return (
     <Stack gap="md">
@@ -70,8 +75,8 @@ function AssignChoice({ template, onDone }: { template: Template; onDone: () => 
         value={mode}
         onChange={(v) => setMode(v as 'one' | 'csv')}
         data={[
-          { value: 'one', label: 'One candidate' },
-          { value: 'csv', label: 'Upload a CSV' },
+          { value: 'one', label: t('assignModal.one') },
+          { value: 'csv', label: t('assignModal.csv') },
         ]}
       />
       {mode === 'one' ? (
@@ -92,6 +97,7 @@ type AssignFormProps = {
 
 /** The assign form itself, also used with a candidate chosen beforehand. */
 export function AssignForm({ template, onDone, initialCandidate = null }: AssignFormProps) {
+  const { t } = useTranslation('recruiter');
   const assign = useAssignAssessment();
   const [candidate, setCandidate] = useState<CandidateOption | null>(initialCandidate);
   const form = useForm<AssignValues>({
@@ -101,15 +107,18 @@ export function AssignForm({ template, onDone, initialCandidate = null }: Assign
       dueDate: defaultDueDate(),
       message: '',
     },
-    validate: schemaResolver(assignFormSchema, { sync: true }),
+    validate: (values) => translateErrors(validateAssign(values)),
   });
 
   const submit = form.onSubmit((values) => {
     assign.mutate(values as AssignInput, {
       onSuccess: (assessment) => {
         notifySuccess(
-          'Assessment assigned',
-          `${assessment.title} was sent to ${candidate?.name || assessment.candidateName}.`,
+          t('assignModal.assigned'),
+          t('assignModal.assignedText', {
+            title: assessment.title,
+            name: candidate?.name || assessment.candidateName,
+          }),
         );
         onDone();
       },
@@ -120,8 +129,11 @@ export function AssignForm({ template, onDone, initialCandidate = null }: Assign
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          Template: <strong>{template.title}</strong> ({template.roleName}, {template.tasks.length}{' '}
-          {template.tasks.length === 1 ? 'task' : 'tasks'})
+          {t('assignModal.templateLabel')} <strong>{template.title}</strong>{' '}
+          {t('assignModal.templateMeta', {
+            role: template.roleName,
+            tasks: t('tasks', { count: template.tasks.length }),
+          })}
         </Text>
         <CandidateSelect
           value={form.values.candidateId}
@@ -134,30 +146,28 @@ export function AssignForm({ template, onDone, initialCandidate = null }: Assign
         />
         <TextInput
           type="date"
-          label="Due Date"
+          label={t('assignModal.dueDate')}
           required
           min={toIsoDate(new Date())}
           {...form.getInputProps('dueDate')}
         />
         <Textarea
-          label="Message (optional)"
-          placeholder="A note for the candidate"
+          label={t('assignModal.message')}
+          placeholder={t('assignModal.messagePlaceholder')}
           autosize
           minRows={3}
           maxRows={8}
           {...form.getInputProps('message')}
         />
         {assign.isError ? (
-          <FormError>
-            {ASSESSMENT_TEXTS.failedAssign}: {errorMessage(assign.error)}
-          </FormError>
+          <FormError>{t('assignModal.failed', { reason: errorMessage(assign.error) })}</FormError>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={assign.isPending}>
-            Cancel
+            {t('assignModal.cancel')}
           </Button>
           <Button type="submit" loading={assign.isPending}>
-            Assign
+            {t('assignModal.assign')}
           </Button>
         </Group>
       </Stack>

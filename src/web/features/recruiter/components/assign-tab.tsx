@@ -1,11 +1,11 @@
 import { Anchor, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ASSESSMENT_TEXTS, type Assessment, type Template } from '../../../../domain/assessments';
-import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
+import type { Assessment, Template } from '../../../../domain/assessments';
+import { formatDate } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
-import { formatDate } from '../lib/format';
 import { EmptyState, LoadError } from './query-states';
 import { StatusBadge } from './status-badge';
 import { resultsHref } from './submissions-table';
@@ -25,17 +25,18 @@ type AssignTabProps = {
 
 /** The templates this recruiter may assign, and the latest assignments. */
 export function AssignTab(props: AssignTabProps) {
+  const { t } = useTranslation('recruiter');
   return (
     <Stack gap="xl">
       <section aria-labelledby="templates-heading">
         <Title order={2} fz="lg" mb="sm" id="templates-heading">
-          Assessment Templates
+          {t('assign.templatesHeading')}
         </Title>
         <TemplateGrid {...props} />
       </section>
       <section aria-labelledby="recent-assignments-heading">
         <Title order={2} fz="lg" mb="sm" id="recent-assignments-heading">
-          Recent Assignments
+          {t('assign.recentHeading')}
         </Title>
         <RecentAssignments query={props.assessments} visible={props.visibleAssessments} />
       </section>
@@ -44,30 +45,26 @@ export function AssignTab(props: AssignTabProps) {
 }
 
 function TemplateGrid({ templates, visibleTemplates, filteredOut, onAssign }: AssignTabProps) {
+  const { t } = useTranslation('recruiter');
   const [department, setDepartment] = useState<string | null>(null);
-  if (templates.isPending) return <LoadingText text="Loading assessment templates..." />;
+  if (templates.isPending) return <LoadingText text={t('loadingTemplates')} />;
   if (templates.isError) {
-    return (
-      <LoadError
-        text={ASSESSMENT_TEXTS.errorLoadingData}
-        onRetry={() => void templates.refetch()}
-      />
-    );
+    return <LoadError text={t('errorLoadingData')} onRetry={() => void templates.refetch()} />;
   }
-  if (templates.data.length === 0) return <EmptyState>{ASSESSMENT_TEXTS.contactAdmin}</EmptyState>;
+  if (templates.data.length === 0) return <EmptyState>{t('contactAdmin')}</EmptyState>;
   if (visibleTemplates.length === 0) return <EmptyState>{filteredOut}</EmptyState>;
   const departments = [
     ...new Set(visibleTemplates.map((t) => t.department).filter((d) => d !== null)),
   ].sort((a, b) => a.localeCompare(b));
   const shown = department
-    ? visibleTemplates.filter((t) => t.department === department)
+    ? visibleTemplates.filter((x) => x.department === department)
     : visibleTemplates;
   return (
     <Stack gap="sm">
       {departments.length > 1 || department ? (
         <Select
-          label="Department"
-          placeholder={DEPARTMENT_TEXTS.allDepartments}
+          label={t('assign.department')}
+          placeholder={t('assign.allDepartments')}
           clearable
           maw={{ base: '100%', xs: 280 }}
           data={departments}
@@ -76,11 +73,11 @@ function TemplateGrid({ templates, visibleTemplates, filteredOut, onAssign }: As
         />
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {shown.map((t) => (
+        {shown.map((template) => (
           <TemplateCard
-            key={t.id}
-            template={t}
-            actionLabel="Assign to Candidate"
+            key={template.id}
+            template={template}
+            actionLabel={t('assign.assignToCandidate')}
             onAssign={onAssign}
           />
         ))}
@@ -96,16 +93,15 @@ function RecentAssignments({
   query: UseQueryResult<Assessment[]>;
   visible: Assessment[];
 }) {
-  if (query.isPending) return <LoadingText text={ASSESSMENT_TEXTS.loadingAssessments} />;
+  const { t } = useTranslation('recruiter');
+  if (query.isPending) return <LoadingText text={t('loadingAssessments')} />;
   if (query.isError) {
-    return (
-      <LoadError text={ASSESSMENT_TEXTS.errorLoadingData} onRetry={() => void query.refetch()} />
-    );
+    return <LoadError text={t('errorLoadingData')} onRetry={() => void query.refetch()} />;
   }
   if (visible.length === 0) {
     return (
       <EmptyState>
-        {query.data.length === 0 ? 'No assignments yet.' : 'No assignments match the filters.'}
+        {query.data.length === 0 ? t('assign.noAssignments') : t('assign.noAssignmentsMatch')}
       </EmptyState>
     );
   }
@@ -119,18 +115,18 @@ function RecentAssignments({
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Candidate</Table.Th>
-            <Table.Th>Template</Table.Th>
-            <Table.Th>Due Date</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th>{t('assign.candidate')}</Table.Th>
+            <Table.Th>{t('assign.template')}</Table.Th>
+            <Table.Th>{t('assign.dueDate')}</Table.Th>
+            <Table.Th>{t('assign.status')}</Table.Th>
+            <Table.Th>{t('assign.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {visible.slice(0, RECENT_ASSIGNMENTS).map((a) => (
             <Table.Tr key={a.id}>
               <Table.Td>
-                <Text size="sm">{a.candidateName || 'Unnamed candidate'}</Text>
+                <Text size="sm">{a.candidateName || t('unnamedCandidate')}</Text>
                 <Text size="xs" c="dimmed">
                   {a.candidateEmail}
                 </Text>
@@ -145,9 +141,12 @@ function RecentAssignments({
                   component={Link}
                   to={resultsHref(a.id)}
                   size="sm"
-                  aria-label={`View ${a.title} for ${a.candidateName || 'the candidate'}`}
+                  aria-label={t('assign.viewLabel', {
+                    title: a.title,
+                    name: a.candidateName || t('theCandidate'),
+                  })}
                 >
-                  View
+                  {t('assign.view')}
                 </Anchor>
               </Table.Td>
             </Table.Tr>

@@ -1,36 +1,38 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { projectChangeEntrySchema } from '../../../../domain/project-paths';
 import { apiFetch, errorMessage } from '../../../api/http';
+import { formatDateTime } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
 import { useAssessmentFiles } from '../../assessments/api/files';
 import { PlaybackButton } from '../../playback/components/playback-button';
-import { formatDateTime } from '../lib/format';
 import classes from './candidate-files.module.css';
 import { LoadError } from './query-states';
 
 /** The candidate's project files, read-only: a file list and the chosen file's text. */
 export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
+  const { t } = useTranslation('recruiter');
   const files = useAssessmentFiles(assessmentId);
   const [selected, setSelected] = useState<string | null>(null);
 
-  if (files.isPending) return <LoadingText text="Loading files..." />;
+  if (files.isPending) return <LoadingText text={t('files.loading')} />;
   if (files.isError) {
     return (
       <LoadError
-        text={`Failed to load the candidate's files: ${errorMessage(files.error)}`}
+        text={t('files.failed', { reason: errorMessage(files.error) })}
         onRetry={() => void files.refetch()}
       />
     );
   }
 
   const current = files.data.find((f) => f.fileName === selected) ?? files.data[0];
-  if (!current) return <Text c="dimmed">This assessment has no files.</Text>;
+  if (!current) return <Text c="dimmed">{t('files.none')}</Text>;
   return (
     <div className={classes.layout}>
-      <ul className={classes.list} aria-label="Files">
+      <ul className={classes.list} aria-label={t('files.list')}>
         {files.data.map((file) => {
           const active = file.fileName === current.fileName;
           return (
@@ -52,7 +54,9 @@ export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
                 </span>
                 {file.change ? (
                   <Text span size="xs" c="dimmed" ml={6} data-testid="file-change">
-                    {file.change === 'renamed' ? `renamed from ${file.renamedFrom}` : file.change}
+                    {file.change === 'renamed'
+                      ? t('files.renamedFrom', { path: file.renamedFrom })
+                      : t(`files.change.${file.change}`)}
                   </Text>
                 ) : null}
               </Button>
@@ -65,15 +69,17 @@ export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
           <Text size="xs" c="dimmed">
             {current.fileName} ·{' '}
             {current.editedAt !== null
-              ? `last edited ${formatDateTime(new Date(current.editedAt).toISOString())}`
-              : 'starting content, not edited by the candidate'}
+              ? t('files.lastEdited', {
+                  date: formatDateTime(new Date(current.editedAt).toISOString()),
+                })
+              : t('files.notEdited')}
           </Text>
           <PlaybackButton assessmentId={assessmentId} fileName={current.fileName} />
         </Group>
         {/* Focusable so keyboard users can scroll it; labelled so the region is announced. */}
         <section
           className={classes.viewer}
-          aria-label={`Contents of ${current.fileName}`}
+          aria-label={t('files.contents', { file: current.fileName })}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
         >
@@ -87,6 +93,7 @@ export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
 
 /** The candidate's creates, renames and deletes in the order they made them (issue 24). */
 function ProjectChanges({ assessmentId }: { assessmentId: string }) {
+  const { t } = useTranslation('recruiter');
   const changes = useQuery({
     queryKey: ['assessments', assessmentId, 'file-changes'],
     queryFn: ({ signal }) =>
@@ -97,20 +104,22 @@ function ProjectChanges({ assessmentId }: { assessmentId: string }) {
   });
   if (!changes.data || changes.data.length === 0) return null;
   return (
-    <section aria-label="File changes timeline">
+    <section aria-label={t('files.timeline')}>
       <Text size="sm" fw={600} mt="sm">
-        File changes, in order
+        {t('files.changesHeading')}
       </Text>
       <ol data-testid="file-changes" style={{ margin: 0, paddingLeft: 20 }}>
         {changes.data.map((c) => (
           <li key={`${c.at}-${c.op}-${c.path}`}>
             <Text size="xs">
-              {formatDateTime(new Date(c.at).toISOString())}:{' '}
-              {c.op === 'create'
-                ? `created ${c.path}`
-                : c.op === 'rename'
-                  ? `renamed ${c.path} to ${c.to}`
-                  : `deleted ${c.path}`}
+              {t(
+                c.op === 'create'
+                  ? 'files.created'
+                  : c.op === 'rename'
+                    ? 'files.renamed'
+                    : 'files.deleted',
+                { date: formatDateTime(new Date(c.at).toISOString()), path: c.path, to: c.to },
+              )}
             </Text>
           </li>
         ))}

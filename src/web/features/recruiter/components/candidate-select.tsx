@@ -1,11 +1,10 @@
 import { Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
-import { ASSESSMENT_TEXTS, type CandidateOption } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import type { CandidateOption } from '../../../../domain/assessments';
 import { FormError } from '../../../ui/form-error';
 import { useCandidateSearch } from '../api/candidates';
-
-const labelOf = (c: CandidateOption) => `${c.name || 'Unnamed'} (${c.email})`;
 
 type CandidateSelectProps = {
   value: string | null;
@@ -26,6 +25,8 @@ export function CandidateSelect({
   error,
   initialCandidate = null,
 }: CandidateSelectProps) {
+  const { t } = useTranslation('recruiter');
+  const labelOf = (c: CandidateOption) => `${c.name || t('unnamed')} (${c.email})`;
   const [search, setSearch] = useState(initialCandidate ? labelOf(initialCandidate) : '');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const chosen = useRef<CandidateOption | null>(initialCandidate);
@@ -44,11 +45,11 @@ export function CandidateSelect({
   return (
     <Stack gap={6}>
       <Select
-        label="Candidate"
-        placeholder="Search by name or email"
+        label={t('candidateSelect.label')}
+        placeholder={t('candidateSelect.placeholder')}
         searchable
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear the candidate' }}
+        clearButtonProps={{ 'aria-label': t('candidateSelect.clear') }}
         data={data}
         value={value}
         searchValue={search}
@@ -59,7 +60,7 @@ export function CandidateSelect({
           onChange(id, candidate);
         }}
         nothingFoundMessage={
-          candidates.isFetching ? 'Loading candidates...' : 'No candidates found'
+          candidates.isFetching ? t('candidateSelect.loading') : t('candidateSelect.none')
         }
         error={error}
         withAsterisk={false}
@@ -69,7 +70,7 @@ export function CandidateSelect({
           const c = byId.get(option.value);
           return (
             <Stack gap={0}>
-              <Text size="sm">{c?.name || 'Unnamed'}</Text>
+              <Text size="sm">{c?.name || t('unnamed')}</Text>
               <Text size="xs" c="dimmed">
                 {c?.email}
               </Text>
@@ -77,7 +78,7 @@ export function CandidateSelect({
           );
         }}
       />
-      {candidates.isError ? <FormError>{ASSESSMENT_TEXTS.failedLoadCandidates}</FormError> : null}
+      {candidates.isError ? <FormError>{t('candidateSelect.failed')}</FormError> : null}
     </Stack>
   );
 }

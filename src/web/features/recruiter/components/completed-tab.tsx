@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
 import { completedNewestFirst } from '../lib/filters';
 import { EmptyState } from './query-states';
@@ -5,7 +6,8 @@ import { SubmissionsTable } from './submissions-table';
 
 /** Completed assessments, newest first, with their score. */
 export function CompletedTab({ visible }: { visible: Assessment[] }) {
+  const { t } = useTranslation('recruiter');
   const completed = completedNewestFirst(visible);
-  if (completed.length === 0) return <EmptyState>No completed assessments yet.</EmptyState>;
-  return <SubmissionsTable rows={completed} label="Completed assessments" />;
+  if (completed.length === 0) return <EmptyState>{t('completed.none')}</EmptyState>;
+  return <SubmissionsTable rows={completed} label={t('table.completedAssessments')} />;
 }

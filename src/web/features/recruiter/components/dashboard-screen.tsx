@@ -1,8 +1,9 @@
 import '../lib/mantine-styles';
 import { Box, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ASSESSMENT_TEXTS, type Template } from '../../../../domain/assessments';
+import type { Template } from '../../../../domain/assessments';
 import { useSessionState } from '../../../lib/session';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -54,8 +55,9 @@ function useRememberedPosition(): [string | null, (value: string) => void] {
 
 /** /recruiter: the recruiter's assessments, templates and results, all from the API. */
 export function RecruiterDashboardScreen() {
+  const { t } = useTranslation('recruiter');
   const session = useSessionState();
-  const name = (session.status === 'signed-in' && session.user.name.trim()) || 'Recruiter';
+  const name = (session.status === 'signed-in' && session.user.name.trim()) || t('fallbackName');
   const [params, setParams] = useSearchParams();
   const tab = asDashboardTab(params.get('tab'));
   const [chosenPosition, setPosition] = useRememberedPosition();
@@ -72,10 +74,12 @@ export function RecruiterDashboardScreen() {
   const visibleAssessments = filterAssessments(assessments.data ?? [], filter);
   const positionAssessments = (assessments.data ?? []).filter((a) => matchesPosition(a, position));
   const visibleTemplates = filterTemplates(templates.data ?? [], filter);
+  const positionLabel = (p: string) => (p === ALL_POSITIONS ? t('allPositions') : p);
   const templatesFilteredOut = search.trim()
-    ? `No templates match "${search.trim()}".`
-    : `No templates for ${position}. Choose All Positions to see every template.`;
+    ? t('noTemplatesMatch', { search: search.trim() })
+    : t('noTemplatesForPosition', { position: positionLabel(position) });
   const hiddenText = hiddenByFilterText(
+    t,
     (templates.data ?? []).filter((t) => !matchesPosition(t, position)).length,
     (assessments.data ?? []).filter((a) => !matchesPosition(a, position)).length,
   );
@@ -86,14 +90,9 @@ export function RecruiterDashboardScreen() {
 
   /** Both list tabs need the assessments; one place for their loading and error states. */
   const assessmentsGate = (render: () => React.ReactNode) => {
-    if (assessments.isPending) return <LoadingText text={ASSESSMENT_TEXTS.loadingAssessments} />;
+    if (assessments.isPending) return <LoadingText text={t('loadingAssessments')} />;
     if (assessments.isError) {
-      return (
-        <LoadError
-          text={ASSESSMENT_TEXTS.errorLoadingData}
-          onRetry={() => void assessments.refetch()}
-        />
-      );
+      return <LoadError text={t('errorLoadingData')} onRetry={() => void assessments.refetch()} />;
     }
     return render();
   };
@@ -104,26 +103,23 @@ export function RecruiterDashboardScreen() {
         <DashboardSidebar tab={tab} />
       </Box>
       <Stack gap="md" style={{ minWidth: 0 }}>
-        <PageHeader
-          title={`Welcome, ${name}`}
-          description="Assign assessments, follow your candidates' progress and review their work."
-        />
+        <PageHeader title={t('welcome', { name })} description={t('description')} />
         <RecruiterUpcomingInterviews />
         <div className={classes.toolbar}>
           <TextInput
             className={classes.search}
             type="search"
-            label="Search"
-            placeholder="Candidate name or assessment title"
+            label={t('search')}
+            placeholder={t('searchPlaceholder')}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
-          <Button onClick={() => selectTab('assign')}>New Assessment</Button>
+          <Button onClick={() => selectTab('assign')}>{t('newAssessment')}</Button>
         </div>
         <ToggleGroup
-          label="Position"
+          label={t('position')}
           showLabel
-          options={positions.map((p) => ({ value: p, label: p }))}
+          options={positions.map((p) => ({ value: p, label: positionLabel(p) }))}
           value={position}
           onChange={setPosition}
         />
@@ -131,7 +127,7 @@ export function RecruiterDashboardScreen() {
           <Group gap="xs" role="status" data-testid="hidden-by-filter">
             <Text size="sm">{hiddenText}</Text>
             <Button size="compact-sm" variant="subtle" onClick={() => setPosition(ALL_POSITIONS)}>
-              Show all
+              {t('showAll')}
             </Button>
           </Group>
         ) : null}
@@ -142,9 +138,9 @@ export function RecruiterDashboardScreen() {
           keepMounted={false}
         >
           <Tabs.List mb="md">
-            {DASHBOARD_TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
+            {DASHBOARD_TABS.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(`tabs.${value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -168,7 +164,7 @@ export function RecruiterDashboardScreen() {
             <ResultsList query={assessments} visible={visibleAssessments} />
           </Tabs.Panel>
           <Tabs.Panel value="drafts">
-            <EmptyState>No drafts. Assignments are sent as soon as you create them.</EmptyState>
+            <EmptyState>{t('noDrafts')}</EmptyState>
           </Tabs.Panel>
           <Tabs.Panel value="completed">
             {assessmentsGate(() => (

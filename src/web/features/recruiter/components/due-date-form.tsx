@@ -1,13 +1,16 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
 import { isCalendarDate } from '../../../../domain/inputs';
 import { errorMessage } from '../../../api/http';
+import { formatDate } from '../../../lib/format';
 import { useChangeDueDate } from '../../assessments/api/assessments';
 import { notifySuccess } from '../lib/notify';
 
 /** Extend the due date of an assessment that is not submitted; the candidate is e-mailed. */
 export function DueDateForm({ assessment }: { assessment: Assessment }) {
+  const { t } = useTranslation('recruiter');
   const change = useChangeDueDate();
   const [value, setValue] = useState(assessment.dueDate);
   const [error, setError] = useState<string | null>(null);
@@ -16,29 +19,32 @@ export function DueDateForm({ assessment }: { assessment: Assessment }) {
     event.preventDefault();
     setError(null);
     if (!isCalendarDate(value)) {
-      setError('Please set a due date');
+      setError(t('dueDate.required'));
       return;
     }
     if (value <= assessment.dueDate) {
-      setError(`The new due date must be after the current one (${assessment.dueDate})`);
+      setError(t('dueDate.mustBeLater', { date: formatDate(assessment.dueDate) }));
       return;
     }
     change.mutate(
       { id: assessment.id, dueDate: value },
       {
         onSuccess: () =>
-          notifySuccess('Due date extended', `The candidate was told the new date, ${value}.`),
+          notifySuccess(
+            t('dueDate.extended'),
+            t('dueDate.extendedText', { date: formatDate(value) }),
+          ),
         onError: (e) => setError(errorMessage(e)),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Extend the due date">
+    <form onSubmit={submit} noValidate aria-label={t('dueDate.formLabel')}>
       <Group align="flex-end" gap="sm" mt="sm" wrap="wrap">
         <TextInput
           type="date"
-          label="New due date"
+          label={t('dueDate.label')}
           value={value}
           min={assessment.dueDate}
           onChange={(e) => setValue(e.currentTarget.value)}
@@ -46,7 +52,7 @@ export function DueDateForm({ assessment }: { assessment: Assessment }) {
           errorProps={{ role: 'alert' }}
         />
         <Button type="submit" variant="light" loading={change.isPending}>
-          Extend due date
+          {t('dueDate.submit')}
         </Button>
       </Group>
     </form>

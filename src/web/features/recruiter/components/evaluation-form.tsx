@@ -1,15 +1,12 @@
 import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  ASSESSMENT_TEXTS,
-  type Assessment,
-  evaluationInputSchema,
-  MAX_SCORE,
-} from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import { type Assessment, evaluationInputSchema, MAX_SCORE } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
+import { formatDateTime } from '../../../lib/format';
+import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { useSaveEvaluation } from '../../assessments/api/assessments';
-import { formatDateTime } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
 
 type EvaluationValues = { score: number | string; feedback: string };
@@ -31,27 +28,28 @@ const validateEvaluation = schemaResolver(evaluationInputSchema, { sync: true })
 
 /** Score (whole number 0 to 100, or empty) and feedback; saving sets reviewedAt. */
 export function EvaluationForm({ assessment }: { assessment: Assessment }) {
+  const { t } = useTranslation('recruiter');
   const save = useSaveEvaluation();
   const form = useForm<EvaluationValues>({
     initialValues: { score: assessment.score ?? '', feedback: assessment.feedback ?? '' },
-    validate: (values) => validateEvaluation(toInput(values)),
+    validate: (values) => translateErrors(validateEvaluation(toInput(values))),
   });
 
   const submit = form.onSubmit((values) => {
     save.mutate(
       { id: assessment.id, ...toInput(values) },
       {
-        onSuccess: () => notifySuccess('Evaluation saved', 'Score and feedback saved.'),
+        onSuccess: () => notifySuccess(t('evaluation.saved'), t('evaluation.savedText')),
       },
     );
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Evaluation">
+    <form onSubmit={submit} noValidate aria-label={t('evaluation.formLabel')}>
       <Stack gap="md">
         <NumberInput
-          label="Score"
-          description={`A whole number from 0 to ${MAX_SCORE}; leave empty for no score`}
+          label={t('evaluation.score')}
+          description={t('evaluation.scoreHint', { max: MAX_SCORE })}
           min={0}
           max={MAX_SCORE}
           // A fractional or negative entry is shown and refused with a message, not changed.
@@ -61,25 +59,23 @@ export function EvaluationForm({ assessment }: { assessment: Assessment }) {
           {...form.getInputProps('score')}
         />
         <Textarea
-          label="Feedback"
+          label={t('evaluation.feedback')}
           autosize
           minRows={4}
           maxRows={12}
           {...form.getInputProps('feedback')}
         />
         {save.isError ? (
-          <FormError>
-            {ASSESSMENT_TEXTS.failedSaveFeedback}: {errorMessage(save.error)}
-          </FormError>
+          <FormError>{t('evaluation.failed', { reason: errorMessage(save.error) })}</FormError>
         ) : null}
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed" role="status">
             {assessment.reviewedAt
-              ? `Reviewed ${formatDateTime(assessment.reviewedAt)}`
-              : 'Not reviewed yet'}
+              ? t('evaluation.reviewed', { date: formatDateTime(assessment.reviewedAt) })
+              : t('evaluation.notReviewed')}
           </Text>
           <Button type="submit" loading={save.isPending}>
-            Save Evaluation
+            {t('evaluation.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,8 @@
 import { Anchor, List, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ASSESSMENT_TEXTS, TASK_TYPE_LABELS, type Template } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import type { Template } from '../../../../domain/assessments';
 import { LoadingText } from '../../../ui/loading-text';
 import { EmptyState, LoadError } from './query-states';
 import { TemplateCard } from './template-card';
@@ -15,25 +16,26 @@ type LibraryTabProps = {
 
 /** The templates this recruiter may use, each with its tasks behind a toggle. */
 export function LibraryTab({ templates, visible, filteredOut, onAssign }: LibraryTabProps) {
-  if (templates.isPending) return <LoadingText text="Loading assessment templates..." />;
+  const { t } = useTranslation('recruiter');
+  if (templates.isPending) return <LoadingText text={t('loadingTemplates')} />;
   if (templates.isError) {
-    return (
-      <LoadError
-        text={ASSESSMENT_TEXTS.errorLoadingTemplates}
-        onRetry={() => void templates.refetch()}
-      />
-    );
+    return <LoadError text={t('errorLoadingTemplates')} onRetry={() => void templates.refetch()} />;
   }
-  if (templates.data.length === 0) return <EmptyState>{ASSESSMENT_TEXTS.contactAdmin}</EmptyState>;
+  if (templates.data.length === 0) return <EmptyState>{t('contactAdmin')}</EmptyState>;
   if (visible.length === 0) return <EmptyState>{filteredOut}</EmptyState>;
   return (
     <>
-      <VisuallyHidden component="h2">Assessment Library</VisuallyHidden>
+      <VisuallyHidden component="h2">{t('library.heading')}</VisuallyHidden>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {visible.map((t) => (
-          <TemplateCard key={t.id} template={t} actionLabel="Assign" onAssign={onAssign}>
-            {t.description ? <Text size="sm">{t.description}</Text> : null}
-            <TaskList template={t} />
+        {visible.map((template) => (
+          <TemplateCard
+            key={template.id}
+            template={template}
+            actionLabel={t('library.assign')}
+            onAssign={onAssign}
+          >
+            {template.description ? <Text size="sm">{template.description}</Text> : null}
+            <TaskList template={template} />
           </TemplateCard>
         ))}
       </SimpleGrid>
@@ -42,12 +44,13 @@ export function LibraryTab({ templates, visible, filteredOut, onAssign }: Librar
 }
 
 function TaskList({ template }: { template: Template }) {
+  const { t } = useTranslation('recruiter');
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (template.tasks.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No tasks.
+        {t('library.noTasks')}
       </Text>
     );
   return (
@@ -61,14 +64,14 @@ function TaskList({ template }: { template: Template }) {
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide tasks' : 'Show tasks'}
+        {open ? t('library.hideTasks') : t('library.showTasks')}
       </Anchor>
       <List id={listId} hidden={!open} size="sm" spacing={4} mt={4} type="ordered">
         {template.tasks.map((task) => (
           <List.Item key={task.id}>
             {task.title}{' '}
             <Text span size="xs" c="dimmed">
-              ({TASK_TYPE_LABELS[task.type]})
+              ({t(`library.taskTypes.${task.type}`)})
             </Text>
           </List.Item>
         ))}

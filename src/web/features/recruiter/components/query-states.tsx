@@ -1,15 +1,17 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../ui/form-error';
 
 /** An inline load error with a way to try again. */
 export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation('recruiter');
   return (
     <FormError>
       <Group justify="space-between" gap="sm">
         <span>{text}</span>
         <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </Group>
     </FormError>

@@ -1,10 +1,11 @@
 import { Button, Modal, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ASSESSMENT_TEXTS, type Assessment } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import type { Assessment } from '../../../../domain/assessments';
+import { formatDate } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
 import { RESULT_FILTERS, type ResultFilter } from '../lib/filters';
-import { formatDate } from '../lib/format';
 import { AssessmentCard } from './assessment-card';
 import { AssessmentDetails } from './assessment-details';
 import { EmptyState, LoadError } from './query-states';
@@ -18,22 +19,18 @@ type ResultsListProps = {
 
 /** Assessment Results: status filters, cards, and View Details in a modal. */
 export function ResultsList({ query, visible }: ResultsListProps) {
+  const { t } = useTranslation('recruiter');
   const [filter, setFilter] = useState<ResultFilter>('all');
   const [openId, setOpenId] = useState<string | null>(null);
   const open = visible.find((a) => a.id === openId) ?? query.data?.find((a) => a.id === openId);
 
   const body = (() => {
-    if (query.isPending) return <LoadingText text={ASSESSMENT_TEXTS.loadingAssessments} />;
+    if (query.isPending) return <LoadingText text={t('loadingAssessments')} />;
     if (query.isError) {
-      return (
-        <LoadError
-          text={ASSESSMENT_TEXTS.errorLoadingResults}
-          onRetry={() => void query.refetch()}
-        />
-      );
+      return <LoadError text={t('errorLoadingResults')} onRetry={() => void query.refetch()} />;
     }
     const shown = filter === 'all' ? visible : visible.filter((a) => a.status === filter);
-    if (shown.length === 0) return <EmptyState>{ASSESSMENT_TEXTS.noAssessmentsFound}</EmptyState>;
+    if (shown.length === 0) return <EmptyState>{t('noAssessmentsFound')}</EmptyState>;
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {shown.map((a) => (
@@ -42,7 +39,7 @@ export function ResultsList({ query, visible }: ResultsListProps) {
             assessment={a}
             details={
               <Text size="sm" c="dimmed">
-                Completed: {formatDate(a.completedDate)}
+                {t('results.completedOn', { date: formatDate(a.completedDate) })}
               </Text>
             }
             actions={
@@ -50,9 +47,12 @@ export function ResultsList({ query, visible }: ResultsListProps) {
                 variant="light"
                 size="xs"
                 onClick={() => setOpenId(a.id)}
-                aria-label={`View Details: ${a.candidateName || 'Unnamed candidate'}, ${a.title}`}
+                aria-label={t('results.viewDetailsLabel', {
+                  name: a.candidateName || t('unnamedCandidate'),
+                  title: a.title,
+                })}
               >
-                View Details
+                {t('results.viewDetails')}
               </Button>
             }
           />
@@ -63,10 +63,10 @@ export function ResultsList({ query, visible }: ResultsListProps) {
 
   return (
     <Stack gap="md">
-      <VisuallyHidden component="h2">Assessments by status</VisuallyHidden>
+      <VisuallyHidden component="h2">{t('results.byStatus')}</VisuallyHidden>
       <ToggleGroup
-        label="Filter by status"
-        options={RESULT_FILTERS}
+        label={t('resultFilters.label')}
+        options={RESULT_FILTERS.map((value) => ({ value, label: t(`resultFilters.${value}`) }))}
         value={filter}
         onChange={setFilter}
       />
@@ -76,11 +76,14 @@ export function ResultsList({ query, visible }: ResultsListProps) {
         onClose={() => setOpenId(null)}
         title={
           open
-            ? `${open.candidateName || 'Unnamed candidate'} · ${open.title}`
-            : 'Assessment details'
+            ? t('results.modalTitle', {
+                name: open.candidateName || t('unnamedCandidate'),
+                title: open.title,
+              })
+            : t('results.detailsTitle')
         }
         size="xl"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('close') }}
       >
         {openId ? <AssessmentDetails id={openId} level={3} /> : null}
       </Modal>

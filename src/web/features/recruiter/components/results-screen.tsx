@@ -1,5 +1,6 @@
 import '../lib/mantine-styles';
 import { Anchor, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../ui/page-header';
 import { useAssessments } from '../../assessments/api/assessments';
@@ -12,16 +13,17 @@ import { ResultsList } from './results-list';
  * Without ?assessment, the recruiter's Assessment Results list.
  */
 export function RecruiterResultsScreen() {
+  const { t } = useTranslation('recruiter');
   const [params] = useSearchParams();
   const id = params.get('assessment')?.trim();
   return (
     <Stack gap="md" maw={1100} mx="auto">
       <Anchor component={Link} to={tabHref('results')} size="sm">
-        ← Back to Assessment Results
+        {t('results.back')}
       </Anchor>
       {id ? (
         <>
-          <PageHeader title="Assessment Details" />
+          <PageHeader title={t('results.pageDetails')} />
           <AssessmentDetails id={id} level={2} />
         </>
       ) : (
@@ -32,10 +34,11 @@ export function RecruiterResultsScreen() {
 }
 
 function AllResults() {
+  const { t } = useTranslation('recruiter');
   const assessments = useAssessments();
   return (
     <>
-      <PageHeader title="Assessment Results" />
+      <PageHeader title={t('results.pageResults')} />
       <ResultsList query={assessments} visible={assessments.data ?? []} />
     </>
   );

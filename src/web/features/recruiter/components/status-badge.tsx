@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { statusBadge } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import { ASSESSMENT_STATUSES, statusBadge } from '../../../../domain/assessments';
 
 /**
  * Text colours dark enough for WCAG AA on the light badges' tinted backgrounds, also on
@@ -28,6 +29,8 @@ export function LightBadge({ color, children }: { color: string; children: strin
 
 /** Upcoming / In Progress / Completed in the spec's colours. */
 export function StatusBadge({ status }: { status: string }) {
-  const { label, color } = statusBadge(status);
-  return <LightBadge color={color}>{label}</LightBadge>;
+  const { t } = useTranslation('recruiter');
+  const { color } = statusBadge(status);
+  const known = ASSESSMENT_STATUSES.find((s) => s === status);
+  return <LightBadge color={color}>{t(`status.${known ?? 'unknown'}`)}</LightBadge>;
 }

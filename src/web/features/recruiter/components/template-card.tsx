@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../domain/assessments';
-import { hoursLabel } from '../lib/format';
 
 type TemplateCardProps = {
   template: Template;
@@ -12,6 +12,7 @@ type TemplateCardProps = {
 
 /** Title, role and task count of a template the recruiter may assign. */
 export function TemplateCard({ template, actionLabel, onAssign, children }: TemplateCardProps) {
+  const { t } = useTranslation('recruiter');
   const count = template.tasks.length;
   return (
     <Card withBorder radius="md" padding="md" component="article">
@@ -20,21 +21,24 @@ export function TemplateCard({ template, actionLabel, onAssign, children }: Temp
           {template.title}
         </Text>
         <Text size="sm" c="dimmed">
-          Role: {template.roleName}
+          {t('card.role', { role: template.roleName })}
         </Text>
         {template.department ? (
           <Text size="sm" c="dimmed">
-            Department: {template.department}
+            {t('card.department', { department: template.department })}
           </Text>
         ) : null}
         <Text size="sm" c="dimmed">
-          {count} {count === 1 ? 'task' : 'tasks'} · {hoursLabel(template.durationHours)}
+          {t('card.taskSummary', {
+            tasks: t('tasks', { count }),
+            hours: t('hours', { count: template.durationHours }),
+          })}
         </Text>
         {children}
         <Button
           mt="auto"
           onClick={() => onAssign(template)}
-          aria-label={`${actionLabel}: ${template.title}`}
+          aria-label={t('card.actionLabel', { action: actionLabel, title: template.title })}
         >
           {actionLabel}
         </Button>

@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { ALL_POSITIONS, effectivePosition, hiddenByFilterText, positionOptions } from './filters';
 
 describe('the position filter', () => {
+  beforeAll(async () => {
+    await i18n.loadNamespaces('recruiter');
+    await i18n.loadLanguages('de');
+  });
+
   it('offers All Positions and the roles that exist, each once, sorted', () => {
     expect(
       positionOptions([
@@ -19,8 +25,16 @@ describe('the position filter', () => {
   });
 
   it('says what it hides', () => {
-    expect(hiddenByFilterText(0, 0)).toBeNull();
-    expect(hiddenByFilterText(1, 0)).toBe('1 template hidden by the filter.');
-    expect(hiddenByFilterText(2, 3)).toBe('2 templates and 3 assessments hidden by the filter.');
+    const en = i18n.getFixedT('en', 'recruiter');
+    expect(hiddenByFilterText(en, 0, 0)).toBeNull();
+    expect(hiddenByFilterText(en, 1, 0)).toBe('1 template hidden by the filter.');
+    expect(hiddenByFilterText(en, 0, 1)).toBe('1 assessment hidden by the filter.');
+    expect(hiddenByFilterText(en, 2, 3)).toBe(
+      '2 templates and 3 assessments hidden by the filter.',
+    );
+    const de = i18n.getFixedT('de', 'recruiter');
+    expect(hiddenByFilterText(de, 2, 1)).toBe(
+      'Durch den Filter ausgeblendet: 2 Vorlagen und 1 Bewertung.',
+    );
   });
 });

@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import type { Assessment, AssessmentStatus, Template } from '../../../../domain/assessments';
 
+/** The chip that matches every role (its label comes from the catalogue). */
 export const ALL_POSITIONS = 'All Positions';
 
 /** The position filter matches an assessment's or template's role; All Positions matches all. */
@@ -37,16 +39,18 @@ export function effectivePosition(chosen: string | null, options: readonly strin
 }
 
 /** What the position filter hides, said out loud ("2 templates and 1 assessment hidden…"). */
-export function hiddenByFilterText(hiddenTemplates: number, hiddenAssessments: number) {
-  const parts = [
-    hiddenTemplates > 0
-      ? `${hiddenTemplates} ${hiddenTemplates === 1 ? 'template' : 'templates'}`
-      : null,
-    hiddenAssessments > 0
-      ? `${hiddenAssessments} ${hiddenAssessments === 1 ? 'assessment' : 'assessments'}`
-      : null,
-  ].filter(Boolean);
-  return parts.length === 0 ? null : `${parts.join(' and ')} hidden by the filter.`;
+export function hiddenByFilterText(
+  t: TFunction<'recruiter'>,
+  hiddenTemplates: number,
+  hiddenAssessments: number,
+): string | null {
+  const templates = t('hidden.templates', { count: hiddenTemplates });
+  const assessments = t('hidden.assessments', { count: hiddenAssessments });
+  if (hiddenTemplates > 0 && hiddenAssessments > 0)
+    return t('hidden.text', { items: t('hidden.both', { templates, assessments }) });
+  if (hiddenTemplates > 0) return t('hidden.text', { items: templates });
+  if (hiddenAssessments > 0) return t('hidden.text', { items: assessments });
+  return null;
 }
 
 export function filterAssessments(list: Assessment[], { position, search }: ListFilter) {
@@ -61,13 +65,14 @@ export function filterTemplates(list: Template[], { position, search }: ListFilt
   );
 }
 
+/** The Results list's status filters; their labels are `resultFilters.<value>` in the catalogue. */
 export const RESULT_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'in-progress', label: 'In Progress' },
-  { value: 'scheduled', label: 'Scheduled' },
-] as const satisfies readonly { value: AssessmentStatus | 'all'; label: string }[];
-export type ResultFilter = (typeof RESULT_FILTERS)[number]['value'];
+  'all',
+  'completed',
+  'in-progress',
+  'scheduled',
+] as const satisfies readonly (AssessmentStatus | 'all')[];
+export type ResultFilter = (typeof RESULT_FILTERS)[number];
 
 export type Figures = {
   total: number;

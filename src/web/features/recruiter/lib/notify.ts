@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../../../lib/i18n';
 
 /** A success toast; its close button is named (Mantine leaves it without an accessible name). */
 export function notifySuccess(title: string, message: string) {
@@ -6,6 +7,6 @@ export function notifySuccess(title: string, message: string) {
     color: 'green',
     title,
     message,
-    closeButtonProps: { 'aria-label': 'Dismiss notification' },
+    closeButtonProps: { 'aria-label': i18n.t('common:notifications.dismiss') },
   });
 }
