@@ -16,6 +16,7 @@ import { twoFactorPlugins } from '../features/security/two-factor';
 import { lastAdminHook } from '../features/users/last-admin';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/outbox';
+import { recipientLanguage } from '../mail/recipient-language';
 import {
   accountBeforeHook,
   checkedName,
@@ -77,7 +78,9 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
         await markVerified(db, user.id);
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.name, user.email, url));
+        await mailer.send(
+          resetPasswordMail(user.name, user.email, url, await recipientLanguage(db, user.id)),
+        );
       },
     },
     emailVerification: verification.emailVerification,

@@ -1,18 +1,27 @@
+import type { Language } from '../../domain/languages';
+import { mailTexts } from '../mail/i18n';
 import type { Mail } from '../mail/outbox';
 
-export function resetPasswordMail(name: string, email: string, url: string): Mail {
+export function resetPasswordMail(
+  name: string,
+  email: string,
+  url: string,
+  language: Language,
+): Mail {
+  const t = mailTexts(language);
   return {
     to: email,
-    subject: 'Reset your TalentForge password',
+    language,
+    subject: t('reset.subject'),
     text: [
-      `Hello ${name},`,
+      t('greeting', { name }),
       '',
-      'Someone asked to reset the password of your TalentForge account.',
-      'Open this link within one hour to choose a new password:',
+      t('reset.asked'),
+      t('reset.open'),
       '',
       url,
       '',
-      'If it was not you, ignore this mail: your password stays as it is.',
+      t('reset.ignore'),
     ].join('\n'),
   };
 }

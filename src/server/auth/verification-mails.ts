@@ -1,20 +1,29 @@
+import type { Language } from '../../domain/languages';
 import { VERIFICATION_LINK_HOURS } from '../../domain/verification';
+import { mailTexts } from '../mail/i18n';
 import type { Mail } from '../mail/outbox';
 
 /** The link that finishes a sign-up (docs/decisions/019). */
-export function verifyEmailMail(name: string, email: string, url: string): Mail {
+export function verifyEmailMail(
+  name: string,
+  email: string,
+  url: string,
+  language: Language,
+): Mail {
+  const t = mailTexts(language);
   return {
     to: email,
-    subject: 'Finish signing up to TalentForge',
+    language,
+    subject: t('verify.subject'),
     text: [
-      `Hello ${name},`,
+      t('greeting', { name }),
       '',
-      'Open this link to confirm your e-mail address and finish signing up to TalentForge:',
+      t('verify.open'),
       '',
       url,
       '',
-      `The link works for ${VERIFICATION_LINK_HOURS} hours. Expired? Log in with your e-mail and password to get a new one.`,
-      'If you did not sign up, ignore this mail: without the link the account cannot be used.',
+      t('verify.expires', { hours: VERIFICATION_LINK_HOURS }),
+      t('verify.ignore'),
     ].join('\n'),
   };
 }
@@ -24,19 +33,22 @@ export function signUpAttemptMail(
   name: string,
   email: string,
   urls: { logIn: string; reset: string },
+  language: Language,
 ): Mail {
+  const t = mailTexts(language);
   return {
     to: email,
-    subject: 'Someone tried to sign up to TalentForge with your e-mail address',
+    language,
+    subject: t('signUpAttempt.subject'),
     text: [
-      `Hello ${name},`,
+      t('greeting', { name }),
       '',
-      'Someone just tried to create a TalentForge account with this e-mail address. You already have one, so nothing was created and nothing changed.',
+      t('signUpAttempt.tried'),
       '',
-      `If it was you, log in instead: ${urls.logIn}`,
-      `Forgot your password? Choose a new one: ${urls.reset}`,
+      t('signUpAttempt.logIn', { url: urls.logIn }),
+      t('signUpAttempt.reset', { url: urls.reset }),
       '',
-      'If it was not you, ignore this mail: your account stays as it is.',
+      t('signUpAttempt.ignore'),
     ].join('\n'),
   };
 }

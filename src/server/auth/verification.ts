@@ -13,6 +13,7 @@ import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { consumeLimit, type Limit } from '../lib/usage-limit';
 import type { Mailer } from '../mail/outbox';
+import { recipientLanguage } from '../mail/recipient-language';
 import { checkedName } from './account-rules';
 import { signUpAttemptMail, verifyEmailMail } from './verification-mails';
 
@@ -66,7 +67,14 @@ export function verificationOptions({ appUrl, db, mailer, logger }: Verification
           logger.info({ userId: u.id }, 'verification mail skipped: sent too often');
           return;
         }
-        await mailer.send(verifyEmailMail(u.name, u.email, verificationUrl(appUrl, token)));
+        await mailer.send(
+          verifyEmailMail(
+            u.name,
+            u.email,
+            verificationUrl(appUrl, token),
+            await recipientLanguage(db, u.id),
+          ),
+        );
       },
     },
     onExistingUserSignUp: async ({
@@ -76,10 +84,15 @@ export function verificationOptions({ appUrl, db, mailer, logger }: Verification
     }) => {
       if (!(await withinLimit(db, `sign-up-attempt:${u.id}`, ATTEMPT_MAILS))) return;
       await mailer.send(
-        signUpAttemptMail(u.name, u.email, {
-          logIn: `${appUrl}/login`,
-          reset: `${appUrl}/reset-password`,
-        }),
+        signUpAttemptMail(
+          u.name,
+          u.email,
+          {
+            logIn: `${appUrl}/login`,
+            reset: `${appUrl}/reset-password`,
+          },
+          await recipientLanguage(db, u.id),
+        ),
       );
     },
   } satisfies Pick<BetterAuthOptions, 'emailVerification'> & Record<string, unknown>;

@@ -45,6 +45,8 @@ export const outbox = pgTable(
     recipientId: text('recipient_id'),
     /** Interviews: a calendar invitation (.ics) sent along (docs/decisions/025). */
     calendar: jsonb('calendar').$type<{ method: 'REQUEST' | 'CANCEL'; content: string }>(),
+    /** The language the mail is written in: its footer is added in it (docs/decisions/023). */
+    language: text('language'),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

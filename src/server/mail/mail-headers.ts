@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '../../domain/languages';
+import { mailTexts } from './i18n';
 import type { MailTokens } from './mail-tokens';
 import type { MailDecorator } from './outbox';
 
@@ -37,11 +39,13 @@ export function mailDecorator(options: {
       mail.conversationId && options.replyDomain
         ? `reply+${options.tokens.replyToken(mail.conversationId, mail.recipientId)}@${options.replyDomain}`
         : undefined;
+    // The footer is in the mail's language (an older mail, without one, in English).
+    const t = mailTexts(isLanguage(mail.language) ? mail.language : DEFAULT_LANGUAGE);
     const footer = [
       '',
       '-- ',
-      ...(replyTo ? ['Reply to this e-mail to answer in the conversation.'] : []),
-      `Stop these e-mails: ${page}`,
+      ...(replyTo ? [t('footer.reply')] : []),
+      t('footer.stop', { url: page }),
     ].join('\n');
     return {
       messageId,
@@ -54,9 +58,11 @@ export function mailDecorator(options: {
       text: `${mail.text}\n${footer}`,
       ...(mail.html
         ? {
-            html: `${mail.html}<p style="color:#666;font-size:12px">${replyTo ? 'Reply to this e-mail to answer in the conversation. ' : ''}<a href="${page}">Stop these e-mails</a></p>`,
+            html: `${mail.html}<p style="color:#666;font-size:12px">${replyTo ? `${escapeHtml(t('footer.reply'))} ` : ''}<a href="${page}">${escapeHtml(t('footer.stopLink'))}</a></p>`,
           }
         : {}),
     };
   };
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { Language } from '../../domain/languages';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -10,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The language it is written in (the recipient's): its footer is added in it (mail-headers.ts). */
+  language?: Language | null;
   /** A conversation's mail: its Reply-To names the conversation and the recipient. */
   conversationId?: string | null;
   /** A notification to this user: it carries their signed unsubscribe link. */
@@ -28,6 +31,7 @@ export type MailDecorator = (mail: {
   html: string | null;
   conversationId: string | null;
   recipientId: string | null;
+  language?: string | null;
 }) => Pick<SendMailOptions, 'text' | 'html' | 'replyTo' | 'messageId' | 'headers' | 'list'>;
 
 /** Anything that can run an insert: the database or an open transaction. */

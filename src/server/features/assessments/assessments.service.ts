@@ -67,6 +67,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
+import { recipientLanguage, recipientLanguages } from '../../mail/recipient-language';
 import type { EventBus } from '../../realtime/event-bus';
 import { recordAudit } from '../audit/audit';
 import { auditedEvaluation } from '../audit/evaluation-audit';
@@ -359,6 +360,7 @@ export async function insertAssignment(
     .values({ candidateId: candidate.id, recruiterId: actor.id })
     .onConflictDoNothing();
   return invitationMail({
+    language: await recipientLanguage(tx, candidate.id),
     candidateName: candidate.name,
     candidateEmail: candidate.email,
     recruiterName: actor.name,
@@ -476,13 +478,14 @@ async function addNotification(
   await tx.insert(assessmentNotification).values({ id: newId(), userId, ...rest });
 }
 
+/** Where and in which language (docs/decisions/023) to write to a user. */
 async function emailOf(db: Db, userId: string | null) {
   if (userId === null) return null;
   const [row] = await db
     .select({ email: user.email, name: user.name })
     .from(user)
     .where(eq(user.id, userId));
-  return row ?? null;
+  return row ? { ...row, language: await recipientLanguage(db, userId) } : null;
 }
 
 /**
@@ -517,6 +520,7 @@ export async function submitAssessment(
   const mail: Mail | null = recruiter
     ? submittedMail({
         to: recruiter.email,
+        language: recruiter.language,
         recruiterName: recruiter.name,
         candidateName: reviewerName(row),
         title: row.title,
@@ -599,6 +603,7 @@ export async function saveEvaluation(
   const mail = candidate
     ? scoredMail({
         to: candidate.email,
+        language: candidate.language,
         candidateName: candidate.name,
         recruiterName: actor.name,
         title: row.title,
@@ -695,6 +700,7 @@ export async function changeDueDate(
   const mail = candidate
     ? dueDateMail({
         to: candidate.email,
+        language: candidate.language,
         candidateName: candidate.name,
         recruiterName: actor.name,
         title: row.title,
@@ -763,10 +769,15 @@ export async function sendDueReminders(deps: AssessmentDeps, now = new Date()) {
       ),
     )
     .limit(500);
+  const languageOf = await recipientLanguages(
+    deps.db,
+    rows.map((r) => r.candidateId),
+  );
   let sent = 0;
   for (const r of rows) {
     const mail = reminderMail({
       to: r.email,
+      language: languageOf(r.candidateId),
       candidateName: r.name,
       title: r.title,
       dueDate: r.dueDate,

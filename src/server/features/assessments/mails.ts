@@ -1,6 +1,20 @@
+import type { Language } from '../../../domain/languages';
+import { mailDate, mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
 
+/** "Ann of Acme", or the recruiter alone: who an invitation is from. */
+export function invitedBy(
+  t: ReturnType<typeof mailTexts>,
+  recruiterName: string,
+  companyName: string,
+) {
+  return companyName
+    ? t('assessment.fromCompany', { recruiter: recruiterName, company: companyName })
+    : recruiterName;
+}
+
 export function invitationMail(input: {
+  language: Language;
   candidateName: string;
   candidateEmail: string;
   recruiterName: string;
@@ -10,19 +24,23 @@ export function invitationMail(input: {
   message: string;
   url: string;
 }): Mail {
-  const from = input.companyName
-    ? `${input.recruiterName} of ${input.companyName}`
-    : input.recruiterName;
+  const t = mailTexts(input.language);
+  const dueDate = mailDate(input.dueDate, input.language);
   return {
     to: input.candidateEmail,
-    subject: `New assessment: ${input.title}`,
+    language: input.language,
+    subject: t('assessment.invitation.subject', { title: input.title }),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `${from} invited you to complete the assessment "${input.title}", due by ${input.dueDate}.`,
-      ...(input.message ? ['', `Their message: ${input.message}`] : []),
+      t('assessment.invitation.invited', {
+        from: invitedBy(t, input.recruiterName, input.companyName),
+        title: input.title,
+        dueDate,
+      }),
+      ...(input.message ? ['', t('assessment.theirMessage', { message: input.message })] : []),
       '',
-      `Open it here: ${input.url}`,
+      t('assessment.invitation.open', { url: input.url }),
     ].join('\n'),
   };
 }
@@ -30,23 +48,27 @@ export function invitationMail(input: {
 /** To the assigning recruiter: the candidate submitted (or their time ran out). */
 export function submittedMail(input: {
   to: string;
+  language: Language;
   recruiterName: string;
   candidateName: string;
   title: string;
   byTimeout: boolean;
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
+  const about = { candidate: input.candidateName, title: input.title };
   return {
     to: input.to,
-    subject: `Submitted: ${input.title} by ${input.candidateName}`,
+    language: input.language,
+    subject: t('assessment.submitted.subject', about),
     text: [
-      `Hello ${input.recruiterName},`,
+      t('greeting', { name: input.recruiterName }),
       '',
       input.byTimeout
-        ? `${input.candidateName}'s time for "${input.title}" ran out; their work was submitted as it stood.`
-        : `${input.candidateName} submitted "${input.title}".`,
+        ? t('assessment.submitted.timedOut', about)
+        : t('assessment.submitted.submitted', about),
       '',
-      `Review and score it here: ${input.url}`,
+      t('assessment.submitted.review', { url: input.url }),
     ].join('\n'),
   };
 }
@@ -54,23 +76,27 @@ export function submittedMail(input: {
 /** To the candidate: the recruiter scored their assessment. */
 export function scoredMail(input: {
   to: string;
+  language: Language;
   candidateName: string;
   recruiterName: string;
   title: string;
   score: number | null;
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
+  const about = { recruiter: input.recruiterName, title: input.title, score: input.score };
   return {
     to: input.to,
-    subject: `Your assessment was reviewed: ${input.title}`,
+    language: input.language,
+    subject: t('assessment.scored.subject', about),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `${input.recruiterName} reviewed your assessment "${input.title}"${
-        input.score === null ? '.' : ` and scored it ${input.score} out of 100.`
-      }`,
+      input.score === null
+        ? t('assessment.scored.reviewed', about)
+        : t('assessment.scored.reviewedScore', about),
       '',
-      `Read the feedback here: ${input.url}`,
+      t('assessment.scored.feedback', { url: input.url }),
     ].join('\n'),
   };
 }
@@ -78,20 +104,24 @@ export function scoredMail(input: {
 /** To the candidate, once, a day before the due date when the assessment is not submitted. */
 export function reminderMail(input: {
   to: string;
+  language: Language;
   candidateName: string;
   title: string;
   dueDate: string;
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
+  const about = { title: input.title, dueDate: mailDate(input.dueDate, input.language) };
   return {
     to: input.to,
-    subject: `Reminder: ${input.title} is due ${input.dueDate}`,
+    language: input.language,
+    subject: t('assessment.reminder.subject', about),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `Your assessment "${input.title}" is due by ${input.dueDate} and has not been submitted yet.`,
+      t('assessment.reminder.due', about),
       '',
-      `Continue it here: ${input.url}`,
+      t('assessment.reminder.continue', { url: input.url }),
     ].join('\n'),
   };
 }
@@ -99,21 +129,29 @@ export function reminderMail(input: {
 /** To the candidate: the recruiter moved the due date. */
 export function dueDateMail(input: {
   to: string;
+  language: Language;
   candidateName: string;
   recruiterName: string;
   title: string;
   dueDate: string;
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
+  const about = {
+    recruiter: input.recruiterName,
+    title: input.title,
+    dueDate: mailDate(input.dueDate, input.language),
+  };
   return {
     to: input.to,
-    subject: `New due date for ${input.title}: ${input.dueDate}`,
+    language: input.language,
+    subject: t('assessment.dueDate.subject', about),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `${input.recruiterName} extended the due date of "${input.title}" to ${input.dueDate}.`,
+      t('assessment.dueDate.extended', about),
       '',
-      `Open it here: ${input.url}`,
+      t('assessment.dueDate.open', { url: input.url }),
     ].join('\n'),
   };
 }

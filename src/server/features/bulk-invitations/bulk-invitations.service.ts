@@ -20,6 +20,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { enqueueMail, type Mail } from '../../mail/outbox';
+import { adminDefaultLanguage } from '../../mail/recipient-language';
 import {
   type AssessmentDeps,
   type AssessmentTx,
@@ -217,6 +218,8 @@ export async function bulkAssign(
         });
         const mail = bulkInvitationMail({
           to: row.email,
+          // No account, no choice: the admin's default (docs/decisions/023).
+          language: await adminDefaultLanguage(tx),
           name: row.name,
           recruiterName: actor.name,
           companyName,

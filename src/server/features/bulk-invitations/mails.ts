@@ -1,8 +1,15 @@
+import type { Language } from '../../../domain/languages';
+import { mailDate, mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
+import { invitedBy } from '../assessments/mails';
 
-/** To someone without an account, from a bulk upload: the link signs them up, then opens it. */
+/**
+ * To someone without an account, from a bulk upload: the link signs them up, then opens it.
+ * Written in the admin's default language (the address has no account to have chosen one).
+ */
 export function bulkInvitationMail(input: {
   to: string;
+  language: Language;
   name: string;
   recruiterName: string;
   companyName: string;
@@ -11,19 +18,22 @@ export function bulkInvitationMail(input: {
   message: string;
   url: string;
 }): Mail {
-  const from = input.companyName
-    ? `${input.recruiterName} of ${input.companyName}`
-    : input.recruiterName;
+  const t = mailTexts(input.language);
   return {
     to: input.to,
-    subject: `You are invited to an assessment: ${input.title}`,
+    language: input.language,
+    subject: t('assessment.bulkInvitation.subject', { title: input.title }),
     text: [
-      `Hello ${input.name},`,
+      t('greeting', { name: input.name }),
       '',
-      `${from} invited you to complete the assessment "${input.title}" on TalentForge, due by ${input.dueDate}.`,
-      ...(input.message ? ['', `Their message: ${input.message}`] : []),
+      t('assessment.bulkInvitation.invited', {
+        from: invitedBy(t, input.recruiterName, input.companyName),
+        title: input.title,
+        dueDate: mailDate(input.dueDate, input.language),
+      }),
+      ...(input.message ? ['', t('assessment.theirMessage', { message: input.message })] : []),
       '',
-      `Create your account and start here (the link is yours alone: it confirms your address): ${input.url}`,
+      t('assessment.bulkInvitation.start', { url: input.url }),
     ].join('\n'),
   };
 }

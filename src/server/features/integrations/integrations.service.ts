@@ -1,18 +1,15 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import {
-  INTEGRATION_TEXTS,
-  type Integrations,
-  type SandboxMode,
-  type TestMailResult,
-} from '../../../domain/integrations';
+import type { Integrations, SandboxMode, TestMailResult } from '../../../domain/integrations';
 import { TEST_LANGUAGE_LABELS, TEST_LANGUAGES } from '../../../domain/test-runs';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { type Env, googleConfigured } from '../../env';
 import { type Actor, assertRole } from '../../lib/http';
 import { consumeLimit } from '../../lib/usage-limit';
+import { mailTexts } from '../../mail/i18n';
 import type { Mailer } from '../../mail/outbox';
+import { recipientLanguage } from '../../mail/recipient-language';
 import { toolchainMissing } from '../../sandbox/languages';
 import { detectSandbox } from '../../sandbox/runner';
 import { recordAudit } from '../audit/audit';
@@ -106,10 +103,14 @@ export async function sendTestMail(deps: IntegrationDeps, actor: Actor): Promise
     TEST_MAIL_LIMIT,
     (s) => `You sent several test e-mails just now. Try again in ${Math.ceil(s / 60)} minutes.`,
   );
+  // In the admin's own language (docs/decisions/023).
+  const language = await recipientLanguage(deps.database.db, actor.id);
+  const t = mailTexts(language);
   const mailId = await deps.mailer.send({
     to: actor.email,
-    subject: INTEGRATION_TEXTS.testMailSubject,
-    text: INTEGRATION_TEXTS.testMailText(deps.env.APP_URL),
+    language,
+    subject: t('testMail.subject'),
+    text: t('testMail.text', { url: deps.env.APP_URL }),
   });
   await recordAudit(deps.database.db, {
     actor,

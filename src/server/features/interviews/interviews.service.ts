@@ -17,6 +17,7 @@ import {
   zonedTimeToUtc,
 } from '../../../domain/interviews';
 import { JOB_TEXTS } from '../../../domain/jobs';
+import type { Language } from '../../../domain/languages';
 import type { Db } from '../../db/client';
 import {
   interview,
@@ -34,9 +35,11 @@ import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import type { Mailer } from '../../mail/outbox';
 import { enqueueMail, type Mail } from '../../mail/outbox';
+import { recipientLanguage, recipientLanguages } from '../../mail/recipient-language';
 import type { EventBus } from '../../realtime/event-bus';
 import {
   calendarMail,
+  calendarTexts,
   interviewUid,
   invitationIcs,
   type Person,
@@ -92,6 +95,8 @@ interface Loaded {
   row: InterviewRow;
   app: AppContext;
   interviewers: { id: string; name: string; email: string }[];
+  /** The language each participant is written to in (docs/decisions/023). */
+  languageOf: (userId: string) => Language;
 }
 
 async function loadInterview(db: Db | Tx, id: string): Promise<Loaded> {
@@ -105,7 +110,12 @@ async function loadInterview(db: Db | Tx, id: string): Promise<Loaded> {
     .innerJoin(user, eq(user.id, interviewInterviewer.userId))
     .where(eq(interviewInterviewer.interviewId, id))
     .orderBy(asc(user.name));
-  return { row, app, interviewers };
+  const languageOf = await recipientLanguages(db, [
+    app.candidateId,
+    app.recruiterId,
+    ...interviewers.map((p) => p.id),
+  ]);
+  return { row, app, interviewers, languageOf };
 }
 
 /** The job's recruiter: the one who proposes, moves and cancels its interviews. */
@@ -318,29 +328,38 @@ export async function listColleagues(deps: InterviewDeps, actor: Actor) {
 
 // --- mails --------------------------------------------------------------------------------
 
-function participants(loaded: Pick<Loaded, 'app' | 'interviewers'>) {
+function participants(loaded: Pick<Loaded, 'app' | 'interviewers' | 'languageOf'>) {
   const { app } = loaded;
-  const people = new Map<string, Person & { url: string }>();
+  const people = new Map<string, Person & { url: string; language: Language }>();
   const team = `${'/recruiter'}`;
   people.set(app.candidateId, {
     name: app.candidateName,
     email: app.candidateEmail,
     url: '/candidate/applications',
+    language: loaded.languageOf(app.candidateId),
   });
   people.set(app.recruiterId, {
     name: app.recruiterName,
     email: app.recruiterEmail,
     url: `/recruiter/job-listings/${app.jobId}`,
+    language: loaded.languageOf(app.recruiterId),
   });
   for (const p of loaded.interviewers) {
-    if (!people.has(p.id)) people.set(p.id, { name: p.name, email: p.email, url: team });
+    if (!people.has(p.id)) {
+      people.set(p.id, {
+        name: p.name,
+        email: p.email,
+        url: team,
+        language: loaded.languageOf(p.id),
+      });
+    }
   }
   return [...people.values()];
 }
 
 function calendarMails(
   deps: InterviewDeps,
-  loaded: Pick<Loaded, 'app' | 'interviewers'> & { row: Pick<InterviewRow, 'id'> },
+  loaded: Pick<Loaded, 'app' | 'interviewers' | 'languageOf'> & { row: Pick<InterviewRow, 'id'> },
   kind: 'scheduled' | 'rescheduled' | 'cancelled',
   time: TimeText,
   sequence: number,
@@ -348,29 +367,30 @@ function calendarMails(
 ): Mail[] {
   const { app } = loaded;
   const people = participants(loaded);
-  const at = app.companyName ? ` (${app.companyName})` : '';
-  const ics = invitationIcs({
-    uid: interviewUid(loaded.row.id, deps.appUrl),
-    sequence,
-    method: kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
-    startsAt: time.startsAt,
-    durationMinutes: time.durationMinutes,
-    title: `Interview: ${app.jobTitle}${at} with ${app.candidateName}`,
-    description: `Interview for ${app.jobTitle}${at}. Where: ${time.location}`,
-    location: time.location,
-    organizer: { name: app.recruiterName, email: app.recruiterEmail },
-    attendees: people.filter((p) => p.email !== app.recruiterEmail),
-  });
+  // One calendar entry (one UID), its title and description in each reader's language.
+  const ics = (language: Language) =>
+    invitationIcs({
+      uid: interviewUid(loaded.row.id, deps.appUrl),
+      sequence,
+      method: kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
+      startsAt: time.startsAt,
+      durationMinutes: time.durationMinutes,
+      ...calendarTexts({ language, ...app, location: time.location }),
+      location: time.location,
+      organizer: { name: app.recruiterName, email: app.recruiterEmail },
+      attendees: people.filter((p) => p.email !== app.recruiterEmail),
+    });
   return people.map((p) =>
     calendarMail({
       to: p.email,
+      language: p.language,
       name: p.name,
       kind,
       jobTitle: app.jobTitle,
       candidateName: app.candidateName,
       time,
       url: `${deps.appUrl}${p.url}`,
-      ics,
+      ics: ics(p.language),
       reason,
     }),
   );
@@ -429,6 +449,7 @@ export async function proposeInterview(
   const id = newId();
   const mail = proposedMail({
     to: app.candidateEmail,
+    language: await recipientLanguage(deps.db, app.candidateId),
     candidateName: app.candidateName,
     jobTitle: app.jobTitle,
     companyName: app.companyName,
@@ -513,6 +534,7 @@ export async function cancelInterview(
       : [
           proposalCancelledMail({
             to: app.candidateEmail,
+            language: loaded.languageOf(app.candidateId),
             candidateName: app.candidateName,
             jobTitle: app.jobTitle,
             reason,
@@ -903,6 +925,7 @@ export async function sendInterviewReminders(deps: InterviewDeps, now = new Date
     const mails = participants(loaded).map((p) =>
       reminderMail({
         to: p.email,
+        language: p.language,
         name: p.name,
         jobTitle: app.jobTitle,
         candidateName: app.candidateName,

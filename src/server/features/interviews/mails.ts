@@ -1,5 +1,7 @@
 import { createEvent } from 'ics';
 import { formatInterviewTime } from '../../../domain/interviews';
+import { type Language, LOCALES } from '../../../domain/languages';
+import { mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
 
 export interface Person {
@@ -75,29 +77,67 @@ export interface TimeText {
   location: string;
 }
 
-const when = (t: TimeText) =>
-  `${formatInterviewTime(t.startsAt.toISOString(), t.timeZone, 'en-GB')} (${t.timeZone}), ${t.durationMinutes} minutes`;
+type Texts = ReturnType<typeof mailTexts>;
+
+/** The time in the interview's zone, written the reader's way (Intl, their locale). */
+const when = (t: Texts, time: TimeText, language: Language) =>
+  t('interview.when', {
+    time: formatInterviewTime(time.startsAt.toISOString(), time.timeZone, LOCALES[language]),
+    zone: time.timeZone,
+    count: time.durationMinutes,
+  });
+
+/** The calendar entry's title and description, in the reader's language. */
+export function calendarTexts(input: {
+  language: Language;
+  jobTitle: string;
+  companyName: string;
+  candidateName: string;
+  location: string;
+}) {
+  const t = mailTexts(input.language);
+  const about = {
+    job: input.jobTitle,
+    company: input.companyName,
+    candidate: input.candidateName,
+    location: input.location,
+  };
+  return input.companyName
+    ? {
+        title: t('interview.ics.titleAt', about),
+        description: t('interview.ics.descriptionAt', about),
+      }
+    : {
+        title: t('interview.ics.title', about),
+        description: t('interview.ics.description', about),
+      };
+}
 
 /** To the candidate: times were proposed; pick one in My Applications. */
 export function proposedMail(input: {
   to: string;
+  language: Language;
   candidateName: string;
   jobTitle: string;
   companyName: string;
   slots: TimeText[];
   url: string;
 }): Mail {
-  const at = input.companyName ? ` at ${input.companyName}` : '';
+  const t = mailTexts(input.language);
+  const about = { job: input.jobTitle, company: input.companyName };
   return {
     to: input.to,
-    subject: `Pick a time for your interview: ${input.jobTitle}`,
+    language: input.language,
+    subject: t('interview.proposed.subject', about),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `The hiring team for ${input.jobTitle}${at} would like to interview you. They proposed:`,
-      ...input.slots.map((s) => `- ${when(s)}`),
+      input.companyName
+        ? t('interview.proposed.introAt', about)
+        : t('interview.proposed.intro', about),
+      ...input.slots.map((s) => `- ${when(t, s, input.language)}`),
       '',
-      `Pick the time that suits you (shown in your own time zone) here: ${input.url}`,
+      t('interview.proposed.pick', { url: input.url }),
     ].join('\n'),
   };
 }
@@ -105,6 +145,7 @@ export function proposedMail(input: {
 /** An invitation, update or cancellation with its .ics, to one participant. */
 export function calendarMail(input: {
   to: string;
+  language: Language;
   name: string;
   kind: 'scheduled' | 'rescheduled' | 'cancelled';
   jobTitle: string;
@@ -114,29 +155,22 @@ export function calendarMail(input: {
   ics: string;
   reason?: string;
 }): Mail {
-  const subjects = {
-    scheduled: `Interview scheduled: ${input.jobTitle} with ${input.candidateName}`,
-    rescheduled: `Interview moved: ${input.jobTitle} with ${input.candidateName}`,
-    cancelled: `Interview cancelled: ${input.jobTitle} with ${input.candidateName}`,
-  } as const;
-  const lines = {
-    scheduled: 'The interview is scheduled:',
-    rescheduled: 'The interview has moved to a new time:',
-    cancelled: 'The interview has been cancelled. It was planned for:',
-  } as const;
+  const t = mailTexts(input.language);
+  const about = { job: input.jobTitle, candidate: input.candidateName };
   return {
     to: input.to,
-    subject: subjects[input.kind],
+    language: input.language,
+    subject: t(`interview.${input.kind}.subject`, about),
     text: [
-      `Hello ${input.name},`,
+      t('greeting', { name: input.name }),
       '',
-      lines[input.kind],
-      when(input.time),
-      `Where: ${input.time.location}`,
-      ...(input.reason ? ['', `Reason: ${input.reason}`] : []),
+      t(`interview.${input.kind}.line`),
+      when(t, input.time, input.language),
+      t('interview.where', { location: input.time.location }),
+      ...(input.reason ? ['', t('interview.reason', { reason: input.reason })] : []),
       '',
-      'The attached invitation adds it to your calendar.',
-      `Details: ${input.url}`,
+      t('interview.attached'),
+      t('interview.details', { url: input.url }),
     ].join('\n'),
     calendar: { method: input.kind === 'cancelled' ? 'CANCEL' : 'REQUEST', content: input.ics },
   };
@@ -145,21 +179,24 @@ export function calendarMail(input: {
 /** A proposal withdrawn before a time was picked (no calendar entry to cancel). */
 export function proposalCancelledMail(input: {
   to: string;
+  language: Language;
   candidateName: string;
   jobTitle: string;
   reason: string;
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
   return {
     to: input.to,
-    subject: `Interview times withdrawn: ${input.jobTitle}`,
+    language: input.language,
+    subject: t('interview.withdrawn.subject', { job: input.jobTitle }),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `The times proposed for your interview for ${input.jobTitle} have been withdrawn.`,
-      ...(input.reason ? [`Reason: ${input.reason}`] : []),
+      t('interview.withdrawn.line', { job: input.jobTitle }),
+      ...(input.reason ? [t('interview.reason', { reason: input.reason })] : []),
       '',
-      `Your application: ${input.url}`,
+      t('interview.withdrawn.application', { url: input.url }),
     ].join('\n'),
   };
 }
@@ -167,23 +204,27 @@ export function proposalCancelledMail(input: {
 /** The one reminder, a day before. */
 export function reminderMail(input: {
   to: string;
+  language: Language;
   name: string;
   jobTitle: string;
   candidateName: string;
   time: TimeText;
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
+  const about = { job: input.jobTitle, candidate: input.candidateName };
   return {
     to: input.to,
-    subject: `Reminder: interview tomorrow, ${input.jobTitle}`,
+    language: input.language,
+    subject: t('interview.reminder.subject', about),
     text: [
-      `Hello ${input.name},`,
+      t('greeting', { name: input.name }),
       '',
-      `A reminder of the interview for ${input.jobTitle} with ${input.candidateName}:`,
-      when(input.time),
-      `Where: ${input.time.location}`,
+      t('interview.reminder.line', about),
+      when(t, input.time, input.language),
+      t('interview.where', { location: input.time.location }),
       '',
-      `Details: ${input.url}`,
+      t('interview.details', { url: input.url }),
     ].join('\n'),
   };
 }

@@ -24,6 +24,7 @@ import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import { consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mailer } from '../../mail/outbox';
+import { recipientLanguage } from '../../mail/recipient-language';
 import type { EventBus } from '../../realtime/event-bus';
 import { invitationMail } from './mails';
 
@@ -150,6 +151,7 @@ export async function inviteToApply(
       : {
           ...invitationMail({
             to: person.email,
+            language: await recipientLanguage(deps.db, person.id),
             candidateName: person.name,
             recruiterName: actor.name,
             companyName: jobRow.companyName,

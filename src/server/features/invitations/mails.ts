@@ -1,8 +1,11 @@
+import type { Language } from '../../../domain/languages';
+import { mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
 
 /** The mail a candidate gets when a recruiter invites them to apply to a job. */
 export function invitationMail(input: {
   to: string;
+  language: Language;
   candidateName: string;
   recruiterName: string;
   companyName: string;
@@ -10,17 +13,19 @@ export function invitationMail(input: {
   message: string;
   url: string;
 }): Mail {
-  const at = input.companyName ? ` at ${input.companyName}` : '';
+  const t = mailTexts(input.language);
+  const about = { recruiter: input.recruiterName, company: input.companyName, job: input.jobTitle };
   return {
     to: input.to,
-    subject: `${input.recruiterName} invites you to apply: ${input.jobTitle}`,
+    language: input.language,
+    subject: t('jobInvitation.subject', about),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `${input.recruiterName}${at} found your profile and invites you to apply for ${input.jobTitle}.`,
-      ...(input.message ? ['', `"${input.message}"`] : []),
+      input.companyName ? t('jobInvitation.foundAt', about) : t('jobInvitation.found', about),
+      ...(input.message ? ['', t('jobInvitation.quote', { message: input.message })] : []),
       '',
-      `See the job and apply here: ${input.url}`,
+      t('jobInvitation.apply', { url: input.url }),
     ].join('\n'),
   };
 }

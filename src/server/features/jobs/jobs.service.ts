@@ -10,7 +10,6 @@ import {
   type ApplicationDetail,
   type applyInputSchema,
   type browseQuerySchema,
-  CANDIDATE_STAGE_LABELS,
   type CandidateApplication,
   closingDatePassed,
   decodeJobCursor,
@@ -51,6 +50,7 @@ import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import { assertLimitOpen, consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mail } from '../../mail/outbox';
+import { recipientLanguages } from '../../mail/recipient-language';
 import type { Storage } from '../../storage/storage';
 import { type AssessmentDeps, type AssessmentTx, assign } from '../assessments/assessments.service';
 import { type AuditEntry, recordAudit } from '../audit/audit';
@@ -990,14 +990,18 @@ export async function moveApplications(
       );
     }
   } else {
+    const languageOf = await recipientLanguages(
+      deps.db,
+      moving.map((r) => r.a.candidateId),
+    );
     const mails: { mail: Mail }[] = moving.map((r) => ({
       mail: stageMail({
         to: r.candidateEmail,
+        language: languageOf(r.a.candidateId),
         candidateName: r.candidateName,
         jobTitle: r.jobTitle,
         companyName: r.companyName,
         stage: to,
-        label: CANDIDATE_STAGE_LABELS[to],
         url: `${deps.appUrl}/candidate/applications`,
       }),
     }));

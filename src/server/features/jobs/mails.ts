@@ -1,37 +1,46 @@
 import type { Stage } from '../../../domain/jobs';
+import type { Language } from '../../../domain/languages';
+import { mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
 
-const LINES: Partial<Record<Stage, string>> = {
-  screening: 'The hiring team is now reviewing your application.',
-  interview: 'The hiring team would like to interview you; your recruiter will be in touch.',
-  offer: 'Good news: the hiring team is preparing an offer for you.',
-  hired: 'Congratulations, you have been hired!',
-  rejected:
-    'After careful consideration the hiring team has decided not to move forward with your application.',
-  applied: 'Your application is back at the start of the process.',
-};
+/** Stages whose mail says a line more than the stage's name. */
+const WITH_LINE: ReadonlySet<Stage> = new Set([
+  'screening',
+  'interview',
+  'offer',
+  'hired',
+  'rejected',
+  'applied',
+]);
 
 /** The mail a candidate gets when their application moves to another stage. */
 export function stageMail(input: {
   to: string;
+  language: Language;
   candidateName: string;
   jobTitle: string;
   companyName: string;
   stage: Stage;
-  label: string;
   url: string;
 }): Mail {
-  const at = input.companyName ? ` at ${input.companyName}` : '';
+  const t = mailTexts(input.language);
+  // The stage as the candidate sees it (domain CANDIDATE_STAGE_LABELS, in their language).
+  const about = {
+    job: input.jobTitle,
+    company: input.companyName,
+    stage: t(`stage.labels.${input.stage}`),
+  };
   return {
     to: input.to,
-    subject: `Your application for ${input.jobTitle}: ${input.label}`,
+    language: input.language,
+    subject: t('stage.subject', about),
     text: [
-      `Hello ${input.candidateName},`,
+      t('greeting', { name: input.candidateName }),
       '',
-      `Your application for ${input.jobTitle}${at} is now: ${input.label}.`,
-      LINES[input.stage] ?? '',
+      input.companyName ? t('stage.nowAt', about) : t('stage.now', about),
+      WITH_LINE.has(input.stage) ? t(`stage.lines.${input.stage}`) : '',
       '',
-      `Follow it here: ${input.url}`,
+      t('stage.follow', { url: input.url }),
     ].join('\n'),
   };
 }

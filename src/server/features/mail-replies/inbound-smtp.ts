@@ -8,8 +8,10 @@ import { rawQuery } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
+import { mailTexts } from '../../mail/i18n';
 import { messageIdDomain } from '../../mail/mail-headers';
 import type { MailTokens } from '../../mail/mail-tokens';
+import { recipientLanguage } from '../../mail/recipient-language';
 import { type MessagingDeps, sendMessageFromEmail } from '../messaging/messaging.service';
 import { messageContent, replyText, tooLong } from './reply-text';
 
@@ -264,17 +266,22 @@ export class InboundSmtp {
     }
     if (result.status === 'stored' && attachments.length > 0) {
       // Told once: a retried delivery of the same mail is a duplicate and mails nothing.
+      const language = await recipientLanguage(deps.db, recipient.user.id);
+      const t = mailTexts(language);
       await deps.mailer.send({
         to: recipient.user.email,
-        subject: 'Your reply was posted without its attachments',
+        language,
+        subject: t('replyAttachments.subject'),
         text: [
-          `Hello ${recipient.user.name},`,
+          t('greeting', { name: recipient.user.name }),
           '',
-          'Your reply was posted to the conversation, but attachments sent by e-mail are not kept:',
+          t('replyAttachments.posted'),
           '',
           ...attachments.map((name) => `- ${name}`),
           '',
-          `Read the conversation: ${deps.appUrl}/messages/conversation/${recipient.conversationId}`,
+          t('replyAttachments.read', {
+            url: `${deps.appUrl}/messages/conversation/${recipient.conversationId}`,
+          }),
         ].join('\n'),
       });
     }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isLanguage, LANGUAGES, type Language } from '../../../domain/languages';
 import { MESSAGE_DIGEST_WINDOW_SECONDS } from '../../../domain/messaging';
 import { type Db, rawQuery, type Tx } from '../../db/client';
 import type { message } from '../../db/schema';
@@ -33,8 +34,11 @@ export interface SendInput {
   clientId: string | null;
   preview: string;
   now: Date;
-  /** The mail every recipient who wants e-mail gets, with the marks in place of their name and the subject. */
-  mail: (marks: MailMarks) => Mail;
+  /**
+   * The mail every recipient who wants e-mail gets, with the marks in place of their name and
+   * the subject, in a language: each recipient gets it in theirs (docs/decisions/023).
+   */
+  mail: (marks: MailMarks, language: Language) => Mail;
   /** The sender's send limit, counted in the same statement (none when the caller counted it). */
   limit?: { key: string; limit: Limit };
   /** The message arrived by e-mail (the 'via Email' badge). */
@@ -75,15 +79,33 @@ function freshMarks(): MailMarks {
 export async function sendMessageStatement(db: Db | Tx, input: SendInput): Promise<SendResult> {
   const { limit } = input;
   const marks = freshMarks();
-  const template = input.mail(marks);
-  const mail = { subject: template.subject, text: template.text, html: template.html ?? null };
+  // Every language's text; the statement picks each recipient's (their choice, else the admin's default).
+  const languages = Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const template = input.mail(marks, language);
+      return [
+        language,
+        { subject: template.subject, text: template.text, html: template.html ?? null },
+      ];
+    }),
+  );
+  const mail = { ...languages.en, languages };
   const [out] = await rawQuery(db)<{
     status: SendResult['status'];
     message: Record<string, unknown> | null;
     participants:
       | (Omit<StoredParticipant, 'lastReadSeq'> & { lastReadSeq: number | string })[]
       | null;
-    mails: { id: string; to: string; subject: string; text: string; html: string | null }[] | null;
+    mails:
+      | {
+          id: string;
+          to: string;
+          subject: string;
+          text: string;
+          html: string | null;
+          language: string | null;
+        }[]
+      | null;
     retry_after: number | string | null;
   }>(SEND_SQL, [
     input.messageId,
@@ -135,9 +157,15 @@ export async function sendMessageStatement(db: Db | Tx, input: SendInput): Promi
       fromEmail: Boolean(m.from_email),
       createdAt: new Date(String(m.created_at)),
     },
-    mails: (out.mails ?? []).map(({ id, to, subject, text, html }) => ({
+    mails: (out.mails ?? []).map(({ id, to, subject, text, html, language }) => ({
       id,
-      mail: { to, subject, text, ...(html === null ? {} : { html }) },
+      mail: {
+        to,
+        subject,
+        text,
+        ...(html === null ? {} : { html }),
+        language: isLanguage(language) ? language : null,
+      },
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { languageFor } from '../../../domain/languages';
 import { MESSAGE_DIGEST_WINDOW_SECONDS } from '../../../domain/messaging';
 import type { Db } from '../../db/client';
 import {
@@ -12,6 +13,7 @@ import {
 import { newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { enqueueMails, type Mail, type Mailer } from '../../mail/outbox';
+import { adminDefaultLanguage } from '../../mail/recipient-language';
 import { digestMail } from './mails';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -77,6 +79,7 @@ async function flushBatch(tx: Tx, appUrl: string, now: Date) {
       .select({
         name: user.name,
         email: user.email,
+        language: user.language,
         emailPreference: sql<
           string | null
         >`${profile.details}->'notificationPreferences'->>'email'`,
@@ -93,6 +96,7 @@ async function flushBatch(tx: Tx, appUrl: string, now: Date) {
         mail: {
           ...digestMail({
             to: recipient.email,
+            language: languageFor(recipient.language, await adminDefaultLanguage(tx)),
             recipientName: recipient.name,
             subject: first.subject,
             messages: pending.map((p) => ({

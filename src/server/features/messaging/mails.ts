@@ -1,8 +1,11 @@
+import type { Language } from '../../../domain/languages';
+import { mailList, mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
 
 /** The e-mail a participant gets for a new message: who, which conversation, the preview, a link. */
 export function messageMail(input: {
   to: string;
+  language: Language;
   recipientName: string;
   senderName: string;
   subject: string;
@@ -10,17 +13,20 @@ export function messageMail(input: {
   truncated: boolean;
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
+  const about = { sender: input.senderName, subject: input.subject };
   return {
     to: input.to,
-    subject: `New message from ${input.senderName}: ${input.subject}`,
+    language: input.language,
+    subject: t('message.subject', about),
     text: [
-      `Hello ${input.recipientName},`,
+      t('greeting', { name: input.recipientName }),
       '',
-      `${input.senderName} wrote in "${input.subject}":`,
+      t('message.wrote', about),
       '',
       `${input.preview}${input.truncated ? '…' : ''}`,
       '',
-      `Read and reply here: ${input.url}`,
+      t('message.read', { url: input.url }),
     ].join('\n'),
   };
 }
@@ -34,34 +40,40 @@ const DIGEST_QUOTED = 10;
  */
 export function digestMail(input: {
   to: string;
+  language: Language;
   recipientName: string;
   subject: string;
   messages: { senderName: string; preview: string; truncated: boolean }[];
   url: string;
 }): Mail {
+  const t = mailTexts(input.language);
   const count = input.messages.length;
-  const senders = joinNames([...new Set(input.messages.map((m) => m.senderName))]);
-  const what = count === 1 ? '1 new message' : `${count} new messages`;
+  const senders = joinNames([...new Set(input.messages.map((m) => m.senderName))], input.language);
+  const what = t('digest.count', { count });
   const quoted = input.messages
     .slice(0, DIGEST_QUOTED)
     .map((m) => `${m.senderName}: ${m.preview}${m.truncated ? '…' : ''}`);
-  if (count > DIGEST_QUOTED) quoted.push(`… and ${count - DIGEST_QUOTED} more`);
+  if (count > DIGEST_QUOTED) quoted.push(t('digest.more', { count: count - DIGEST_QUOTED }));
+  const about = { what, senders, subject: input.subject };
   return {
     to: input.to,
-    subject: `${what} from ${senders}: ${input.subject}`,
+    language: input.language,
+    subject: t('digest.subject', about),
     text: [
-      `Hello ${input.recipientName},`,
+      t('greeting', { name: input.recipientName }),
       '',
-      `${what} from ${senders} in "${input.subject}":`,
+      t('digest.intro', about),
       '',
       ...quoted,
       '',
-      `Read and reply here: ${input.url}`,
+      t('digest.read', { url: input.url }),
     ].join('\n'),
   };
 }
 
-function joinNames(names: string[]) {
+/** "Ann, Bo and Cy" in English as before; other languages join the Intl way ("Ann、Bo、Cy"). */
+function joinNames(names: string[], language: Language) {
+  if (language !== 'en') return mailList(names, language);
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

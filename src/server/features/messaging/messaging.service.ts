@@ -348,9 +348,10 @@ async function appendMessage(
     clientId: input.clientId,
     preview,
     now: new Date(),
-    mail: (marks) =>
+    mail: (marks, language) =>
       messageMail({
         to: '',
+        language,
         recipientName: marks.recipientName,
         senderName: sender.name,
         subject: marks.subject,
