@@ -88,7 +88,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', { timeou
   });
 });
 
-describe('statistics on the embedded database', () => {
+describe('statistics on the embedded database', { timeout: 90_000 }, () => {
   it('analyzes a table that changed a lot, so the planner reads the newest rows from the index', async () => {
     const client = new PGlite();
     try {

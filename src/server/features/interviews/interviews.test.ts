@@ -283,11 +283,14 @@ describe('an interview from proposal to scorecard', () => {
     const body = (await picked.json()) as { status: string; scheduled: { startsAt: string } };
     expect(body.status).toBe('scheduled');
     expect(body.scheduled.startsAt).toBe(second!.startsAt);
-    expect(
-      events.some(
-        (e) => e.event.type === 'interview.changed' && e.audience.userIds?.includes(recA.id),
-      ),
-    ).toBe(true);
+    // On PostgreSQL the bus is LISTEN/NOTIFY: the event arrives after the answer.
+    await expect
+      .poll(() =>
+        events.some(
+          (e) => e.event.type === 'interview.changed' && e.audience.userIds?.includes(recA.id),
+        ),
+      )
+      .toBe(true);
 
     const twice = await pick(iv.id, second!.id);
     expect(twice.status).toBe(409);
@@ -337,11 +340,13 @@ describe('an interview from proposal to scorecard', () => {
       date: next.date,
       time: '16:15',
     });
-    expect(
-      events.some(
-        (e) => e.event.type === 'interview.changed' && e.audience.userIds?.includes(candA.id),
-      ),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        events.some(
+          (e) => e.event.type === 'interview.changed' && e.audience.userIds?.includes(candA.id),
+        ),
+      )
+      .toBe(true);
     const mails = await calendarMailsTo(candA.email);
     expect(mails).toHaveLength(2);
     const ics = parseIcs(
@@ -512,7 +517,7 @@ describe('an application leaving the process', () => {
         sequence: 1,
         uid: `interview-${p.id}@localhost`,
       });
-      expect(events.some((e) => e.event.type === 'interview.changed')).toBe(true);
+      await expect.poll(() => events.some((e) => e.event.type === 'interview.changed')).toBe(true);
     }
   });
 });

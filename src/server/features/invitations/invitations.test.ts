@@ -126,7 +126,8 @@ describe('inviting a candidate to apply', () => {
     expect(mails[0]!.text).toContain('"You would fit in."');
     // Delivered with Casey's unsubscribe link (mail/mail-headers.ts), not a conversation's Reply-To.
     expect(mails[0]).toMatchObject({ recipientId: casey.id, conversationId: null });
-    expect(events.some((e) => e.event.type === 'invitation.changed')).toBe(true);
+    // On PostgreSQL the bus is LISTEN/NOTIFY: the event arrives after the answer.
+    await expect.poll(() => events.some((e) => e.event.type === 'invitation.changed')).toBe(true);
 
     const rung = await bell(casey);
     expect(rung.unreadJobInvitations).toBe(1);
