@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatRelative,
   formatTime,
+  numberSeparators,
 } from './format';
 import { i18n } from './i18n';
 
@@ -51,5 +52,16 @@ describe('formats follow the language in force', () => {
     expect(formatRelative(new Date('2026-06-02T12:00:00Z'), now)).toBe('yesterday');
     await i18n.changeLanguage('es');
     expect(formatRelative(new Date('2026-06-05T12:00:00Z'), now)).toBe('pasado mañana');
+  });
+});
+
+// --- jobs (i18n-jobs) ---------------------------------------------------------------------
+describe('number inputs group digits as the reader writes them', () => {
+  it('gives the locale grouping and decimal marks', async () => {
+    expect(numberSeparators()).toEqual({ group: ',', decimal: '.' });
+    await i18n.changeLanguage('de');
+    expect(numberSeparators()).toEqual({ group: '.', decimal: ',' });
+    await i18n.changeLanguage('fr');
+    expect(numberSeparators()).toEqual({ group: '\u202f', decimal: ',' });
   });
 });

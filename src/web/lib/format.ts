@@ -167,3 +167,19 @@ export function formatRelative(value: DateInput, now: Date = new Date()): string
   }
   return format.format(Math.round(amount), 'year');
 }
+
+// --- jobs (i18n-jobs): number inputs ------------------------------------------------------
+
+/**
+ * The locale's digit grouping and decimal marks ('12,500.5' / '12.500,5' / '12 500,5'), for
+ * number inputs that group digits as the reader writes them (Mantine's thousandSeparator).
+ */
+export function numberSeparators(): { group: string; decimal: string } {
+  const parts = formatter('number', {}, (locale) => new Intl.NumberFormat(locale)).formatToParts(
+    12345.6,
+  );
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
