@@ -18,6 +18,7 @@ export const TRANSLATED = [
   'src/web/features/messaging/**/*.tsx',
   'src/web/features/jobs/**/*.tsx',
   'src/web/features/careers/**/*.tsx',
+  'src/web/features/dashboards/**/*.tsx',
 ];
 
 export default [
