@@ -19,6 +19,7 @@ export const TRANSLATED = [
   'src/web/features/jobs/**/*.tsx',
   'src/web/features/careers/**/*.tsx',
   'src/web/features/dashboards/**/*.tsx',
+  'src/web/features/candidates-search/**/*.tsx',
 ];
 
 export default [
