@@ -58,10 +58,10 @@ describe('formats follow the language in force', () => {
 // --- jobs (i18n-jobs) ---------------------------------------------------------------------
 describe('number inputs group digits as the reader writes them', () => {
   it('gives the locale grouping and decimal marks', async () => {
-    expect(numberSeparators()).toEqual({ group: ',', decimal: '.' });
+    expect(numberSeparators()).toEqual({ thousandSeparator: ',', decimalSeparator: '.' });
     await i18n.changeLanguage('de');
-    expect(numberSeparators()).toEqual({ group: '.', decimal: ',' });
+    expect(numberSeparators()).toEqual({ thousandSeparator: '.', decimalSeparator: ',' });
     await i18n.changeLanguage('fr');
-    expect(numberSeparators()).toEqual({ group: '\u202f', decimal: ',' });
+    expect(numberSeparators()).toEqual({ thousandSeparator: '\u202f', decimalSeparator: ',' });
   });
 });

@@ -168,18 +168,21 @@ export function formatRelative(value: DateInput, now: Date = new Date()): string
   return format.format(Math.round(amount), 'year');
 }
 
-// --- jobs (i18n-jobs): number inputs ------------------------------------------------------
+// --- jobs (i18n-jobs): the same function as profile's (i18n-admin); keep one at merge ---------
 
 /**
- * The locale's digit grouping and decimal marks ('12,500.5' / '12.500,5' / '12 500,5'), for
- * number inputs that group digits as the reader writes them (Mantine's thousandSeparator).
+ * The grouping and decimal marks of the locale in force, for inputs that format as one
+ * types (Mantine's NumberInput): '12,500.5' in English, '12.500,5' in German.
  */
-export function numberSeparators(): { group: string; decimal: string } {
-  const parts = formatter('number', {}, (locale) => new Intl.NumberFormat(locale)).formatToParts(
-    12345.6,
-  );
+export function numberSeparators(): { thousandSeparator: string; decimalSeparator: string } {
+  const options = { useGrouping: true };
+  const parts = formatter(
+    'number',
+    options,
+    (locale) => new Intl.NumberFormat(locale, options),
+  ).formatToParts(12345.6);
   return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    thousandSeparator: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? '.',
   };
 }

@@ -33,7 +33,13 @@ function CareerCard({ job }: { job: PublicJobCard }) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
       <Stack gap={6}>
-        <Anchor component={Link} to={job.path} fw={600} fz="lg">
+        <Anchor
+          component={Link}
+          to={job.path}
+          fw={600}
+          fz="lg"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {job.title}
         </Anchor>
         <Text size="sm">

@@ -40,7 +40,14 @@ function JobCardView({ job }: { job: JobCard }) {
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          <Anchor component={Link} to={`/candidate/jobs/${job.id}`} fw={600} fz="lg">
+          <Anchor
+            component={Link}
+            to={`/candidate/jobs/${job.id}`}
+            fw={600}
+            fz="lg"
+            // A long German compound in a title wraps instead of widening the page.
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {job.title}
           </Anchor>
           {job.applied ? (

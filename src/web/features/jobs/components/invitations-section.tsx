@@ -40,7 +40,12 @@ function InvitationCard({ invitation: i }: { invitation: Invitation }) {
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           {i.jobOpen ? (
-            <Anchor component={Link} to={invitationHref(i.jobId)} fw={600}>
+            <Anchor
+              component={Link}
+              to={invitationHref(i.jobId)}
+              fw={600}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {i.jobTitle}
             </Anchor>
           ) : (

@@ -128,8 +128,7 @@ export function JobFilters({
             placeholder={t('filters.any')}
             min={0}
             allowDecimal={false}
-            thousandSeparator={separators.group}
-            decimalSeparator={separators.decimal}
+            {...separators}
             value={filters.salaryMin}
             onChange={(v) => set('salaryMin', v)}
           />

@@ -133,8 +133,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                   label={t('form.minimum')}
                   min={0}
                   allowDecimal={false}
-                  thousandSeparator={separators.group}
-                  decimalSeparator={separators.decimal}
+                  {...separators}
                   {...form.getInputProps('salaryMin')}
                 />
               </Grid.Col>
@@ -143,8 +142,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                   label={t('form.maximum')}
                   min={0}
                   allowDecimal={false}
-                  thousandSeparator={separators.group}
-                  decimalSeparator={separators.decimal}
+                  {...separators}
                   {...form.getInputProps('salaryMax')}
                 />
               </Grid.Col>

@@ -60,7 +60,13 @@ function ListingCard({ job, onError }: { job: ManagedJob; onError: (e: unknown) 
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="wrap">
-              <Anchor component={Link} to={`/recruiter/job-listings/${job.id}`} fw={600} fz="lg">
+              <Anchor
+                component={Link}
+                to={`/recruiter/job-listings/${job.id}`}
+                fw={600}
+                fz="lg"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {job.title}
               </Anchor>
               <JobStatusBadge status={job.status} />

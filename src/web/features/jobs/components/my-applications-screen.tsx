@@ -66,7 +66,12 @@ function ApplicationCard({
           <Stack gap={2}>
             <Group gap="xs" wrap="wrap">
               <Title order={2} fz="lg">
-                <Anchor component={Link} to={`/candidate/jobs/${app.jobId}`} inherit>
+                <Anchor
+                  component={Link}
+                  to={`/candidate/jobs/${app.jobId}`}
+                  inherit
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {app.jobTitle}
                 </Anchor>
               </Title>
