@@ -20,6 +20,10 @@ export const TRANSLATED = [
   'src/web/features/review/**/*.tsx',
   'src/web/features/bulk-invitations/**/*.tsx',
   'src/web/features/interviews/**/*.tsx',
+  'src/web/features/jobs/**/*.tsx',
+  'src/web/features/careers/**/*.tsx',
+  'src/web/features/dashboards/**/*.tsx',
+  'src/web/features/candidates-search/**/*.tsx',
 ];
 
 export default [

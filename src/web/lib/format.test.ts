@@ -7,6 +7,7 @@ import {
   formatRelative,
   formatTime,
   formatZonedDateTime,
+  numberSeparators,
 } from './format';
 import { i18n } from './i18n';
 
@@ -63,5 +64,16 @@ describe('formats follow the language in force', () => {
     expect(formatZonedDateTime(at, 'Asia/Tokyo')).toBe('2026年6月2日(火) 22:30 JST');
     expect(formatZonedDateTime(null)).toBe('N/A');
     expect(formatZonedDateTime(at, 'Not/AZone')).not.toBe('N/A');
+  });
+});
+
+// --- jobs (i18n-jobs) ---------------------------------------------------------------------
+describe('number inputs group digits as the reader writes them', () => {
+  it('gives the locale grouping and decimal marks', async () => {
+    expect(numberSeparators()).toEqual({ thousandSeparator: ',', decimalSeparator: '.' });
+    await i18n.changeLanguage('de');
+    expect(numberSeparators()).toEqual({ thousandSeparator: '.', decimalSeparator: ',' });
+    await i18n.changeLanguage('fr');
+    expect(numberSeparators()).toEqual({ thousandSeparator: '\u202f', decimalSeparator: ',' });
   });
 });

@@ -195,3 +195,22 @@ export function formatZonedDateTime(value: DateInput, timeZone?: string): string
     return dateTime(own).format(read.date);
   }
 }
+
+// --- jobs (i18n-jobs): the same function as profile's (i18n-admin); keep one at merge ---------
+
+/**
+ * The grouping and decimal marks of the locale in force, for inputs that format as one
+ * types (Mantine's NumberInput): '12,500.5' in English, '12.500,5' in German.
+ */
+export function numberSeparators(): { thousandSeparator: string; decimalSeparator: string } {
+  const options = { useGrouping: true };
+  const parts = formatter(
+    'number',
+    options,
+    (locale) => new Intl.NumberFormat(locale, options),
+  ).formatToParts(12345.6);
+  return {
+    thousandSeparator: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}

@@ -7,7 +7,7 @@ export function PageHeader({ title, description }: { title: string; description?
   usePageTitle(title);
   return (
     <Stack gap={4} mb="lg">
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
+      <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>
       {description ? <Text c="dimmed">{description}</Text> : null}

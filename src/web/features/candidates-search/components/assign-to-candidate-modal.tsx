@@ -1,6 +1,6 @@
 import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
 import { LoadingText } from '../../../ui/loading-text';
 import { useTemplates } from '../../assessments/api/templates';
 import { AssignForm } from '../../recruiter/components/assign-modal';
@@ -17,13 +17,14 @@ type AssignToCandidateModalProps = {
  * this recruiter may use, then the usual due date and message.
  */
 export function AssignToCandidateModal({ candidate, onClose }: AssignToCandidateModalProps) {
+  const { t } = useTranslation('candidates-search');
   return (
     <Modal
       opened={candidate !== null}
       onClose={onClose}
-      title={candidate ? `Assign an assessment to ${candidate.name}` : 'Assign Assessment'}
+      title={candidate ? t('assign.titleFor', { name: candidate.name }) : t('actions.assign')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {candidate ? <AssignBody key={candidate.id} candidate={candidate} onDone={onClose} /> : null}
     </Modal>
@@ -31,18 +32,22 @@ export function AssignToCandidateModal({ candidate, onClose }: AssignToCandidate
 }
 
 function AssignBody({ candidate, onDone }: { candidate: Candidate; onDone: () => void }) {
+  const { t } = useTranslation('candidates-search');
   const templates = useTemplates();
   const [templateId, setTemplateId] = useState<string | null>(null);
-  if (templates.isPending) return <LoadingText text="Loading assessment templates..." />;
-  if (templates.isError) return <Text c="red.8">{ASSESSMENT_TEXTS.errorLoadingData}</Text>;
-  if (templates.data.length === 0) return <Text>{ASSESSMENT_TEXTS.contactAdmin}</Text>;
-  const template = templates.data.find((t) => t.id === templateId) ?? null;
+  if (templates.isPending) return <LoadingText text={t('assign.loadingTemplates')} />;
+  if (templates.isError) return <Text c="red.8">{t('assign.errorLoading')}</Text>;
+  if (templates.data.length === 0) return <Text>{t('assign.contactAdmin')}</Text>;
+  const template = templates.data.find((tpl) => tpl.id === templateId) ?? null;
   return (
     <Stack gap="md">
       <Select
-        label="Assessment template"
-        placeholder="Choose a template"
-        data={templates.data.map((t) => ({ value: t.id, label: `${t.title} (${t.roleName})` }))}
+        label={t('assign.template')}
+        placeholder={t('assign.chooseTemplate')}
+        data={templates.data.map((tpl) => ({
+          value: tpl.id,
+          label: t('assign.templateOption', { title: tpl.title, role: tpl.roleName }),
+        }))}
         value={templateId}
         onChange={setTemplateId}
         searchable

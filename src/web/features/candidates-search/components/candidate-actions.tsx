@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 type CandidateActionsProps = {
@@ -24,6 +25,7 @@ export function CandidateActions({
   onInvite,
   withProfileLink = true,
 }: CandidateActionsProps) {
+  const { t } = useTranslation('candidates-search');
   return (
     <Group gap="xs">
       {withProfileLink ? (
@@ -32,9 +34,9 @@ export function CandidateActions({
           to={candidateProfileHref(candidate.id)}
           size="xs"
           variant="light"
-          aria-label={`View profile of ${candidate.name}`}
+          aria-label={t('actions.viewProfileOf', { name: candidate.name })}
         >
-          View Profile
+          {t('actions.viewProfile')}
         </Button>
       ) : null}
       {canAssign ? (
@@ -42,9 +44,9 @@ export function CandidateActions({
           size="xs"
           variant="light"
           onClick={onAssign}
-          aria-label={`Assign an assessment to ${candidate.name}`}
+          aria-label={t('assign.titleFor', { name: candidate.name })}
         >
-          Assign Assessment
+          {t('actions.assign')}
         </Button>
       ) : null}
       {canAssign && onInvite ? (
@@ -52,9 +54,9 @@ export function CandidateActions({
           size="xs"
           variant="light"
           onClick={onInvite}
-          aria-label={`Invite ${candidate.name} to apply`}
+          aria-label={t('invite.titleFor', { name: candidate.name })}
         >
-          Invite to Apply
+          {t('actions.invite')}
         </Button>
       ) : null}
       <Button
@@ -62,9 +64,9 @@ export function CandidateActions({
         to={messageHref(candidate.id)}
         size="xs"
         variant="default"
-        aria-label={`Message ${candidate.name}`}
+        aria-label={t('actions.messageTo', { name: candidate.name })}
       >
-        Message
+        {t('actions.message')}
       </Button>
     </Group>
   );

@@ -1,9 +1,11 @@
 import { Button, Checkbox, Group, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_SKILL_FILTERS } from '../../../../domain/candidate-search';
 import { EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
-import { type CandidateFilters, experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
+import type { CandidateFilters } from '../lib/filters';
+import { useCandidateLabels } from './labels';
 
 type CandidateFiltersProps = {
   filters: CandidateFilters;
@@ -13,23 +15,25 @@ type CandidateFiltersProps = {
 
 /** Skills, location, remote, experience band and job type; each applies as it changes. */
 export function CandidateFiltersPanel({ filters, onChange, onClear }: CandidateFiltersProps) {
+  const { t } = useTranslation('candidates-search');
+  const labels = useCandidateLabels();
   const [location, setLocation] = useState(filters.location);
   const applyLocation = useDebouncedCallback((value: string) => onChange({ location: value }), 350);
   return (
     <Stack gap="md">
       <TagsInput
-        label="Skills"
-        description="Candidates with every skill listed"
-        placeholder="Type a skill, press Enter"
+        label={t('filters.skills')}
+        description={t('filters.skillsHint')}
+        placeholder={t('filters.skillsPlaceholder')}
         value={filters.skills}
         onChange={(skills) => onChange({ skills })}
         maxTags={MAX_SKILL_FILTERS}
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear the skills' }}
+        clearButtonProps={{ 'aria-label': t('filters.clearSkills') }}
       />
       <TextInput
-        label="Location"
-        placeholder="e.g. Berlin"
+        label={t('filters.location')}
+        placeholder={t('filters.locationPlaceholder')}
         value={location}
         maxLength={100}
         onChange={(e) => {
@@ -38,29 +42,29 @@ export function CandidateFiltersPanel({ filters, onChange, onClear }: CandidateF
         }}
       />
       <Switch
-        label="Open to remote work"
+        label={t('openToRemoteWork')}
         checked={filters.remote}
         onChange={(e) => onChange({ remote: e.currentTarget.checked })}
       />
       <Checkbox.Group
-        label="Experience"
+        label={t('filters.experience')}
         value={filters.experience}
         onChange={(experience) => onChange({ experience })}
       >
         <Stack gap={6} mt={6}>
           {EXPERIENCE_OPTIONS.map((band) => (
-            <Checkbox key={band} value={band} label={experienceLabel(band)} />
+            <Checkbox key={band} value={band} label={labels.experience(band)} />
           ))}
         </Stack>
       </Checkbox.Group>
       <Checkbox.Group
-        label="Job Type"
+        label={t('jobTypeLabel')}
         value={filters.jobType}
         onChange={(jobType) => onChange({ jobType })}
       >
         <Stack gap={6} mt={6}>
           {JOB_TYPES.map((type) => (
-            <Checkbox key={type} value={type} label={JOB_TYPE_LABELS[type]} />
+            <Checkbox key={type} value={type} label={labels.jobType(type)} />
           ))}
         </Stack>
       </Checkbox.Group>
@@ -73,7 +77,7 @@ export function CandidateFiltersPanel({ filters, onChange, onClear }: CandidateF
             onClear();
           }}
         >
-          Clear filters
+          {t('filters.clear')}
         </Button>
       </Group>
     </Stack>

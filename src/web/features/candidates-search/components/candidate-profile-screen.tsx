@@ -1,12 +1,11 @@
 import './styles';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import {
-  CANDIDATE_SEARCH_TEXTS,
-  type CandidateProfileView,
-} from '../../../../domain/candidate-search';
+import type { CandidateProfileView } from '../../../../domain/candidate-search';
 import { ApiError, errorMessage } from '../../../api/http';
+import { formatMoney } from '../../../lib/format';
 import { useSessionState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FormError } from '../../../ui/form-error';
@@ -14,28 +13,29 @@ import { LoadingText } from '../../../ui/loading-text';
 import { ReadableBadge } from '../../../ui/readable-badge';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useCandidateProfile } from '../api/candidates';
-import { experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
 import { AssignToCandidateModal } from './assign-to-candidate-modal';
 import { CandidateActions } from './candidate-actions';
 import { InviteToApplyModal } from './invite-to-apply-modal';
+import { useCandidateLabels } from './labels';
 
 /** /recruiter/candidates/:candidateId: a candidate's profile, read-only, for recruiters and admins. */
 export function CandidateProfileScreen() {
+  const { t } = useTranslation('candidates-search');
   const { candidateId = '' } = useParams();
   const profile = useCandidateProfile(candidateId);
-  usePageTitle(profile.data?.name ?? 'Candidate Profile');
+  usePageTitle(profile.data?.name ?? t('profile.title'));
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/recruiter/candidates" size="sm">
-        ← Back to Find Candidates
+        {t('profile.back')}
       </Anchor>
       {profile.isPending ? (
-        <LoadingText text={CANDIDATE_SEARCH_TEXTS.loadingProfile} />
+        <LoadingText text={t('profile.loading')} />
       ) : profile.isError ? (
         <FormError>
           {profile.error instanceof ApiError && profile.error.status === 404
-            ? CANDIDATE_SEARCH_TEXTS.notFound
-            : `Failed to load profile: ${errorMessage(profile.error)}`}
+            ? t('profile.notFound')
+            : t('profile.failed', { reason: errorMessage(profile.error) })}
         </FormError>
       ) : (
         <ProfileView profile={profile.data} />
@@ -43,8 +43,6 @@ export function CandidateProfileScreen() {
     </Stack>
   );
 }
-
-const NOT_GIVEN = 'Not given';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -59,15 +57,19 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function salaryText({ min, max, currency }: CandidateProfileView['jobPreferences']['salary']) {
-  const f = (n: number) => n.toLocaleString('en-US');
-  if (min !== null && max !== null) return `${f(min)} – ${f(max)} ${currency}`;
-  if (min !== null) return `From ${f(min)} ${currency}`;
-  if (max !== null) return `Up to ${f(max)} ${currency}`;
-  return NOT_GIVEN;
-}
-
 function ProfileView({ profile }: { profile: CandidateProfileView }) {
+  const { t } = useTranslation('candidates-search');
+  const labels = useCandidateLabels();
+  const notGiven = t('profile.notGiven');
+  const salaryText = ({ min, max, currency }: CandidateProfileView['jobPreferences']['salary']) => {
+    const money = (n: number) => formatMoney(n, currency);
+    if (min !== null && max !== null) {
+      return t('salary.range', { min: money(min), max: money(max) });
+    }
+    if (min !== null) return t('salary.from', { min: money(min) });
+    if (max !== null) return t('salary.upTo', { max: money(max) });
+    return null;
+  };
   const session = useSessionState();
   const canAssign = session.status === 'signed-in' && session.user.role === 'recruiter';
   const [assigning, setAssigning] = useState(false);
@@ -82,16 +84,18 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
             <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
               {profile.name}
             </Title>
-            <Text style={{ overflowWrap: 'anywhere' }}>{profile.title || 'No title yet'}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{profile.title || t('noTitle')}</Text>
             <Text c="dimmed" size="sm">
-              {[profile.location, experienceLabel(profile.experience)].filter(Boolean).join(' · ')}
+              {[profile.location, labels.experience(profile.experience)]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {profile.email}
             </Text>
             {!profile.discoverable ? (
               <ReadableBadge color="gray" variant="light" w="fit-content">
-                Hidden from search
+                {t('profile.hidden')}
               </ReadableBadge>
             ) : null}
           </Stack>
@@ -116,7 +120,7 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
         aria-labelledby="skills-heading"
       >
         <Title order={2} fz="lg" mb="sm" id="skills-heading">
-          Skills
+          {t('skills')}
         </Title>
         {profile.skills.length > 0 ? (
           <Group gap={6}>
@@ -127,7 +131,7 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
             ))}
           </Group>
         ) : (
-          <Text c="dimmed">{NOT_GIVEN}</Text>
+          <Text c="dimmed">{notGiven}</Text>
         )}
       </Paper>
 
@@ -139,11 +143,11 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
         aria-labelledby="about-heading"
       >
         <Title order={2} fz="lg" mb="sm" id="about-heading">
-          About
+          {t('profile.about')}
         </Title>
         <Stack component="dl" gap="md" m={0}>
-          <Field label="Bio">{profile.bio || NOT_GIVEN}</Field>
-          <Field label="Education">{profile.education || NOT_GIVEN}</Field>
+          <Field label={t('profile.bio')}>{profile.bio || notGiven}</Field>
+          <Field label={t('profile.education')}>{profile.education || notGiven}</Field>
         </Stack>
       </Paper>
 
@@ -155,15 +159,17 @@ function ProfileView({ profile }: { profile: CandidateProfileView }) {
         aria-labelledby="prefs-heading"
       >
         <Title order={2} fz="lg" mb="sm" id="prefs-heading">
-          Job Preferences
+          {t('profile.preferences')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0}>
-          <Field label="Job Type">
-            {prefs.jobType.map((t) => JOB_TYPE_LABELS[t] ?? t).join(', ') || NOT_GIVEN}
+          <Field label={t('jobTypeLabel')}>
+            {prefs.jobType.map(labels.jobType).join(', ') || notGiven}
           </Field>
-          <Field label="Remote">{prefs.remote ? 'Open to remote work' : 'On site'}</Field>
-          <Field label="Salary">{salaryText(prefs.salary)}</Field>
-          <Field label="Preferred Locations">{prefs.location.join(', ') || NOT_GIVEN}</Field>
+          <Field label={t('profile.remote')}>
+            {prefs.remote ? t('openToRemoteWork') : t('profile.onSite')}
+          </Field>
+          <Field label={t('profile.salary')}>{salaryText(prefs.salary) ?? notGiven}</Field>
+          <Field label={t('profile.locations')}>{prefs.location.join(', ') || notGiven}</Field>
         </SimpleGrid>
       </Paper>
       <AssignToCandidateModal

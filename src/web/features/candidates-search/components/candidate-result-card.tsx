@@ -1,10 +1,11 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CandidateResult } from '../../../../domain/candidate-search';
 import { ReadableBadge } from '../../../ui/readable-badge';
 import { UserAvatar } from '../../../ui/user-avatar';
-import { experienceLabel, JOB_TYPE_LABELS } from '../lib/filters';
 import { CandidateActions, candidateProfileHref } from './candidate-actions';
+import { useCandidateLabels } from './labels';
 import { ResumeSnippet } from './resume-snippet';
 
 const SHOWN_SKILLS = 8;
@@ -23,6 +24,8 @@ export function CandidateResultCard({
   onAssign,
   onInvite,
 }: CandidateResultCardProps) {
+  const { t } = useTranslation('candidates-search');
+  const labels = useCandidateLabels();
   const headingId = `candidate-${candidate.id}`;
   const more = candidate.skills.length - SHOWN_SKILLS;
   return (
@@ -41,12 +44,12 @@ export function CandidateResultCard({
               {candidate.name}
             </Anchor>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {candidate.title || 'No title yet'}
+              {candidate.title || t('noTitle')}
             </Text>
             <Text size="sm" c="dimmed">
-              {[candidate.location, experienceLabel(candidate.experience)]
+              {[candidate.location, labels.experience(candidate.experience)]
                 .filter(Boolean)
-                .join(' · ') || 'Location not given'}
+                .join(' · ') || t('noLocation')}
             </Text>
           </Stack>
         </Group>
@@ -54,18 +57,18 @@ export function CandidateResultCard({
           <Group gap={6}>
             {candidate.remote ? (
               <ReadableBadge variant="light" color="teal">
-                Open to remote
+                {t('openToRemote')}
               </ReadableBadge>
             ) : null}
-            {candidate.jobTypes.map((t) => (
-              <ReadableBadge key={t} variant="outline" color="gray">
-                {JOB_TYPE_LABELS[t] ?? t}
+            {candidate.jobTypes.map((type) => (
+              <ReadableBadge key={type} variant="outline" color="gray">
+                {labels.jobType(type)}
               </ReadableBadge>
             ))}
           </Group>
         ) : null}
         {candidate.skills.length > 0 ? (
-          <Group gap={6} aria-label="Skills">
+          <Group gap={6} aria-label={t('skills')}>
             {candidate.skills.slice(0, SHOWN_SKILLS).map((s) => (
               <ReadableBadge key={s} variant="light" tt="none">
                 {s}
@@ -73,7 +76,7 @@ export function CandidateResultCard({
             ))}
             {more > 0 ? (
               <Text size="xs" c="dimmed">
-                +{more} more
+                {t('moreSkills', { count: more })}
               </Text>
             ) : null}
           </Group>

@@ -2,15 +2,16 @@ import './styles';
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
-  CANDIDATE_SEARCH_TEXTS,
   type CandidateResult,
   MAX_CANDIDATE_PAGE,
   MAX_QUERY_LENGTH,
   searchParamsOf,
 } from '../../../../domain/candidate-search';
 import { errorMessage } from '../../../api/http';
+import { formatNumber } from '../../../lib/format';
 import { useSessionState } from '../../../lib/session';
 import { useAddressFilters } from '../../../lib/use-address-filters';
 import { FormError } from '../../../ui/form-error';
@@ -31,6 +32,7 @@ import { InviteToApplyModal } from './invite-to-apply-modal';
 
 /** /recruiter/candidates: search discoverable candidates, filter, page, and act on one. */
 export function FindCandidatesScreen() {
+  const { t } = useTranslation('candidates-search');
   const session = useSessionState();
   const canAssign = session.status === 'signed-in' && session.user.role === 'recruiter';
   const [params, setParams] = useSearchParams();
@@ -53,10 +55,7 @@ export function FindCandidatesScreen() {
 
   return (
     <>
-      <PageHeader
-        title={CANDIDATE_SEARCH_TEXTS.title}
-        description="Search candidates who chose to be found by name, title, skills, bio or location. Misspellings are forgiven."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <Stack gap="md">
         <form
           className={classes.searchBar}
@@ -68,13 +67,13 @@ export function FindCandidatesScreen() {
           <TextInput
             className={classes.searchInput}
             type="search"
-            label={CANDIDATE_SEARCH_TEXTS.searchLabel}
-            placeholder={CANDIDATE_SEARCH_TEXTS.searchPlaceholder}
+            label={t('searchLabel')}
+            placeholder={t('searchPlaceholder')}
             value={words}
             maxLength={MAX_QUERY_LENGTH}
             onChange={(e) => setWords(e.currentTarget.value)}
           />
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t('search')}</Button>
           {desktop ? null : (
             <Button
               variant="default"
@@ -82,7 +81,7 @@ export function FindCandidatesScreen() {
               aria-expanded={filtersOpen}
               aria-controls="candidate-filters"
             >
-              {count > 0 ? `Filters (${count})` : 'Filters'}
+              {count > 0 ? t('filtersCount', { n: count }) : t('filtersLabel')}
             </Button>
           )}
         </form>
@@ -91,7 +90,7 @@ export function FindCandidatesScreen() {
           {desktop || filtersOpen ? (
             <Paper
               component="aside"
-              aria-label="Filters"
+              aria-label={t('filtersLabel')}
               withBorder
               radius="md"
               p="md"
@@ -133,16 +132,15 @@ type ResultsProps = {
 };
 
 function Results({ results, filters, canAssign, onAssign, onInvite, onPage }: ResultsProps) {
-  if (results.isPending) return <LoadingText text={CANDIDATE_SEARCH_TEXTS.loading} />;
+  const { t } = useTranslation('candidates-search');
+  if (results.isPending) return <LoadingText text={t('loading')} />;
   if (results.isError) {
     return (
       <FormError>
         <Group justify="space-between" gap="sm">
-          <span>
-            {CANDIDATE_SEARCH_TEXTS.failed}: {errorMessage(results.error)}
-          </span>
+          <span>{t('failed', { reason: errorMessage(results.error) })}</span>
           <Button size="xs" variant="white" color="red" onClick={() => void results.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </Group>
       </FormError>
@@ -151,18 +149,19 @@ function Results({ results, filters, canAssign, onAssign, onInvite, onPage }: Re
   const { items, total, limit } = results.data;
   const pages = Math.min(Math.ceil(total / limit), MAX_CANDIDATE_PAGE);
   return (
-    <Stack gap="md" component="section" aria-label="Results" aria-busy={results.isFetching}>
+    <Stack gap="md" component="section" aria-label={t('results')} aria-busy={results.isFetching}>
       <Text role="status" aria-live="polite" c="dimmed" size="sm">
-        {total === 1 ? '1 candidate' : `${total} candidates`}
-        {filters.q ? ` for "${filters.q}"` : ''}
+        {filters.q
+          ? t('countFor', { count: total, n: formatNumber(total), q: filters.q })
+          : t('count', { count: total, n: formatNumber(total) })}
       </Text>
       {items.length === 0 ? (
         <Paper withBorder radius="md" p="lg" bg="gray.0">
           <Text ta="center" fw={500}>
-            {CANDIDATE_SEARCH_TEXTS.noResults}
+            {t('noResults')}
           </Text>
           <Text ta="center" c="dimmed" size="sm" mt={4}>
-            {CANDIDATE_SEARCH_TEXTS.noResultsHint}
+            {t('noResultsHint')}
           </Text>
         </Paper>
       ) : (
@@ -186,9 +185,9 @@ function Results({ results, filters, canAssign, onAssign, onInvite, onPage }: Re
           siblings={1}
           boundaries={1}
           getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+            'aria-label': control === 'previous' ? t('previousPage') : t('nextPage'),
           })}
-          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          getItemProps={(page) => ({ 'aria-label': t('page', { page }) })}
         />
       ) : null}
     </Stack>

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { INVITATION_TEXTS, MAX_INVITATION_MESSAGE } from '../../../../domain/invitations';
-import { closingDatePassed, JOB_TEXTS } from '../../../../domain/jobs';
+import { useTranslation } from 'react-i18next';
+import { MAX_INVITATION_MESSAGE } from '../../../../domain/invitations';
+import { closingDatePassed } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -18,13 +19,14 @@ type InviteToApplyModalProps = {
 
 /** Invite to apply: pick one of the recruiter's published, open jobs, add a line, send. */
 export function InviteToApplyModal({ candidate, onClose }: InviteToApplyModalProps) {
+  const { t } = useTranslation('candidates-search');
   return (
     <Modal
       opened={candidate !== null}
       onClose={onClose}
-      title={candidate ? `Invite ${candidate.name} to apply` : 'Invite to Apply'}
+      title={candidate ? t('invite.titleFor', { name: candidate.name }) : t('actions.invite')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {candidate ? <InviteBody key={candidate.id} candidate={candidate} onDone={onClose} /> : null}
     </Modal>
@@ -37,6 +39,7 @@ const localToday = () => {
 };
 
 function InviteBody({ candidate, onDone }: { candidate: Candidate; onDone: () => void }) {
+  const { t } = useTranslation('candidates-search');
   const jobs = useManagedJobs();
   const sent = useSentInvitations(candidate.id);
   const invite = useInviteToApply();
@@ -44,18 +47,18 @@ function InviteBody({ candidate, onDone }: { candidate: Candidate; onDone: () =>
   const [message, setMessage] = useState('');
   const [jobError, setJobError] = useState<string | null>(null);
 
-  if (jobs.isPending) return <LoadingText text={JOB_TEXTS.loadingJobs} />;
+  if (jobs.isPending) return <LoadingText text={t('invite.loadingJobs')} />;
   if (jobs.isError) return <FormError>{errorMessage(jobs.error)}</FormError>;
   const open = jobs.data.filter(
     (j) => j.status === 'published' && !closingDatePassed(j.closingDate, localToday()),
   );
-  if (open.length === 0) return <Text>{INVITATION_TEXTS.noOpenJobs}</Text>;
+  if (open.length === 0) return <Text>{t('invite.noOpenJobs')}</Text>;
   const invited = new Set((sent.data ?? []).map((i) => i.jobId));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!jobId) {
-      setJobError(INVITATION_TEXTS.chooseJob);
+      setJobError(t('invite.chooseJob'));
       return;
     }
     setJobError(null);
@@ -65,8 +68,10 @@ function InviteBody({ candidate, onDone }: { candidate: Candidate; onDone: () =>
       {
         onSuccess: () => {
           notifySuccess(
-            INVITATION_TEXTS.sent,
-            `${candidate.name} was invited to apply to ${job?.title ?? 'the job'}.`,
+            t('invite.sent'),
+            job
+              ? t('invite.sentText', { name: candidate.name, title: job.title })
+              : t('invite.sentTextNoTitle', { name: candidate.name }),
           );
           onDone();
         },
@@ -78,12 +83,12 @@ function InviteBody({ candidate, onDone }: { candidate: Candidate; onDone: () =>
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Select
-          label="Job"
-          placeholder="Choose one of your open jobs"
+          label={t('invite.job')}
+          placeholder={t('invite.chooseJob')}
           required
           data={open.map((j) => ({
             value: j.id,
-            label: invited.has(j.id) ? `${j.title} (already invited)` : j.title,
+            label: invited.has(j.id) ? t('invite.alreadyInvited', { title: j.title }) : j.title,
             disabled: invited.has(j.id),
           }))}
           value={jobId}
@@ -93,8 +98,8 @@ function InviteBody({ candidate, onDone }: { candidate: Candidate; onDone: () =>
           comboboxProps={{ withinPortal: true }}
         />
         <Textarea
-          label="Message (optional)"
-          description="A few words on why you thought of them; it goes in the invitation e-mail."
+          label={t('invite.message')}
+          description={t('invite.messageHint')}
           autosize
           minRows={3}
           maxRows={8}
@@ -105,10 +110,10 @@ function InviteBody({ candidate, onDone }: { candidate: Candidate; onDone: () =>
         {invite.isError ? <FormError>{errorMessage(invite.error)}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={invite.isPending}>
-            Send Invitation
+            {t('invite.send')}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { Mark, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { SnippetPart } from '../../../../domain/resumes';
 
 /**
@@ -6,10 +7,11 @@ import type { SnippetPart } from '../../../../domain/resumes';
  * it), the matched words in <mark>. No HTML from the server is ever inserted.
  */
 export function ResumeSnippet({ parts }: { parts: SnippetPart[] }) {
+  const { t } = useTranslation('candidates-search');
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="resume-snippet">
       <Text span size="sm" fw={600}>
-        Résumé:{' '}
+        {t('resumeLabel')}{' '}
       </Text>
       …
       {parts.map((part, i) =>

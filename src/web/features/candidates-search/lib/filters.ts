@@ -57,12 +57,3 @@ export const activeFilterCount = (f: CandidateFilters) =>
   (f.remote ? 1 : 0) +
   (f.experience.length > 0 ? 1 : 0) +
   (f.jobType.length > 0 ? 1 : 0);
-
-export const JOB_TYPE_LABELS: Record<string, string> = {
-  'full-time': 'Full-time',
-  'part-time': 'Part-time',
-  contract: 'Contract',
-  internship: 'Internship',
-};
-
-export const experienceLabel = (band: string) => (band ? `${band} years` : '');

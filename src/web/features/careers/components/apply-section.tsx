@@ -15,9 +15,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { LogInInput, SignUpInput } from '../../../../domain/auth';
-import { CAREERS_TEXTS, type PublicJob } from '../../../../domain/careers';
+import type { PublicJob } from '../../../../domain/careers';
 import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants';
 import {
   applyInputSchema,
@@ -25,9 +26,8 @@ import {
   MAX_COVER_LETTER,
   MAX_RESUME_BYTES,
 } from '../../../../domain/jobs';
-import { failure } from '../../../../domain/texts';
-import { VERIFICATION_TEXTS } from '../../../../domain/verification';
 import { errorMessage } from '../../../api/http';
+import { translateErrors, translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -46,15 +46,16 @@ import { clearDraft, loadDraft, rememberReturn, saveDraft } from '../lib/draft';
  * the server refuses a second one.
  */
 export function ApplySection({ job }: { job: PublicJob }) {
+  const { t } = useTranslation('careers');
   const session = useSessionState();
   const [coverLetter, setCoverLetter] = useState(() => loadDraft(job.id));
   useEffect(() => saveDraft(job.id, coverLetter), [job.id, coverLetter]);
 
   let content: React.ReactNode;
   if (session.status === 'loading') {
-    content = <LoadingText text={JOB_TEXTS.loadingJob} />;
+    content = <LoadingText text={t('loadingJob')} />;
   } else if (session.status === 'signed-in' && session.user.role !== 'candidate') {
-    content = <Text>{CAREERS_TEXTS.notCandidate}</Text>;
+    content = <Text>{t('notCandidate')}</Text>;
   } else if (session.status === 'signed-in') {
     content = (
       <CandidateApply job={job} coverLetter={coverLetter} setCoverLetter={setCoverLetter} />
@@ -63,7 +64,7 @@ export function ApplySection({ job }: { job: PublicJob }) {
     content = (
       <Stack gap="md">
         <CoverLetterInput value={coverLetter} onChange={setCoverLetter} />
-        <Text size="sm">{CAREERS_TEXTS.signUpToApply}</Text>
+        <Text size="sm">{t('signUpToApply')}</Text>
         <InlineAuth returnTo={job.path} />
       </Stack>
     );
@@ -79,7 +80,7 @@ export function ApplySection({ job }: { job: PublicJob }) {
     >
       <Stack gap="md">
         <Title order={2} fz="lg" id="apply-title">
-          {CAREERS_TEXTS.applyTitle}
+          {t('applyTitle')}
         </Title>
         {content}
       </Stack>
@@ -96,10 +97,11 @@ function CoverLetterInput({
   onChange: (v: string) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('careers');
   return (
     <Textarea
-      label="Cover letter"
-      description={CAREERS_TEXTS.draftKept}
+      label={t('coverLetter')}
+      description={t('draftKept')}
       required
       autosize
       minRows={6}
@@ -121,21 +123,22 @@ function CandidateApply({
   coverLetter: string;
   setCoverLetter: (v: string) => void;
 }) {
+  const { t } = useTranslation('careers');
   const mine = useJob(job.id);
   const apply = useApply();
   const navigate = useNavigate();
   const [resume, setResume] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ coverLetter?: string; resume?: string }>({});
 
-  if (mine.isPending) return <LoadingText text={JOB_TEXTS.loadingJob} />;
+  if (mine.isPending) return <LoadingText text={t('loadingJob')} />;
   const applied = mine.data?.myApplication;
   if (applied) {
     return (
       <Group gap="xs">
-        <Text>You applied on {formatDate(applied.createdAt)}.</Text>
+        <Text>{t('appliedOn', { date: formatDate(applied.createdAt) })}</Text>
         <StageBadge stage={applied.stage} candidate />
         <Anchor component={Link} to="/candidate/applications">
-          My Applications
+          {t('myApplications')}
         </Anchor>
       </Group>
     );
@@ -145,10 +148,13 @@ function CandidateApply({
     e.preventDefault();
     const next: typeof errors = {};
     const parsed = applyInputSchema.safeParse({ coverLetter });
-    if (!parsed.success) next.coverLetter = parsed.error.issues[0]?.message;
-    if (resume && resume.size > MAX_RESUME_BYTES) next.resume = JOB_TEXTS.resumeTooLarge;
+    if (!parsed.success) {
+      next.coverLetter = translateMessage(parsed.error.issues[0]?.message ?? '');
+    }
+    if (resume && resume.size > MAX_RESUME_BYTES)
+      next.resume = translateMessage(JOB_TEXTS.resumeTooLarge);
     if (resume && !/\.pdf$/i.test(resume.name) && resume.type !== 'application/pdf') {
-      next.resume = JOB_TEXTS.resumePdf;
+      next.resume = translateMessage(JOB_TEXTS.resumePdf);
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -172,13 +178,13 @@ function CandidateApply({
           error={errors.coverLetter}
         />
         <FileInput
-          label="Résumé (optional)"
-          description="PDF, at most 5 MB"
-          placeholder="Choose a PDF"
+          label={t('resume')}
+          description={t('resumeHint')}
+          placeholder={t('choosePdf')}
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           accept="application/pdf,.pdf"
           clearable
-          clearButtonProps={{ 'aria-label': 'Remove the résumé' }}
+          clearButtonProps={{ 'aria-label': t('removeResume') }}
           value={resume}
           onChange={setResume}
           error={errors.resume}
@@ -187,7 +193,7 @@ function CandidateApply({
         {apply.isError ? <FormError>{errorMessage(apply.error)}</FormError> : null}
         <Group justify="flex-end">
           <Button type="submit" loading={apply.isPending}>
-            Submit Application
+            {t('submit')}
           </Button>
         </Group>
       </Stack>
@@ -199,6 +205,7 @@ type Mode = 'signup' | 'login';
 
 /** Create a job seeker account or log in without leaving the job. */
 function InlineAuth({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation('careers');
   const [mode, setMode] = useState<Mode>('signup');
   return (
     <Stack gap="sm">
@@ -206,8 +213,8 @@ function InlineAuth({ returnTo }: { returnTo: string }) {
         value={mode}
         onChange={(v) => setMode(v as Mode)}
         data={[
-          { value: 'signup', label: 'Create an account' },
-          { value: 'login', label: 'Log in' },
+          { value: 'signup', label: t('createAccount') },
+          { value: 'login', label: t('logIn') },
         ]}
       />
       {mode === 'signup' ? (
@@ -220,24 +227,25 @@ function InlineAuth({ returnTo }: { returnTo: string }) {
 }
 
 function InlineSignUp({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation(['careers', 'auth']);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: signUp });
   const form = useForm<SignUpInput>({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', password: '', confirmPassword: '', role: 'candidate' },
-    validate: validateSignUp,
+    validate: (values) => translateErrors(validateSignUp(values)),
   });
   if (sentTo) {
     return (
       <FormSuccess>
-        {VERIFICATION_TEXTS.checkEmail}: {sentTo}. {CAREERS_TEXTS.checkEmailThenReturn}
+        {t('checkEmail', { email: sentTo })} {t('checkEmailThenReturn')}
       </FormSuccess>
     );
   }
   return (
     <form
       noValidate
-      aria-label="Create an account"
+      aria-label={t('createAccount')}
       onSubmit={form.onSubmit((values) => {
         // The mailed link lands on /login: from there, back to this job.
         rememberReturn(returnTo);
@@ -249,17 +257,17 @@ function InlineSignUp({ returnTo }: { returnTo: string }) {
     >
       <Stack gap="sm">
         {mutation.isError ? (
-          <FormError>{failure.signUp(errorMessage(mutation.error))}</FormError>
+          <FormError>{t('auth:failed.signUp', { reason: errorMessage(mutation.error) })}</FormError>
         ) : null}
         <TextInput
-          label="Full Name"
+          label={t('auth:signUp.name')}
           autoComplete="name"
           required
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
         <TextInput
-          label="Email"
+          label={t('auth:email')}
           type="email"
           autoComplete="email"
           required
@@ -267,15 +275,15 @@ function InlineSignUp({ returnTo }: { returnTo: string }) {
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
-          description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+          label={t('auth:password')}
+          description={t('auth:passwordHint', { count: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"
           required
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          label="Confirm Password"
+          label={t('auth:signUp.confirm')}
           autoComplete="new-password"
           required
           key={form.key('confirmPassword')}
@@ -283,7 +291,7 @@ function InlineSignUp({ returnTo }: { returnTo: string }) {
         />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
-            Create Account
+            {t('auth:signUp.submit')}
           </Button>
         </Group>
       </Stack>
@@ -292,18 +300,19 @@ function InlineSignUp({ returnTo }: { returnTo: string }) {
 }
 
 function InlineLogIn({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation(['careers', 'auth']);
   const navigate = useNavigate();
   const mutation = useMutation({ mutationFn: logIn });
   const form = useForm<LogInInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: validateLogIn,
+    validate: (values) => translateErrors(validateLogIn(values)),
   });
   const notVerified = mutation.error instanceof EmailNotVerifiedError;
   return (
     <form
       noValidate
-      aria-label="Log in"
+      aria-label={t('logIn')}
       onSubmit={form.onSubmit((values) =>
         mutation.mutate(values, {
           // Signed in: this page turns into the application form, the letter kept. With
@@ -321,12 +330,12 @@ function InlineLogIn({ returnTo }: { returnTo: string }) {
         {mutation.isError ? (
           <FormError>
             {notVerified
-              ? VERIFICATION_TEXTS.notVerified
-              : failure.signIn(errorMessage(mutation.error))}
+              ? t('auth:verification.notVerified')
+              : t('auth:failed.signIn', { reason: errorMessage(mutation.error) })}
           </FormError>
         ) : null}
         <TextInput
-          label="Email"
+          label={t('auth:email')}
           type="email"
           autoComplete="email"
           required
@@ -334,7 +343,7 @@ function InlineLogIn({ returnTo }: { returnTo: string }) {
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('auth:password')}
           autoComplete="current-password"
           required
           key={form.key('password')}
@@ -342,7 +351,7 @@ function InlineLogIn({ returnTo }: { returnTo: string }) {
         />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
-            Log In
+            {t('auth:login.submit')}
           </Button>
         </Group>
       </Stack>

@@ -1,10 +1,10 @@
 import '../../jobs/styles';
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { CAREERS_TEXTS, careerJobId } from '../../../../domain/careers';
-import { JOB_TEXTS } from '../../../../domain/jobs';
-import { ApiError, errorMessage } from '../../../api/http';
+import { careerJobId } from '../../../../domain/careers';
+import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../ui/loading-text';
 import { MarkdownView } from '../../../ui/markdown-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -14,6 +14,7 @@ import { ApplySection } from './apply-section';
 
 /** /careers/{slug}-{id}: one open job for anyone, and Apply (signing up or in inline). */
 export function CareerJobScreen() {
+  const { t } = useTranslation('careers');
   const { jobSlug = '' } = useParams();
   const id = careerJobId(jobSlug);
   const job = useCareerJob(id);
@@ -27,13 +28,11 @@ export function CareerJobScreen() {
     }
   }, [path, location.pathname, location.hash, navigate]);
 
-  if (id === null) return <Missing message={CAREERS_TEXTS.notFound} />;
-  if (job.isPending) return <LoadingText text={JOB_TEXTS.loadingJob} />;
+  if (id === null) return <Missing message={t('notFound')} />;
+  if (job.isPending) return <LoadingText text={t('loadingJob')} />;
   if (job.isError) {
-    const message =
-      job.error instanceof ApiError && job.error.status === 404
-        ? job.error.message
-        : errorMessage(job.error);
+    // A 404's message ('Job not found', 'This job is no longer open') is the page's title.
+    const message = errorMessage(job.error);
     return <Missing message={message} />;
   }
   const j = job.data;
@@ -41,16 +40,16 @@ export function CareerJobScreen() {
     <>
       <PageHeader title={j.title} description={j.companyName || undefined} />
       <Anchor component={Link} to="/careers" size="sm" mb="md" display="block">
-        ← {CAREERS_TEXTS.allJobs}
+        {t('allJobs')}
       </Anchor>
       <Stack gap="md">
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
           <Stack gap={6}>
             <JobMeta job={j} />
             <Text size="sm" c="dimmed">
-              Posted {formatDate(j.publishedAt)} · {j.openings}{' '}
-              {j.openings === 1 ? 'opening' : 'openings'}
-              {j.closingDate ? ` · closes ${formatDate(j.closingDate)}` : ''}
+              {t('postedOnCapital', { date: formatDate(j.publishedAt) })} ·{' '}
+              {t('openings', { count: j.openings })}
+              {j.closingDate ? ` · ${t('closesOn', { date: formatDate(j.closingDate) })}` : ''}
             </Text>
           </Stack>
         </Paper>
@@ -59,9 +58,9 @@ export function CareerJobScreen() {
           p={{ base: 'sm', sm: 'lg' }}
           radius="md"
           component="section"
-          aria-label="Description"
+          aria-label={t('descriptionLabel')}
         >
-          <MarkdownView source={j.description} empty="No description." />
+          <MarkdownView source={j.description} empty={t('noDescription')} />
         </Paper>
         <ApplySection job={j} />
       </Stack>
@@ -70,11 +69,12 @@ export function CareerJobScreen() {
 }
 
 function Missing({ message }: { message: string }) {
+  const { t } = useTranslation('careers');
   return (
     <>
       <PageHeader title={message} />
       <Anchor component={Link} to="/careers">
-        {CAREERS_TEXTS.seeOthers}
+        {t('seeOthers')}
       </Anchor>
     </>
   );

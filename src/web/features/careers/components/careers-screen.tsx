@@ -2,8 +2,9 @@ import '../../jobs/styles';
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CAREERS_TEXTS, type PublicJobCard } from '../../../../domain/careers';
+import type { PublicJobCard } from '../../../../domain/careers';
 import { PageHeader } from '../../../ui/page-header';
 import { formatDate, JobMeta } from '../../jobs/components/job-badges';
 import { EMPTY, type Filters, JobFilters, toQuery } from '../../jobs/components/job-filters';
@@ -12,6 +13,7 @@ import { useCareerDepartments, useCareerJobs } from '../api/careers';
 
 /** /careers: open jobs for anyone, with Browse Jobs' search and filters. */
 export function CareersScreen() {
+  const { t } = useTranslation('careers');
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [debounced] = useDebouncedValue(filters, 300);
   const jobs = useCareerJobs(toQuery(debounced));
@@ -19,7 +21,7 @@ export function CareersScreen() {
 
   return (
     <>
-      <PageHeader title={CAREERS_TEXTS.title} description={CAREERS_TEXTS.description} />
+      <PageHeader title={t('title')} description={t('description')} />
       <JobFilters filters={filters} onChange={setFilters} departments={departments.data ?? []} />
       <JobList jobs={jobs} card={(job) => <CareerCard job={job} />} />
     </>
@@ -27,16 +29,24 @@ export function CareersScreen() {
 }
 
 function CareerCard({ job }: { job: PublicJobCard }) {
+  const { t } = useTranslation('careers');
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
       <Stack gap={6}>
-        <Anchor component={Link} to={job.path} fw={600} fz="lg">
+        <Anchor
+          component={Link}
+          to={job.path}
+          fw={600}
+          fz="lg"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {job.title}
         </Anchor>
         <Text size="sm">
           {job.companyName}
           <Text span c="dimmed" size="sm">
-            {job.companyName ? ' · ' : ''}posted {formatDate(job.publishedAt)}
+            {job.companyName ? ' · ' : ''}
+            {t('postedOn', { date: formatDate(job.publishedAt) })}
           </Text>
         </Text>
         <JobMeta job={job} />

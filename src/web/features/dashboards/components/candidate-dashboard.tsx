@@ -1,5 +1,5 @@
 import { Grid, Stack, Title } from '@mantine/core';
-import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
 import { useAssessments } from '../../assessments/api/assessments';
 import { AssessmentList, EmptyText } from '../../candidate-assessments/components/assessment-list';
 import { NeedHelpCard } from '../../candidate-assessments/components/need-help-card';
@@ -15,11 +15,15 @@ import { WelcomeHeader } from './welcome-header';
  * made while this is open appears without a reload.
  */
 export function CandidateDashboard() {
+  const { t } = useTranslation('dashboards');
   const assessments = useAssessments();
 
   return (
     <>
-      <WelcomeHeader fallbackName="Candidate" description="Your assessments and what to do next." />
+      <WelcomeHeader
+        fallbackName={t('candidate.fallbackName')}
+        description={t('candidate.description')}
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
@@ -27,15 +31,15 @@ export function CandidateDashboard() {
             <CandidateUpcomingInterviews />
             <Stack gap="sm" component="section" aria-labelledby="candidate-assessments-heading">
               <Title order={2} id="candidate-assessments-heading" fz="xl">
-                Your Assessments
+                {t('candidate.yourAssessments')}
               </Title>
               <AssessmentList
                 query={assessments}
                 assessments={assessments.data}
-                loadingText={ASSESSMENT_TEXTS.loadingYourAssessments}
+                loadingText={t('candidate.loading')}
                 empty={
                   <EmptyText
-                    lines={[ASSESSMENT_TEXTS.noAssessments, ASSESSMENT_TEXTS.noAssessmentsHint]}
+                    lines={[t('candidate.noAssessments'), t('candidate.noAssessmentsHint')]}
                   />
                 }
               />

@@ -12,8 +12,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { JOB_TEXTS, type ManagedJob, nextStatus } from '../../../../domain/jobs';
+import { type ManagedJob, nextStatus } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -25,6 +26,7 @@ import { formatDate, JobStatusBadge } from './job-badges';
 
 /** Manage Jobs (/admin/jobs): every job; close, unpublish, reassign, remove. */
 export function AdminJobsScreen() {
+  const { t } = useTranslation('jobs');
   const jobs = useManagedJobs();
   const action = useJobAction();
   const [query, setQuery] = useState('');
@@ -45,8 +47,10 @@ export function AdminJobsScreen() {
       {
         onSuccess: () =>
           notifySuccess(
-            'Job updated',
-            `${job.title} was ${a === 'close' ? 'closed' : 'unpublished'}.`,
+            t('toast.updated'),
+            a === 'close'
+              ? t('toast.closedText', { title: job.title })
+              : t('toast.unpublishedText', { title: job.title }),
           ),
         onError: setError,
       },
@@ -54,29 +58,29 @@ export function AdminJobsScreen() {
 
   return (
     <>
-      <PageHeader title="Manage Jobs" description="Every job on the platform." />
+      <PageHeader title={t('admin.title')} description={t('admin.description')} />
       <TextInput
-        label="Filter"
-        placeholder="Title, recruiter or company"
+        label={t('admin.filter')}
+        placeholder={t('admin.filterPlaceholder')}
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
         mb="md"
         maw={360}
       />
       {error ? <FormError>{errorMessage(error)}</FormError> : null}
-      {jobs.isPending ? <LoadingText text={JOB_TEXTS.loadingJobs} /> : null}
+      {jobs.isPending ? <LoadingText text={t('loading.jobs')} /> : null}
       {jobs.isError ? <FormError>{errorMessage(jobs.error)}</FormError> : null}
-      {jobs.data && shown.length === 0 ? <Text>No jobs found.</Text> : null}
+      {jobs.data && shown.length === 0 ? <Text>{t('admin.noJobs')}</Text> : null}
       {shown.length > 0 ? (
         <Table.ScrollContainer minWidth={760}>
-          <Table aria-label="Jobs" verticalSpacing="sm" highlightOnHover>
+          <Table aria-label={t('jobsList')} verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Owner</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Applications</Table.Th>
-                <Table.Th>Created</Table.Th>
+                <Table.Th>{t('admin.col.title')}</Table.Th>
+                <Table.Th>{t('admin.col.owner')}</Table.Th>
+                <Table.Th>{t('admin.col.status')}</Table.Th>
+                <Table.Th>{t('admin.col.applications')}</Table.Th>
+                <Table.Th>{t('admin.col.created')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -107,20 +111,28 @@ export function AdminJobsScreen() {
                   <Table.Td>
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
-                        <Button variant="default" size="xs" aria-label={`Actions: ${j.title}`}>
-                          Actions
+                        <Button
+                          variant="default"
+                          size="xs"
+                          aria-label={t('actionsFor', { title: j.title })}
+                        >
+                          {t('actions')}
                         </Button>
                       </Menu.Target>
                       <Menu.Dropdown>
                         {nextStatus(j.status, 'close') ? (
-                          <Menu.Item onClick={() => run(j, 'close')}>Close</Menu.Item>
+                          <Menu.Item onClick={() => run(j, 'close')}>{t('action.close')}</Menu.Item>
                         ) : null}
                         {nextStatus(j.status, 'unpublish') ? (
-                          <Menu.Item onClick={() => run(j, 'unpublish')}>Unpublish</Menu.Item>
+                          <Menu.Item onClick={() => run(j, 'unpublish')}>
+                            {t('action.unpublish')}
+                          </Menu.Item>
                         ) : null}
-                        <Menu.Item onClick={() => setReassigning(j)}>Reassign owner</Menu.Item>
+                        <Menu.Item onClick={() => setReassigning(j)}>
+                          {t('admin.reassign')}
+                        </Menu.Item>
                         <Menu.Item color="red" onClick={() => setRemoving(j)}>
-                          Remove
+                          {t('admin.remove')}
                         </Menu.Item>
                       </Menu.Dropdown>
                     </Menu>
@@ -138,6 +150,7 @@ export function AdminJobsScreen() {
 }
 
 function ReassignModal({ job, onClose }: { job: ManagedJob | null; onClose: () => void }) {
+  const { t } = useTranslation('jobs');
   const recruiters = useRecruiters();
   const reassign = useReassignJob();
   const [recruiterId, setRecruiterId] = useState<string | null>(null);
@@ -145,18 +158,23 @@ function ReassignModal({ job, onClose }: { job: ManagedJob | null; onClose: () =
     <Modal
       opened={job !== null}
       onClose={onClose}
-      title="Reassign owner"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('admin.reassign')}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {job ? (
         <Stack gap="md">
           <Text size="sm">
-            <strong>{job.title}</strong> belongs to {job.recruiterName}.
+            <Trans
+              t={t}
+              i18nKey="admin.belongsTo"
+              values={{ title: job.title, owner: job.recruiterName }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
           <Select
-            label="New owner"
+            label={t('admin.newOwner')}
             searchable
-            placeholder="Choose a recruiter"
+            placeholder={t('admin.chooseRecruiter')}
             data={(recruiters.data ?? [])
               .filter((r) => r.id !== job.recruiterId)
               .map((r) => ({ value: r.id, label: `${r.name} (${r.email})` }))}
@@ -166,7 +184,7 @@ function ReassignModal({ job, onClose }: { job: ManagedJob | null; onClose: () =
           {reassign.isError ? <FormError>{errorMessage(reassign.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               disabled={!recruiterId}
@@ -178,8 +196,8 @@ function ReassignModal({ job, onClose }: { job: ManagedJob | null; onClose: () =
                   {
                     onSuccess: (j) => {
                       notifySuccess(
-                        'Owner changed',
-                        `${j.title} now belongs to ${j.recruiterName}.`,
+                        t('toast.ownerChanged'),
+                        t('toast.ownerChangedText', { title: j.title, owner: j.recruiterName }),
                       );
                       setRecruiterId(null);
                       onClose();
@@ -188,7 +206,7 @@ function ReassignModal({ job, onClose }: { job: ManagedJob | null; onClose: () =
                 )
               }
             >
-              Reassign
+              {t('admin.reassignSubmit')}
             </Button>
           </Group>
         </Stack>
@@ -198,24 +216,30 @@ function ReassignModal({ job, onClose }: { job: ManagedJob | null; onClose: () =
 }
 
 function RemoveModal({ job, onClose }: { job: ManagedJob | null; onClose: () => void }) {
+  const { t } = useTranslation('jobs');
   const remove = useDeleteJob();
   return (
     <Modal
       opened={job !== null}
       onClose={onClose}
-      title="Remove job"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('admin.removeTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {job ? (
         <Stack gap="md">
           <Text>
-            Remove <strong>{job.title}</strong> and its {job.total}{' '}
-            {job.total === 1 ? 'application' : 'applications'}? This cannot be undone.
+            <Trans
+              t={t}
+              i18nKey="admin.removeConfirm"
+              count={job.total}
+              values={{ title: job.title, count: job.total }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
           {remove.isError ? <FormError>{errorMessage(remove.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               color="red"
@@ -223,13 +247,13 @@ function RemoveModal({ job, onClose }: { job: ManagedJob | null; onClose: () => 
               onClick={() =>
                 remove.mutate(job.id, {
                   onSuccess: () => {
-                    notifySuccess('Job removed', `${job.title} was removed.`);
+                    notifySuccess(t('toast.removed'), t('toast.removedText', { title: job.title }));
                     onClose();
                   },
                 })
               }
             >
-              Remove
+              {t('admin.remove')}
             </Button>
           </Group>
         </Stack>

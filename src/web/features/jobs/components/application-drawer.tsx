@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type ApplicationDetail,
@@ -20,10 +21,9 @@ import {
   MAX_NOTE,
   MOVE_TARGETS,
   type MoveTarget,
-  STAGE_LABELS,
 } from '../../../../domain/jobs';
-import { RESUME_TEXTS } from '../../../../domain/resumes';
 import { errorMessage } from '../../../api/http';
+import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { ApplicationInterviews } from '../../interviews/components/application-interviews';
@@ -39,6 +39,7 @@ type Props = {
 
 /** One application: cover letter, résumé, assessment, move, notes and the stage history. */
 export function ApplicationDrawer({ applicationId, onClose, onMove }: Props) {
+  const { t } = useTranslation('jobs');
   const app = useApplication(applicationId);
   return (
     <Drawer
@@ -46,10 +47,10 @@ export function ApplicationDrawer({ applicationId, onClose, onMove }: Props) {
       onClose={onClose}
       position="right"
       size="lg"
-      title={app.data ? app.data.candidateName : 'Application'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={app.data ? app.data.candidateName : t('drawer.title')}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
-      {app.isPending && applicationId ? <LoadingText text="Loading application..." /> : null}
+      {app.isPending && applicationId ? <LoadingText text={t('loading.application')} /> : null}
       {app.isError ? <FormError>{errorMessage(app.error)}</FormError> : null}
       {app.data ? <Details app={app.data} onMove={onMove} /> : null}
     </Drawer>
@@ -57,19 +58,23 @@ export function ApplicationDrawer({ applicationId, onClose, onMove }: Props) {
 }
 
 function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMove'] }) {
+  const { t } = useTranslation('jobs');
   const [stage, setStage] = useState<MoveTarget | null>(null);
-  const subject = `Your application: ${app.jobTitle}`;
+  const subject = t('drawer.subject', { title: app.jobTitle });
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap">
         <StageBadge stage={app.stage} />
         <Text size="sm" c="dimmed">
-          {app.candidateEmail} · applied {formatDate(app.createdAt)}
+          {t('drawer.appliedLine', {
+            email: app.candidateEmail,
+            date: formatDate(app.createdAt),
+          })}
         </Text>
       </Group>
       {app.rejectionReason ? (
         <Text size="sm">
-          <strong>Rejection reason:</strong> {app.rejectionReason}
+          <strong>{t('drawer.rejectionReason')}</strong> {app.rejectionReason}
         </Text>
       ) : null}
       <Group gap="sm" wrap="wrap">
@@ -79,50 +84,52 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
           variant="default"
           size="xs"
         >
-          Message Candidate
+          {t('drawer.messageCandidate')}
         </Button>
         {app.hasResume ? (
           <Button component="a" href={resumeUrl(app.id)} variant="default" size="xs">
-            Download résumé{app.resumeName ? ` (${app.resumeName})` : ''}
+            {app.resumeName
+              ? t('drawer.downloadResumeNamed', { name: app.resumeName })
+              : t('drawer.downloadResume')}
           </Button>
         ) : null}
         {app.hasResume && app.resumeTextStatus === 'unreadable' ? (
           <Text size="sm" c="dimmed">
-            {RESUME_TEXTS.unreadable}
+            {t('drawer.resumeUnreadable')}
           </Text>
         ) : null}
         {app.hasResume ? null : (
           <Text size="sm" c="dimmed">
-            No résumé uploaded
+            {t('drawer.noResume')}
           </Text>
         )}
       </Group>
       {app.stage !== 'withdrawn' ? (
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select
-            label="Move to"
-            placeholder="Choose a stage"
+            label={t('drawer.moveTo')}
+            placeholder={t('chooseStage')}
             data={MOVE_TARGETS.filter((s) => s !== app.stage).map((s) => ({
               value: s,
-              label: STAGE_LABELS[s],
+              label: t(`stage.${s}`),
             }))}
             value={stage}
             onChange={(v) => setStage(v as MoveTarget | null)}
             w={200}
           />
           <Button disabled={!stage} onClick={() => stage && onMove(app, stage)}>
-            Move
+            {t('move.submit')}
           </Button>
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          {JOB_TEXTS.withdrawn}
+          {translateMessage(JOB_TEXTS.withdrawn)}
         </Text>
       )}
 
       <Divider />
       <Title order={3} fz="md">
-        Cover letter
+        {t('apply.coverLetter')}
       </Title>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {app.coverLetter}
@@ -132,7 +139,7 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
         <>
           <Divider />
           <Title order={3} fz="md">
-            Assessment
+            {t('assessment')}
           </Title>
           <AssessmentSummary assessment={app.assessment} recruiter />
         </>
@@ -146,16 +153,16 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
 
       <Divider />
       <Title order={3} fz="md">
-        Stage history
+        {t('drawer.history')}
       </Title>
       <Table.ScrollContainer minWidth={420}>
-        <Table striped aria-label="Stage history">
+        <Table striped aria-label={t('drawer.history')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>To</Table.Th>
+              <Table.Th>{t('drawer.col.when')}</Table.Th>
+              <Table.Th>{t('drawer.col.who')}</Table.Th>
+              <Table.Th>{t('drawer.col.from')}</Table.Th>
+              <Table.Th>{t('drawer.col.to')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -163,9 +170,9 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
               <Table.Tr key={e.id}>
                 <Table.Td>{formatDateTime(e.at)}</Table.Td>
                 <Table.Td>{e.actorName}</Table.Td>
-                <Table.Td>{e.fromStage ? STAGE_LABELS[e.fromStage] : '—'}</Table.Td>
+                <Table.Td>{e.fromStage ? t(`stage.${e.fromStage}`) : '—'}</Table.Td>
                 <Table.Td>
-                  {STAGE_LABELS[e.toStage]}
+                  {t(`stage.${e.toStage}`)}
                   {e.reason ? (
                     <Text size="xs" c="dimmed">
                       {e.reason}
@@ -182,13 +189,14 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
 }
 
 function Notes({ app }: { app: ApplicationDetail }) {
+  const { t } = useTranslation('jobs');
   const add = useAddNote();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
-        Notes{' '}
+        {t('drawer.notes')}{' '}
         <Badge variant="light" styles={READABLE}>
           {app.notes.length}
         </Badge>
@@ -208,7 +216,7 @@ function Notes({ app }: { app: ApplicationDetail }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (!body.trim()) {
-            setError('Please write a note');
+            setError(translateMessage('Please write a note'));
             return;
           }
           setError(null);
@@ -217,8 +225,8 @@ function Notes({ app }: { app: ApplicationDetail }) {
       >
         <Stack gap="xs">
           <Textarea
-            label="Add a note"
-            description="Only recruiters and admins see notes."
+            label={t('drawer.addNote')}
+            description={t('drawer.notesHint')}
             autosize
             minRows={2}
             maxLength={MAX_NOTE}
@@ -229,7 +237,7 @@ function Notes({ app }: { app: ApplicationDetail }) {
           {add.isError ? <FormError>{errorMessage(add.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button type="submit" size="xs" loading={add.isPending}>
-              Save Note
+              {t('drawer.saveNote')}
             </Button>
           </Group>
         </Stack>

@@ -1,8 +1,11 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { statusBadge } from '../../../../domain/assessments';
 import type { LinkedAssessment } from '../../../../domain/jobs';
 import { formatDate } from './job-badges';
+
+/** The assessment statuses the catalogue names (domain statusBadge's); any other is 'unknown'. */
+const KNOWN_STATUSES = ['scheduled', 'in-progress', 'completed'];
 
 /** The assessment linked to an application: title, status, due date, and the score once reviewed. */
 export function AssessmentSummary({
@@ -12,7 +15,8 @@ export function AssessmentSummary({
   assessment: LinkedAssessment;
   recruiter?: boolean;
 }) {
-  const badge = statusBadge(assessment.status);
+  const { t } = useTranslation('jobs');
+  const status = KNOWN_STATUSES.includes(assessment.status) ? assessment.status : 'unknown';
   const to = recruiter
     ? `/recruiter/results?assessment=${encodeURIComponent(assessment.id)}`
     : `/assessment/${encodeURIComponent(assessment.id)}`;
@@ -22,10 +26,13 @@ export function AssessmentSummary({
         {assessment.title}
       </Anchor>
       <Text size="sm" c="dimmed">
-        {badge.label} · due {formatDate(assessment.dueDate)}
+        {t('assessmentLine', {
+          status: t(`assessmentStatus.${status}`),
+          date: formatDate(assessment.dueDate),
+        })}
       </Text>
       <Text size="sm" fw={600}>
-        {assessment.score !== null ? `Score: ${assessment.score}/100` : 'Not scored yet'}
+        {assessment.score !== null ? t('score', { score: assessment.score }) : t('notScored')}
       </Text>
     </Group>
   );

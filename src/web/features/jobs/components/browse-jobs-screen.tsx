@@ -2,6 +2,7 @@ import '../styles';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { JobCard } from '../../../../domain/jobs';
 import { PageHeader } from '../../../ui/page-header';
@@ -13,6 +14,7 @@ import { JobList } from './job-list';
 
 /** Browse Jobs (/candidate/jobs): keyword search, filters, newest first. */
 export function BrowseJobsScreen() {
+  const { t } = useTranslation('jobs');
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [debounced] = useDebouncedValue(filters, 300);
   const jobs = useBrowseJobs(toQuery(debounced));
@@ -20,7 +22,7 @@ export function BrowseJobsScreen() {
 
   return (
     <>
-      <PageHeader title="Browse Jobs" description="Open positions, newest first." />
+      <PageHeader title={t('browse.title')} description={t('browse.description')} />
       <JobFilters
         filters={filters}
         onChange={setFilters}
@@ -33,16 +35,24 @@ export function BrowseJobsScreen() {
 }
 
 function JobCardView({ job }: { job: JobCard }) {
+  const { t } = useTranslation('jobs');
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          <Anchor component={Link} to={`/candidate/jobs/${job.id}`} fw={600} fz="lg">
+          <Anchor
+            component={Link}
+            to={`/candidate/jobs/${job.id}`}
+            fw={600}
+            fz="lg"
+            // A long German compound in a title wraps instead of widening the page.
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {job.title}
           </Anchor>
           {job.applied ? (
             <Badge color="green" variant="light" styles={READABLE}>
-              Applied
+              {t('browse.applied')}
             </Badge>
           ) : null}
         </Group>
@@ -50,7 +60,7 @@ function JobCardView({ job }: { job: JobCard }) {
           {job.companyName || job.recruiterName}
           <Text span c="dimmed" size="sm">
             {' '}
-            · posted {formatDate(job.publishedAt)}
+            · {t('postedOn', { date: formatDate(job.publishedAt) })}
           </Text>
         </Text>
         <JobMeta job={job} />

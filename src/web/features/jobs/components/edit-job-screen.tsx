@@ -1,7 +1,7 @@
 import '../styles';
 import { Anchor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { JOB_TEXTS } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -13,13 +13,14 @@ import { JobForm } from './job-form';
 
 /** Edit a job (/recruiter/job-listings/:jobId/edit). */
 export function EditJobScreen() {
+  const { t } = useTranslation('jobs');
   const { jobId = '' } = useParams();
   const job = useJob(jobId);
   const update = useUpdateJob();
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title="Edit Job" />
+      <PageHeader title={t('edit.title')} />
       <Anchor
         component={Link}
         to={`/recruiter/job-listings/${jobId}`}
@@ -27,9 +28,9 @@ export function EditJobScreen() {
         mb="md"
         display="block"
       >
-        ← Back to the pipeline
+        {t('edit.back')}
       </Anchor>
-      {job.isPending ? <LoadingText text={JOB_TEXTS.loadingJob} /> : null}
+      {job.isPending ? <LoadingText text={t('loading.job')} /> : null}
       {job.isError ? <FormError>{errorMessage(job.error)}</FormError> : null}
       {job.data ? (
         <JobForm
@@ -41,7 +42,7 @@ export function EditJobScreen() {
           onCancel={() => navigate(`/recruiter/job-listings/${jobId}`)}
           onSubmit={({ status: _status, ...input }) =>
             update.mutateAsync({ id: jobId, input }).then((saved) => {
-              notifySuccess('Job saved', `${saved.title} was updated.`);
+              notifySuccess(t('toast.saved'), t('toast.savedText', { title: saved.title }));
               navigate(`/recruiter/job-listings/${jobId}`);
             })
           }

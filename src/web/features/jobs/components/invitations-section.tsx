@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INVITATION_TEXTS, type Invitation, invitationHref } from '../../../../domain/invitations';
+import { type Invitation, invitationHref } from '../../../../domain/invitations';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { useMyInvitations } from '../api/invitations';
@@ -8,6 +9,7 @@ import { formatDate } from './job-badges';
 
 /** My Applications' "Invited to apply": invitations the candidate has not acted on yet. */
 export function InvitationsSection() {
+  const { t } = useTranslation('jobs');
   const invitations = useMyInvitations();
   if (invitations.isError) return <FormError>{errorMessage(invitations.error)}</FormError>;
   const pending = (invitations.data ?? []).filter((i) => !i.applied);
@@ -15,7 +17,7 @@ export function InvitationsSection() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="invited-heading" mb="lg">
       <Title order={2} fz="lg" id="invited-heading">
-        {INVITATION_TEXTS.invitedHeading}
+        {t('invitations.heading')}
       </Title>
       {pending.map((i) => (
         <InvitationCard key={i.id} invitation={i} />
@@ -25,6 +27,7 @@ export function InvitationsSection() {
 }
 
 function InvitationCard({ invitation: i }: { invitation: Invitation }) {
+  const { t } = useTranslation('jobs');
   const from = i.companyName ? `${i.recruiterName} (${i.companyName})` : i.recruiterName;
   return (
     <Paper
@@ -32,12 +35,17 @@ function InvitationCard({ invitation: i }: { invitation: Invitation }) {
       p={{ base: 'sm', sm: 'md' }}
       radius="md"
       component="article"
-      aria-label={`Invitation: ${i.jobTitle}`}
+      aria-label={t('invitations.cardLabel', { title: i.jobTitle })}
     >
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           {i.jobOpen ? (
-            <Anchor component={Link} to={invitationHref(i.jobId)} fw={600}>
+            <Anchor
+              component={Link}
+              to={invitationHref(i.jobId)}
+              fw={600}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {i.jobTitle}
             </Anchor>
           ) : (
@@ -45,24 +53,24 @@ function InvitationCard({ invitation: i }: { invitation: Invitation }) {
           )}
           {i.readAt === null ? (
             <Badge color="blue.9" variant="filled">
-              New
+              {t('new')}
             </Badge>
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          {from} invited you on {formatDate(i.createdAt)}
+          {t('invitations.invitedOn', { from, date: formatDate(i.createdAt) })}
         </Text>
         {i.message ? (
           <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            “{i.message}”
+            {t('quoted', { text: i.message })}
           </Text>
         ) : null}
         {i.jobOpen ? (
           <Anchor component={Link} to={invitationHref(i.jobId)} size="sm">
-            View the job and apply
+            {t('invitations.viewAndApply')}
           </Anchor>
         ) : (
-          <Text size="sm">{INVITATION_TEXTS.jobClosed}</Text>
+          <Text size="sm">{t('invitations.jobClosed')}</Text>
         )}
       </Stack>
     </Paper>

@@ -1,13 +1,7 @@
 import { Button, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  JOB_ACTION_LABELS,
-  JOB_ACTIONS,
-  JOB_STATUS_LABELS,
-  type JobAction,
-  type JobStatus,
-  nextStatus,
-} from '../../../../domain/jobs';
+import { JOB_ACTIONS, type JobAction, type JobStatus, nextStatus } from '../../../../domain/jobs';
 import { notifySuccess } from '../../recruiter/lib/notify';
 import { useDuplicateJob, useJobAction } from '../api/jobs';
 
@@ -21,6 +15,7 @@ export function JobActionsMenu({
   onError: (error: unknown) => void;
   extra?: JobAction[];
 }) {
+  const { t } = useTranslation('jobs');
   const navigate = useNavigate();
   const action = useJobAction();
   const duplicate = useDuplicateJob();
@@ -33,8 +28,8 @@ export function JobActionsMenu({
       {
         onSuccess: (j) =>
           notifySuccess(
-            'Job updated',
-            `${j.title} is now ${JOB_STATUS_LABELS[j.status].toLowerCase()}.`,
+            t('toast.updated'),
+            t('toast.nowStatus', { title: j.title, status: t(`statusInSentence.${j.status}`) }),
           ),
         onError,
       },
@@ -46,36 +41,39 @@ export function JobActionsMenu({
           variant="default"
           size="xs"
           loading={action.isPending || duplicate.isPending}
-          aria-label={`Actions: ${job.title}`}
+          aria-label={t('actionsFor', { title: job.title })}
           // Its full width beside a long title, down to 375 px (issue 24).
           style={{ flexShrink: 0 }}
         >
-          Actions
+          {t('actions')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {job.status !== 'archived' ? (
           <Menu.Item onClick={() => navigate(`/recruiter/job-listings/${job.id}/edit`)}>
-            Edit
+            {t('action.edit')}
           </Menu.Item>
         ) : null}
         {allowed.map((a) => (
           <Menu.Item key={a} color={a === 'archive' ? 'red' : undefined} onClick={() => run(a)}>
-            {JOB_ACTION_LABELS[a]}
+            {t(`action.${a}`)}
           </Menu.Item>
         ))}
         <Menu.Item
           onClick={() =>
             duplicate.mutate(job.id, {
               onSuccess: (copy) => {
-                notifySuccess('Duplicated', `A draft copy of ${copy.title} was created.`);
+                notifySuccess(
+                  t('toast.duplicated'),
+                  t('toast.duplicatedText', { title: copy.title }),
+                );
                 navigate(`/recruiter/job-listings/${copy.id}/edit`);
               },
               onError,
             })
           }
         >
-          Duplicate
+          {t('action.duplicate')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,34 +1,32 @@
 import { Badge, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import {
-  CANDIDATE_STAGE_LABELS,
-  formatSalary,
   JOB_STATUS_COLORS,
-  JOB_STATUS_LABELS,
-  JOB_TYPE_LABELS,
   type Job,
   type JobStatus,
   STAGE_COLORS,
-  STAGE_LABELS,
   type Stage,
-  WORKPLACE_LABELS,
 } from '../../../../domain/jobs';
+import { formatMoney } from '../../../lib/format';
 
 /** Dark labels: Mantine's light badges fall short of WCAG AA in several colours. */
 export const READABLE = { label: { color: 'var(--mantine-color-dark-9)' } };
 
 export function JobStatusBadge({ status }: { status: JobStatus }) {
+  const { t } = useTranslation('jobs');
   return (
     <Badge color={JOB_STATUS_COLORS[status]} variant="light" styles={READABLE}>
-      {JOB_STATUS_LABELS[status]}
+      {t(`status.${status}`)}
     </Badge>
   );
 }
 
 /** A stage as recruiters name it, or as candidates see it. */
 export function StageBadge({ stage, candidate = false }: { stage: Stage; candidate?: boolean }) {
+  const { t } = useTranslation('jobs');
   return (
     <Badge color={STAGE_COLORS[stage]} variant="light" styles={READABLE}>
-      {candidate ? CANDIDATE_STAGE_LABELS[stage] : STAGE_LABELS[stage]}
+      {candidate ? t(`candidateStage.${stage}`) : t(`stage.${stage}`)}
     </Badge>
   );
 }
@@ -45,15 +43,30 @@ type MetaJob = Pick<
   | 'currency'
 >;
 
+/** The salary band in the reader's locale ('50.000 € – 70.000 €'), or null when none is shown. */
+export function useSalaryText() {
+  const { t } = useTranslation('jobs');
+  return (job: Pick<Job, 'salaryMin' | 'salaryMax' | 'currency'>): string | null => {
+    const money = (n: number) => formatMoney(n, job.currency);
+    if (job.salaryMin !== null && job.salaryMax !== null) {
+      return t('meta.salaryRange', { min: money(job.salaryMin), max: money(job.salaryMax) });
+    }
+    if (job.salaryMin !== null) return t('meta.salaryFrom', { min: money(job.salaryMin) });
+    if (job.salaryMax !== null) return t('meta.salaryUpTo', { max: money(job.salaryMax) });
+    return null;
+  };
+}
+
 /** Department · locations · workplace · type · experience · salary, as one wrapped line. */
 export function JobMeta({ job }: { job: MetaJob }) {
-  const salary = formatSalary(job);
+  const { t } = useTranslation('jobs');
+  const salary = useSalaryText()(job);
   const parts = [
     job.department,
     job.locations.join(', '),
-    WORKPLACE_LABELS[job.workplaceType],
-    JOB_TYPE_LABELS[job.jobType],
-    `${job.experience} years`,
+    t(`workplace.${job.workplaceType}`),
+    t(`jobType.${job.jobType}`),
+    t('meta.experience', { band: job.experience }),
   ];
   return (
     <Text size="sm" c="dimmed">

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
   applyInputSchema,
@@ -20,6 +21,7 @@ import {
   MAX_RESUME_BYTES,
 } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
+import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { MarkdownView } from '../../../ui/markdown-view';
@@ -32,16 +34,17 @@ import { formatDate, JobMeta, StageBadge } from './job-badges';
 
 /** A job as a candidate opens it (/candidate/jobs/:jobId): the description and Apply. */
 export function JobDetailScreen() {
+  const { t } = useTranslation('jobs');
   const { jobId = '' } = useParams();
   const job = useJob(jobId);
-  if (job.isPending) return <LoadingText text={JOB_TEXTS.loadingJob} />;
+  if (job.isPending) return <LoadingText text={t('loading.job')} />;
   if (job.isError) {
     return (
       <>
-        <PageHeader title="Job" />
+        <PageHeader title={t('detail.title')} />
         <FormError>{errorMessage(job.error)}</FormError>
         <Anchor component={Link} to="/candidate/jobs" mt="md" display="block">
-          ← Browse Jobs
+          {t('detail.back')}
         </Anchor>
       </>
     );
@@ -51,16 +54,16 @@ export function JobDetailScreen() {
     <>
       <PageHeader title={j.title} description={j.companyName || j.recruiterName} />
       <Anchor component={Link} to="/candidate/jobs" size="sm" mb="md" display="block">
-        ← Browse Jobs
+        {t('detail.back')}
       </Anchor>
       <Stack gap="md">
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
           <Stack gap={6}>
             <JobMeta job={j} />
             <Text size="sm" c="dimmed">
-              Posted {formatDate(j.publishedAt)} · {j.openings}{' '}
-              {j.openings === 1 ? 'opening' : 'openings'}
-              {j.closingDate ? ` · closes ${formatDate(j.closingDate)}` : ''}
+              {t('postedOnCapital', { date: formatDate(j.publishedAt) })} ·{' '}
+              {t('openings', { count: j.openings })}
+              {j.closingDate ? ` · ${t('closesOn', { date: formatDate(j.closingDate) })}` : ''}
             </Text>
           </Stack>
         </Paper>
@@ -69,18 +72,18 @@ export function JobDetailScreen() {
           p={{ base: 'sm', sm: 'lg' }}
           radius="md"
           component="section"
-          aria-label="Description"
+          aria-label={t('form.description')}
         >
-          <MarkdownView source={j.description} empty="No description." />
+          <MarkdownView source={j.description} empty={t('detail.noDescription')} />
         </Paper>
         <InvitationNote jobId={j.id} />
         {j.myApplication ? (
           <Paper withBorder p="md" radius="md">
             <Group gap="xs">
-              <Text>You applied on {formatDate(j.myApplication.createdAt)}.</Text>
+              <Text>{t('detail.appliedOn', { date: formatDate(j.myApplication.createdAt) })}</Text>
               <StageBadge stage={j.myApplication.stage} candidate />
               <Anchor component={Link} to="/candidate/applications">
-                My Applications
+                {t('mine.title')}
               </Anchor>
             </Group>
           </Paper>
@@ -88,7 +91,7 @@ export function JobDetailScreen() {
           <ApplyForm job={j} />
         ) : (
           <Paper withBorder p="md" radius="md">
-            <Text>{JOB_TEXTS.notOpen}</Text>
+            <Text>{translateMessage(JOB_TEXTS.notOpen)}</Text>
           </Paper>
         )}
       </Stack>
@@ -98,6 +101,7 @@ export function JobDetailScreen() {
 
 /** "Rita invited you to apply": shown on the job an invitation leads to; seeing it marks it read. */
 function InvitationNote({ jobId }: { jobId: string }) {
+  const { t } = useTranslation('jobs');
   const invitations = useMyInvitations();
   const markRead = useMarkInvitationRead();
   const invitation = invitations.data?.find((i) => i.jobId === jobId) ?? null;
@@ -111,13 +115,20 @@ function InvitationNote({ jobId }: { jobId: string }) {
     ? `${invitation.recruiterName} (${invitation.companyName})`
     : invitation.recruiterName;
   return (
-    <Paper withBorder p="md" radius="md" bg="blue.0" component="section" aria-label="Invitation">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      bg="blue.0"
+      component="section"
+      aria-label={t('invitations.note')}
+    >
       <Text fw={600}>
-        {from} invited you to apply on {formatDate(invitation.createdAt)}.
+        {t('invitations.invitedToApply', { from, date: formatDate(invitation.createdAt) })}
       </Text>
       {invitation.message ? (
         <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-          “{invitation.message}”
+          {t('quoted', { text: invitation.message })}
         </Text>
       ) : null}
     </Paper>
@@ -125,6 +136,7 @@ function InvitationNote({ jobId }: { jobId: string }) {
 }
 
 function ApplyForm({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('jobs');
   const apply = useApply();
   const [coverLetter, setCoverLetter] = useState('');
   const [resume, setResume] = useState<File | null>(null);
@@ -134,16 +146,20 @@ function ApplyForm({ job }: { job: JobDetail }) {
     e.preventDefault();
     const next: typeof errors = {};
     const parsed = applyInputSchema.safeParse({ coverLetter });
-    if (!parsed.success) next.coverLetter = parsed.error.issues[0]?.message;
-    if (resume && resume.size > MAX_RESUME_BYTES) next.resume = JOB_TEXTS.resumeTooLarge;
+    if (!parsed.success) next.coverLetter = translateMessage(parsed.error.issues[0]?.message ?? '');
+    if (resume && resume.size > MAX_RESUME_BYTES)
+      next.resume = translateMessage(JOB_TEXTS.resumeTooLarge);
     if (resume && !/\.pdf$/i.test(resume.name) && resume.type !== 'application/pdf') {
-      next.resume = JOB_TEXTS.resumePdf;
+      next.resume = translateMessage(JOB_TEXTS.resumePdf);
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     apply.mutate(
       { jobId: job.id, coverLetter, resume },
-      { onSuccess: () => notifySuccess('Application sent', `You applied to ${job.title}.`) },
+      {
+        onSuccess: () =>
+          notifySuccess(t('toast.applied'), t('toast.appliedText', { title: job.title })),
+      },
     );
   };
 
@@ -158,10 +174,10 @@ function ApplyForm({ job }: { job: JobDetail }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} fz="lg" id="apply-title">
-            Apply
+            {t('apply.title')}
           </Title>
           <Textarea
-            label="Cover letter"
+            label={t('apply.coverLetter')}
             required
             autosize
             minRows={6}
@@ -172,14 +188,14 @@ function ApplyForm({ job }: { job: JobDetail }) {
             error={errors.coverLetter}
           />
           <FileInput
-            label="Résumé (optional)"
-            description="PDF, at most 5 MB"
-            placeholder="Choose a PDF"
+            label={t('apply.resume')}
+            description={t('apply.resumeHint')}
+            placeholder={t('apply.choosePdf')}
             // Mantine's placeholder grey reads below 4.5:1 on white; this one is text.
             styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept="application/pdf,.pdf"
             clearable
-            clearButtonProps={{ 'aria-label': 'Remove the résumé' }}
+            clearButtonProps={{ 'aria-label': t('apply.removeResume') }}
             value={resume}
             onChange={setResume}
             error={errors.resume}
@@ -187,7 +203,7 @@ function ApplyForm({ job }: { job: JobDetail }) {
           {apply.isError ? <FormError>{errorMessage(apply.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button type="submit" loading={apply.isPending}>
-              Submit Application
+              {t('apply.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,14 +1,8 @@
 import { Button, Grid, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
-import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
-import {
-  type BrowseQuery,
-  JOB_TYPE_LABELS,
-  POSTED_WITHIN,
-  POSTED_WITHIN_LABELS,
-  WORKPLACE_LABELS,
-  WORKPLACE_TYPES,
-} from '../../../../domain/jobs';
+import { type BrowseQuery, POSTED_WITHIN, WORKPLACE_TYPES } from '../../../../domain/jobs';
+import { numberSeparators } from '../../../lib/format';
 
 export type Filters = {
   q: string;
@@ -52,6 +46,8 @@ export function JobFilters({
   onChange: (next: Filters | ((f: Filters) => Filters)) => void;
   departments: string[];
 }) {
+  const { t } = useTranslation('jobs');
+  const separators = numberSeparators();
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     onChange((f) => ({ ...f, [key]: value }));
   return (
@@ -61,14 +57,14 @@ export function JobFilters({
       radius="md"
       mb="md"
       component="section"
-      aria-label="Search and filters"
+      aria-label={t('filters.label')}
     >
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
-            label="Search"
+            label={t('filters.search')}
             type="search"
-            placeholder="Title, skill, department…"
+            placeholder={t('filters.searchPlaceholder')}
             value={filters.q}
             maxLength={100}
             onChange={(e) => set('q', e.currentTarget.value)}
@@ -76,9 +72,9 @@ export function JobFilters({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <Select
-            label="Department"
+            label={t('filters.department')}
             clearable
-            placeholder={DEPARTMENT_TEXTS.allDepartments}
+            placeholder={t('filters.allDepartments')}
             data={departments}
             value={filters.department}
             onChange={(v) => set('department', v)}
@@ -86,8 +82,8 @@ export function JobFilters({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <TextInput
-            label="Location"
-            placeholder="e.g. Berlin"
+            label={t('filters.location')}
+            placeholder={t('form.locationPlaceholder')}
             value={filters.location}
             maxLength={100}
             onChange={(e) => set('location', e.currentTarget.value)}
@@ -95,51 +91,54 @@ export function JobFilters({
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 2.4 }}>
           <Select
-            label="Workplace"
+            label={t('filters.workplace')}
             clearable
-            placeholder="Any"
-            data={WORKPLACE_TYPES.map((w) => ({ value: w, label: WORKPLACE_LABELS[w] }))}
+            placeholder={t('filters.any')}
+            data={WORKPLACE_TYPES.map((w) => ({ value: w, label: t(`workplace.${w}`) }))}
             value={filters.workplaceType}
             onChange={(v) => set('workplaceType', v)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 2.4 }}>
           <Select
-            label="Job type"
+            label={t('form.jobType')}
             clearable
-            placeholder="Any"
-            data={JOB_TYPES.map((t) => ({ value: t, label: JOB_TYPE_LABELS[t] }))}
+            placeholder={t('filters.any')}
+            data={JOB_TYPES.map((jt) => ({ value: jt, label: t(`jobType.${jt}`) }))}
             value={filters.jobType}
             onChange={(v) => set('jobType', v)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 2.4 }}>
           <Select
-            label="Experience"
+            label={t('filters.experience')}
             clearable
-            placeholder="Any"
-            data={[...EXPERIENCE_OPTIONS]}
+            placeholder={t('filters.any')}
+            data={EXPERIENCE_OPTIONS.map((e) => ({
+              value: e,
+              label: t('meta.experience', { band: e }),
+            }))}
             value={filters.experience}
             onChange={(v) => set('experience', v)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 2.4 }}>
           <NumberInput
-            label="Minimum salary"
-            placeholder="Any"
+            label={t('filters.minSalary')}
+            placeholder={t('filters.any')}
             min={0}
             allowDecimal={false}
-            thousandSeparator=","
+            {...separators}
             value={filters.salaryMin}
             onChange={(v) => set('salaryMin', v)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 2.4 }}>
           <Select
-            label="Posted"
+            label={t('filters.posted')}
             clearable
-            placeholder="Any time"
-            data={POSTED_WITHIN.map((p) => ({ value: p, label: POSTED_WITHIN_LABELS[p] }))}
+            placeholder={t('filters.anyTime')}
+            data={POSTED_WITHIN.map((p) => ({ value: p, label: t(`posted.${p}`) }))}
             value={filters.posted}
             onChange={(v) => set('posted', v)}
           />
@@ -147,7 +146,7 @@ export function JobFilters({
       </Grid>
       <Group justify="flex-end" mt="sm">
         <Button variant="default" size="xs" onClick={() => onChange(EMPTY)}>
-          Clear filters
+          {t('filters.clear')}
         </Button>
       </Group>
     </Paper>

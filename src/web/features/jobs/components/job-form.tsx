@@ -15,16 +15,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toIsoDate } from '../../../../domain/assessments';
 import { CURRENCIES, EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
-import {
-  JOB_TYPE_LABELS,
-  MAX_LOCATIONS,
-  type NewJobInput,
-  WORKPLACE_LABELS,
-  WORKPLACE_TYPES,
-} from '../../../../domain/jobs';
+import { MAX_LOCATIONS, type NewJobInput, WORKPLACE_TYPES } from '../../../../domain/jobs';
 import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
+import { numberSeparators } from '../../../lib/format';
+import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { MarkdownView } from '../../../ui/markdown-view';
 import { DepartmentSelect } from '../../departments/components/department-select';
@@ -41,6 +38,8 @@ type Props = {
 };
 
 export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation('jobs');
+  const separators = numberSeparators();
   const form = useForm<JobFormValues>({ initialValues: initial });
   const [view, setView] = useState<'write' | 'preview'>('write');
   const [intent, setIntent] = useState<'draft' | 'published'>('published');
@@ -49,10 +48,11 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
     setIntent(status);
     const input = formToInput(form.values, status);
     const errors = validateJobForm(input);
-    form.setErrors(errors);
+    form.setErrors(translateErrors(errors));
     if (Object.keys(errors).length > 0) return;
     onSubmit(input).catch((e: unknown) => {
-      if (e instanceof ApiError && e.issues.length) form.setErrors(issuesToFormErrors(e.issues));
+      if (e instanceof ApiError && e.issues.length)
+        form.setErrors(translateErrors(issuesToFormErrors(e.issues)));
     });
   };
 
@@ -68,10 +68,10 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           <Stack gap="md">
             <Title order={2} fz="lg">
-              The role
+              {t('form.role')}
             </Title>
             <TextInput
-              label="Job title"
+              label={t('form.title')}
               required
               maxLength={150}
               {...form.getInputProps('title')}
@@ -86,33 +86,33 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TagsInput
-                  label="Locations"
-                  description="Press Enter after each location"
+                  label={t('form.locations')}
+                  description={t('form.locationsHint')}
                   required
                   maxTags={MAX_LOCATIONS}
-                  placeholder="e.g. Berlin"
+                  placeholder={t('form.locationPlaceholder')}
                   {...form.getInputProps('locations')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Select
-                  label="Workplace type"
+                  label={t('form.workplaceType')}
                   required
-                  data={WORKPLACE_TYPES.map((w) => ({ value: w, label: WORKPLACE_LABELS[w] }))}
+                  data={WORKPLACE_TYPES.map((w) => ({ value: w, label: t(`workplace.${w}`) }))}
                   {...form.getInputProps('workplaceType')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Select
-                  label="Job type"
+                  label={t('form.jobType')}
                   required
-                  data={JOB_TYPES.map((t) => ({ value: t, label: JOB_TYPE_LABELS[t] }))}
+                  data={JOB_TYPES.map((jt) => ({ value: jt, label: t(`jobType.${jt}`) }))}
                   {...form.getInputProps('jobType')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Select
-                  label="Experience (years)"
+                  label={t('form.experience')}
                   required
                   data={[...EXPERIENCE_OPTIONS]}
                   {...form.getInputProps('experience')}
@@ -125,30 +125,30 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           <Stack gap="md">
             <Title order={2} fz="lg">
-              Salary
+              {t('form.salary')}
             </Title>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <NumberInput
-                  label="Minimum"
+                  label={t('form.minimum')}
                   min={0}
                   allowDecimal={false}
-                  thousandSeparator=","
+                  {...separators}
                   {...form.getInputProps('salaryMin')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <NumberInput
-                  label="Maximum"
+                  label={t('form.maximum')}
                   min={0}
                   allowDecimal={false}
-                  thousandSeparator=","
+                  {...separators}
                   {...form.getInputProps('salaryMax')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Select
-                  label="Currency"
+                  label={t('form.currency')}
                   data={[...CURRENCIES]}
                   allowDeselect={false}
                   {...form.getInputProps('currency')}
@@ -156,7 +156,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
               </Grid.Col>
             </Grid>
             <Switch
-              label="Show the salary to candidates"
+              label={t('form.showSalary')}
               {...form.getInputProps('showSalary', { type: 'checkbox' })}
             />
           </Stack>
@@ -166,22 +166,22 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
           <Stack gap="md">
             <Group justify="space-between" wrap="wrap">
               <Title order={2} fz="lg">
-                Description
+                {t('form.description')}
               </Title>
               <SegmentedControl
                 size="xs"
-                aria-label="Description view"
+                aria-label={t('form.descriptionView')}
                 value={view}
                 onChange={(v) => setView(v as 'write' | 'preview')}
                 data={[
-                  { value: 'write', label: 'Write' },
-                  { value: 'preview', label: 'Preview' },
+                  { value: 'write', label: t('form.write') },
+                  { value: 'preview', label: t('form.preview') },
                 ]}
               />
             </Group>
             {view === 'write' ? (
               <Textarea
-                label="Description (Markdown)"
+                label={t('form.descriptionMarkdown')}
                 required
                 autosize
                 minRows={8}
@@ -190,13 +190,13 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
               />
             ) : (
               <Paper withBorder p="md" radius="sm" mih={160}>
-                <MarkdownView source={form.values.description} empty="Nothing to preview yet." />
+                <MarkdownView source={form.values.description} empty={t('form.nothingToPreview')} />
               </Paper>
             )}
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <NumberInput
-                  label="Openings"
+                  label={t('form.openings')}
                   required
                   min={1}
                   allowDecimal={false}
@@ -206,7 +206,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
                   type="date"
-                  label="Closing date (optional)"
+                  label={t('form.closingDate')}
                   min={toIsoDate(new Date())}
                   {...form.getInputProps('closingDate')}
                 />
@@ -219,7 +219,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
         <Group justify="flex-end" wrap="wrap">
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={pending}>
-              Cancel
+              {t('cancel')}
             </Button>
           ) : null}
           {mode === 'new' ? (
@@ -230,19 +230,19 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                 loading={pending && intent === 'draft'}
                 disabled={pending}
               >
-                Save as Draft
+                {t('form.saveDraft')}
               </Button>
               <Button
                 onClick={() => submit('published')}
                 loading={pending && intent === 'published'}
                 disabled={pending}
               >
-                Publish Job
+                {t('form.publish')}
               </Button>
             </>
           ) : (
             <Button type="submit" loading={pending}>
-              Save Changes
+              {t('form.save')}
             </Button>
           )}
         </Group>

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { JOB_TEXTS } from '../../../../domain/jobs';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -27,21 +27,22 @@ export function JobList<T extends { id: string }>({
   jobs: PagedJobs<T>;
   card: (job: T) => ReactNode;
 }) {
+  const { t } = useTranslation('jobs');
   const items = jobs.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
-      {jobs.isPending ? <LoadingText text={JOB_TEXTS.loadingJobs} /> : null}
+      {jobs.isPending ? <LoadingText text={t('loading.jobs')} /> : null}
       {jobs.isError ? <FormError>{errorMessage(jobs.error)}</FormError> : null}
       {jobs.data && items.length === 0 ? (
         <Paper withBorder p="lg" radius="md">
-          <Text>{JOB_TEXTS.noJobs}</Text>
+          <Text>{t('empty.jobs')}</Text>
         </Paper>
       ) : null}
       <Stack
         gap="sm"
         component="ul"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        aria-label="Jobs"
+        aria-label={t('jobsList')}
       >
         {items.map((job) => (
           <li key={job.id}>{card(job)}</li>
@@ -54,7 +55,7 @@ export function JobList<T extends { id: string }>({
             loading={jobs.isFetchingNextPage}
             onClick={() => jobs.fetchNextPage()}
           >
-            Load more
+            {t('loadMore')}
           </Button>
         </Group>
       ) : null}

@@ -1,8 +1,9 @@
 import '../styles';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { JOB_TEXTS, type ManagedJob } from '../../../../domain/jobs';
+import type { ManagedJob } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -14,28 +15,26 @@ import { StageCounts } from './stage-counts';
 
 /** My Listings (/recruiter/job-listings): the recruiter's own jobs with their pipelines' counts. */
 export function ListingsScreen() {
+  const { t } = useTranslation('jobs');
   const jobs = useManagedJobs();
   const [actionError, setActionError] = useState<unknown>(null);
   return (
     <>
-      <PageHeader
-        title="My Listings"
-        description="Your jobs, their applications and where they stand."
-      />
+      <PageHeader title={t('listings.title')} description={t('listings.description')} />
       <Group justify="flex-end" mb="md">
         <Button component={Link} to="/recruiter/analytics" variant="default">
-          Analytics
+          {t('listings.analytics')}
         </Button>
         <Button component={Link} to="/recruiter/post-job">
-          Post Job
+          {t('post.title')}
         </Button>
       </Group>
       {actionError ? <FormError>{errorMessage(actionError)}</FormError> : null}
-      {jobs.isPending ? <LoadingText text={JOB_TEXTS.loadingJobs} /> : null}
+      {jobs.isPending ? <LoadingText text={t('loading.jobs')} /> : null}
       {jobs.isError ? <FormError>{errorMessage(jobs.error)}</FormError> : null}
       {jobs.data?.length === 0 ? (
         <Paper withBorder p="lg" radius="md">
-          <Text>{JOB_TEXTS.noListings}</Text>
+          <Text>{t('empty.listings')}</Text>
         </Paper>
       ) : null}
       <Stack gap="md">
@@ -48,6 +47,7 @@ export function ListingsScreen() {
 }
 
 function ListingCard({ job, onError }: { job: ManagedJob; onError: (e: unknown) => void }) {
+  const { t } = useTranslation('jobs');
   return (
     <Paper
       withBorder
@@ -60,13 +60,19 @@ function ListingCard({ job, onError }: { job: ManagedJob; onError: (e: unknown) 
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="wrap">
-              <Anchor component={Link} to={`/recruiter/job-listings/${job.id}`} fw={600} fz="lg">
+              <Anchor
+                component={Link}
+                to={`/recruiter/job-listings/${job.id}`}
+                fw={600}
+                fz="lg"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {job.title}
               </Anchor>
               <JobStatusBadge status={job.status} />
               {job.newApplications > 0 ? (
                 <Badge color="red.9" variant="filled">
-                  {job.newApplications} new
+                  {t('listings.newCount', { count: job.newApplications })}
                 </Badge>
               ) : null}
             </Group>
@@ -75,11 +81,13 @@ function ListingCard({ job, onError }: { job: ManagedJob; onError: (e: unknown) 
           <JobActionsMenu job={job} onError={onError} />
         </Group>
         <Text size="sm" c="dimmed">
-          {job.total} {job.total === 1 ? 'application' : 'applications'} ·{' '}
+          {t('applicationCount', { count: job.total })} ·{' '}
           {job.publishedAt
-            ? `Posted ${formatDate(job.publishedAt)}`
-            : `Created ${formatDate(job.createdAt)}`}
-          {job.closingDate ? ` · Closes ${formatDate(job.closingDate)}` : ''}
+            ? t('postedOnCapital', { date: formatDate(job.publishedAt) })
+            : t('createdOn', { date: formatDate(job.createdAt) })}
+          {job.closingDate
+            ? ` · ${t('closesOnCapital', { date: formatDate(job.closingDate) })}`
+            : ''}
         </Text>
         <StageCounts counts={job.counts} />
       </Stack>

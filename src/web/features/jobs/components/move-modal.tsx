@@ -1,14 +1,10 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { defaultDueDate, toIsoDate } from '../../../../domain/assessments';
-import {
-  JOB_TEXTS,
-  MAX_REASON,
-  type MoveInput,
-  type MoveTarget,
-  STAGE_LABELS,
-} from '../../../../domain/jobs';
+import { JOB_TEXTS, MAX_REASON, type MoveInput, type MoveTarget } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
+import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { useTemplates } from '../../assessments/api/templates';
 import { notifySuccess } from '../../recruiter/lib/notify';
@@ -24,12 +20,13 @@ type Props = {
 
 /** Rejected asks for a reason; Assessment for a template to assign (with a due date). */
 export function MoveModal({ jobId, target, onClose, onMoved }: Props) {
+  const { t } = useTranslation('jobs');
   return (
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={target ? `Move to ${STAGE_LABELS[target.stage]}` : ''}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={target ? t('move.title', { stage: t(`stage.${target.stage}`) }) : ''}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {target ? (
         <MoveForm
@@ -58,6 +55,7 @@ function MoveForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('jobs');
   const move = useMoveApplications();
   const templates = useTemplates();
   const [reason, setReason] = useState('');
@@ -69,11 +67,12 @@ function MoveForm({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
-    if (target.stage === 'rejected' && !reason.trim()) next.reason = JOB_TEXTS.reasonRequired;
+    if (target.stage === 'rejected' && !reason.trim())
+      next.reason = translateMessage(JOB_TEXTS.reasonRequired);
     if (target.stage === 'assessment') {
-      if (!templateId) next.templateId = JOB_TEXTS.templateRequired;
-      if (!dueDate) next.dueDate = 'Please set a due date';
-      else if (dueDate < toIsoDate(new Date())) next.dueDate = 'The due date cannot be in the past';
+      if (!templateId) next.templateId = translateMessage(JOB_TEXTS.templateRequired);
+      if (!dueDate) next.dueDate = t('move.dueRequired');
+      else if (dueDate < toIsoDate(new Date())) next.dueDate = t('move.duePast');
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -89,7 +88,10 @@ function MoveForm({
       { jobId, input },
       {
         onSuccess: () => {
-          notifySuccess('Moved', `${target.names} moved to ${STAGE_LABELS[target.stage]}.`);
+          notifySuccess(
+            t('toast.moved'),
+            t('toast.movedText', { names: target.names, stage: t(`stage.${target.stage}`) }),
+          );
           onDone();
         },
       },
@@ -101,13 +103,15 @@ function MoveForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          {target.ids.length === 1 ? target.names : `${target.ids.length} applications`} →{' '}
-          <strong>{STAGE_LABELS[target.stage]}</strong>
+          {target.ids.length === 1
+            ? target.names
+            : t('applicationCount', { count: target.ids.length })}{' '}
+          → <strong>{t(`stage.${target.stage}`)}</strong>
         </Text>
         {target.stage === 'rejected' ? (
           <Textarea
-            label="Reason"
-            description="Kept with the application; the candidate sees “Not selected”."
+            label={t('move.reason')}
+            description={t('move.reasonHint')}
             required
             autosize
             minRows={3}
@@ -120,18 +124,20 @@ function MoveForm({
         {target.stage === 'assessment' ? (
           <>
             <Select
-              label="Assessment template"
+              label={t('move.template')}
               required
-              placeholder={templates.isPending ? 'Loading templates...' : 'Choose a template'}
+              placeholder={
+                templates.isPending ? t('move.loadingTemplates') : t('move.chooseTemplate')
+              }
               data={usable.map((t) => ({ value: t.id, label: `${t.title} (${t.roleName})` }))}
               value={templateId}
               onChange={setTemplateId}
               error={errors.templateId}
-              nothingFoundMessage="Contact an admin to create templates"
+              nothingFoundMessage={t('move.noTemplates')}
             />
             <TextInput
               type="date"
-              label="Due Date"
+              label={t('move.dueDate')}
               required
               min={toIsoDate(new Date())}
               value={dueDate}
@@ -139,7 +145,7 @@ function MoveForm({
               error={errors.dueDate}
             />
             <Textarea
-              label="Message (optional)"
+              label={t('move.message')}
               autosize
               minRows={2}
               value={message}
@@ -150,10 +156,10 @@ function MoveForm({
         {move.isError ? <FormError>{errorMessage(move.error)}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={move.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={move.isPending}>
-            Move
+            {t('move.submit')}
           </Button>
         </Group>
       </Stack>

@@ -1,13 +1,9 @@
 import '../styles';
 import { Anchor, Button, Group, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CANDIDATE_STAGE_LABELS,
-  type CandidateApplication,
-  JOB_TEXTS,
-  mayWithdraw,
-} from '../../../../domain/jobs';
+import { type CandidateApplication, mayWithdraw } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -21,19 +17,20 @@ import { formatDate, formatDateTime, StageBadge } from './job-badges';
 
 /** My Applications (/candidate/applications): status, timeline, assessments, withdraw, message. */
 export function MyApplicationsScreen() {
+  const { t } = useTranslation('jobs');
   const apps = useMyApplications();
   const [withdrawing, setWithdrawing] = useState<CandidateApplication | null>(null);
   return (
     <>
-      <PageHeader title="My Applications" description="Where each of your applications stands." />
+      <PageHeader title={t('mine.title')} description={t('mine.description')} />
       <InvitationsSection />
-      {apps.isPending ? <LoadingText text={JOB_TEXTS.loadingApplications} /> : null}
+      {apps.isPending ? <LoadingText text={t('loading.applications')} /> : null}
       {apps.isError ? <FormError>{errorMessage(apps.error)}</FormError> : null}
       {apps.data?.length === 0 ? (
         <Paper withBorder p="lg" radius="md">
-          <Text>{JOB_TEXTS.noMyApplications}</Text>
+          <Text>{t('empty.myApplications')}</Text>
           <Anchor component={Link} to="/candidate/jobs">
-            Browse Jobs
+            {t('browse.title')}
           </Anchor>
         </Paper>
       ) : null}
@@ -54,28 +51,37 @@ function ApplicationCard({
   app: CandidateApplication;
   onWithdraw: () => void;
 }) {
-  const subject = `My application: ${app.jobTitle}`;
+  const { t } = useTranslation('jobs');
+  const subject = t('mine.subject', { title: app.jobTitle });
   return (
     <Paper
       withBorder
       p={{ base: 'sm', sm: 'md' }}
       radius="md"
       component="article"
-      aria-label={`Application: ${app.jobTitle}`}
+      aria-label={t('mine.cardLabel', { title: app.jobTitle })}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>
             <Group gap="xs" wrap="wrap">
               <Title order={2} fz="lg">
-                <Anchor component={Link} to={`/candidate/jobs/${app.jobId}`} inherit>
+                <Anchor
+                  component={Link}
+                  to={`/candidate/jobs/${app.jobId}`}
+                  inherit
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {app.jobTitle}
                 </Anchor>
               </Title>
               <StageBadge stage={app.stage} candidate />
             </Group>
             <Text size="sm" c="dimmed">
-              {app.companyName || app.recruiterName} · applied {formatDate(app.createdAt)}
+              {t('mine.appliedLine', {
+                from: app.companyName || app.recruiterName,
+                date: formatDate(app.createdAt),
+              })}
             </Text>
           </Stack>
           <Group gap="xs">
@@ -85,11 +91,11 @@ function ApplicationCard({
               variant="default"
               size="xs"
             >
-              Message Recruiter
+              {t('mine.messageRecruiter')}
             </Button>
             {mayWithdraw(app.stage) ? (
               <Button variant="outline" color="red.9" size="xs" onClick={onWithdraw}>
-                Withdraw
+                {t('mine.withdraw')}
               </Button>
             ) : null}
           </Group>
@@ -98,7 +104,7 @@ function ApplicationCard({
         {app.assessment ? (
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              Assessment
+              {t('assessment')}
             </Text>
             <AssessmentSummary assessment={app.assessment} />
           </Stack>
@@ -107,10 +113,10 @@ function ApplicationCard({
           active={app.timeline.length - 1}
           bulletSize={14}
           lineWidth={2}
-          aria-label="Timeline"
+          aria-label={t('mine.timeline')}
         >
           {app.timeline.map((e) => (
-            <Timeline.Item key={e.id} title={CANDIDATE_STAGE_LABELS[e.toStage]}>
+            <Timeline.Item key={e.id} title={t(`candidateStage.${e.toStage}`)}>
               <Text size="xs" c="dimmed">
                 {formatDateTime(e.at)}
               </Text>
@@ -129,24 +135,29 @@ function WithdrawModal({
   app: CandidateApplication | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('jobs');
   const withdraw = useWithdraw();
   return (
     <Modal
       opened={app !== null}
       onClose={onClose}
-      title="Withdraw application"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('mine.withdrawTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {app ? (
         <Stack gap="md">
           <Text>
-            Withdraw your application for <strong>{app.jobTitle}</strong>? You cannot apply to this
-            job again.
+            <Trans
+              t={t}
+              i18nKey="mine.withdrawConfirm"
+              values={{ title: app.jobTitle }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
           {withdraw.isError ? <FormError>{errorMessage(withdraw.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={withdraw.isPending}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               color="red"
@@ -154,13 +165,16 @@ function WithdrawModal({
               onClick={() =>
                 withdraw.mutate(app.id, {
                   onSuccess: () => {
-                    notifySuccess('Application withdrawn', `${app.jobTitle}: withdrawn.`);
+                    notifySuccess(
+                      t('toast.withdrawn'),
+                      t('toast.withdrawnText', { title: app.jobTitle }),
+                    );
                     onClose();
                   },
                 })
               }
             >
-              Withdraw
+              {t('mine.withdraw')}
             </Button>
           </Group>
         </Stack>

@@ -13,13 +13,12 @@ import {
   Text,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
   type Application,
-  JOB_TEXTS,
   MOVE_TARGETS,
   type MoveTarget,
-  STAGE_LABELS,
   STAGES,
   type Stage,
 } from '../../../../domain/jobs';
@@ -41,6 +40,7 @@ type Filter = 'all' | Stage;
 
 /** A job's pipeline (/recruiter/job-listings/:jobId): applications by stage, moves, details. */
 export function PipelineScreen({ admin = false }: { admin?: boolean }) {
+  const { t } = useTranslation('jobs');
   const { jobId = '' } = useParams();
   const job = useJob(jobId);
   const apps = useJobApplications(jobId);
@@ -67,11 +67,11 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
       .map((a) => a.candidateName)
       .join(', ');
 
-  if (job.isPending) return <LoadingText text={JOB_TEXTS.loadingJob} />;
+  if (job.isPending) return <LoadingText text={t('loading.job')} />;
   if (job.isError) {
     return (
       <>
-        <PageHeader title="Job pipeline" />
+        <PageHeader title={t('pipeline.title')} />
         <FormError>{errorMessage(job.error)}</FormError>
       </>
     );
@@ -87,8 +87,8 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
               <Group gap="xs">
                 <JobStatusBadge status={j.status} />
                 <Text size="sm" c="dimmed">
-                  {j.openings} {j.openings === 1 ? 'opening' : 'openings'}
-                  {j.closingDate ? ` · closes ${formatDate(j.closingDate)}` : ''}
+                  {t('openings', { count: j.openings })}
+                  {j.closingDate ? ` · ${t('closesOn', { date: formatDate(j.closingDate) })}` : ''}
                 </Text>
               </Group>
               <JobMeta job={j} />
@@ -97,7 +97,7 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
                 to={admin ? '/admin/jobs' : '/recruiter/job-listings'}
                 size="sm"
               >
-                {admin ? '← Manage Jobs' : '← My Listings'}
+                {admin ? t('pipeline.backAdmin') : t('pipeline.back')}
               </Anchor>
             </Stack>
             {admin ? null : <JobActionsMenu job={j} onError={setActionError} />}
@@ -106,10 +106,13 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
         {actionError ? <FormError>{errorMessage(actionError)}</FormError> : null}
 
         <Tabs value={filter} onChange={(v) => setFilter((v as Filter) ?? 'all')}>
-          <Tabs.List aria-label="Stages">
+          <Tabs.List aria-label={t('pipeline.stages')}>
             {(['all', ...STAGES] as Filter[]).map((s) => (
               <Tabs.Tab key={s} value={s}>
-                {s === 'all' ? 'All' : STAGE_LABELS[s]} ({counts.get(s) ?? 0})
+                {t('pipeline.tab', {
+                  stage: s === 'all' ? t('pipeline.all') : t(`stage.${s}`),
+                  n: counts.get(s) ?? 0,
+                })}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -117,9 +120,9 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
 
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select
-            label="Move selected to"
-            placeholder="Choose a stage"
-            data={MOVE_TARGETS.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+            label={t('pipeline.moveSelected')}
+            placeholder={t('chooseStage')}
+            data={MOVE_TARGETS.map((s) => ({ value: s, label: t(`stage.${s}`) }))}
             value={bulkStage}
             onChange={(v) => setBulkStage(v as MoveTarget | null)}
             w={200}
@@ -130,29 +133,31 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
               bulkStage && setTarget({ ids: selected, stage: bulkStage, names: namesOf(selected) })
             }
           >
-            Move {selected.length > 0 ? `(${selected.length})` : ''}
+            {selected.length > 0
+              ? t('pipeline.moveCount', { n: selected.length })
+              : t('move.submit')}
           </Button>
         </Group>
 
-        {apps.isPending ? <LoadingText text={JOB_TEXTS.loadingApplications} /> : null}
+        {apps.isPending ? <LoadingText text={t('loading.applications')} /> : null}
         {apps.isError ? <FormError>{errorMessage(apps.error)}</FormError> : null}
-        {apps.data && shown.length === 0 ? <Text>{JOB_TEXTS.noApplications}</Text> : null}
+        {apps.data && shown.length === 0 ? <Text>{t('empty.applications')}</Text> : null}
         {shown.length > 0 ? (
           <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label="Applications" highlightOnHover>
+            <Table verticalSpacing="sm" aria-label={t('pipeline.applications')} highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>
                     <Checkbox
-                      aria-label="Select all"
+                      aria-label={t('pipeline.selectAll')}
                       checked={allChecked}
                       onChange={() => setSelected(allChecked ? [] : movable.map((a) => a.id))}
                     />
                   </Table.Th>
-                  <Table.Th>Candidate</Table.Th>
-                  <Table.Th>Stage</Table.Th>
-                  <Table.Th>Applied</Table.Th>
-                  <Table.Th>Assessment</Table.Th>
+                  <Table.Th>{t('pipeline.col.candidate')}</Table.Th>
+                  <Table.Th>{t('pipeline.col.stage')}</Table.Th>
+                  <Table.Th>{t('pipeline.col.applied')}</Table.Th>
+                  <Table.Th>{t('assessment')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -202,12 +207,13 @@ function Row({
   onCheck: (on: boolean) => void;
   onOpen: () => void;
 }) {
+  const { t } = useTranslation('jobs');
   const session = useSessionState();
   return (
     <Table.Tr>
       <Table.Td>
         <Checkbox
-          aria-label={`Select ${app.candidateName}`}
+          aria-label={t('pipeline.select', { name: app.candidateName })}
           checked={checked}
           disabled={app.stage === 'withdrawn'}
           onChange={(e) => onCheck(e.currentTarget.checked)}
@@ -218,7 +224,7 @@ function Row({
           <Text fw={500}>{app.candidateName}</Text>
           {!app.seen && session.user?.id === app.recruiterId ? (
             <Badge color="red.9" size="xs" variant="filled">
-              New
+              {t('new')}
             </Badge>
           ) : null}
         </Group>
@@ -239,9 +245,9 @@ function Row({
           size="xs"
           variant="default"
           onClick={onOpen}
-          aria-label={`Open ${app.candidateName}`}
+          aria-label={t('pipeline.open', { name: app.candidateName })}
         >
-          Open
+          {t('pipeline.openButton')}
         </Button>
       </Table.Td>
     </Table.Tr>

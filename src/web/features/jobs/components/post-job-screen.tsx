@@ -1,4 +1,5 @@
 import '../styles';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../ui/page-header';
 import { notifySuccess } from '../../recruiter/lib/notify';
@@ -8,14 +9,12 @@ import { JobForm } from './job-form';
 
 /** Post Job (/recruiter/post-job): save as a draft or publish at once. */
 export function PostJobScreen() {
+  const { t } = useTranslation('jobs');
   const create = useCreateJob();
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader
-        title="Post Job"
-        description="Describe the role. Drafts stay private until you publish them."
-      />
+      <PageHeader title={t('post.title')} description={t('post.description')} />
       <JobForm
         initial={emptyJobForm()}
         mode="new"
@@ -23,12 +22,11 @@ export function PostJobScreen() {
         error={create.error}
         onSubmit={(input) =>
           create.mutateAsync(input).then((job) => {
-            notifySuccess(
-              job.status === 'published' ? 'Job published' : 'Draft saved',
-              job.status === 'published'
-                ? `${job.title} is now visible to candidates.`
-                : `${job.title} was saved as a draft.`,
-            );
+            if (job.status === 'published') {
+              notifySuccess(t('toast.published'), t('toast.publishedText', { title: job.title }));
+            } else {
+              notifySuccess(t('toast.draftSaved'), t('toast.draftSavedText', { title: job.title }));
+            }
             navigate('/recruiter/job-listings');
           })
         }
