@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ASSESSMENT_TEXTS, type Assessment } from '../../../../domain/assessments';
 import { LoadingText } from '../../../ui/loading-text';
+import { SimilarityFlag } from '../../review/similarity-flag';
 import { RESULT_FILTERS, type ResultFilter } from '../lib/filters';
 import { formatDate } from '../lib/format';
 import { AssessmentCard } from './assessment-card';
@@ -41,9 +42,12 @@ export function ResultsList({ query, visible }: ResultsListProps) {
             key={a.id}
             assessment={a}
             details={
-              <Text size="sm" c="dimmed">
-                Completed: {formatDate(a.completedDate)}
-              </Text>
+              <>
+                <Text size="sm" c="dimmed">
+                  Completed: {formatDate(a.completedDate)}
+                </Text>
+                <SimilarityFlag percent={a.similarityFlag} />
+              </>
             }
             actions={
               <Button
