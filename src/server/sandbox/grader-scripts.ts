@@ -117,6 +117,11 @@ if (process.env.NODE_TEST_CONTEXT) {
  * count (docs/decisions/010).
  */
 export const RESULT_FD = 4;
+/** Result lines a harness writes at most (then only the done line), and how many keep their failure message (50 are shown). */
+export const MAX_RESULT_LINES = 50_000;
+const FULL_MESSAGE_LINES = 2_000;
+/** What the server keeps of a result pipe: MAX_RESULT_LINES short lines and FULL_MESSAGE_LINES long ones fit. */
+export const RESULT_PIPE_CAP = 16 * 1024 * 1024;
 
 /**
  * Runs pytest with a plugin object (not a module on sys.path, which a file of
@@ -133,6 +138,13 @@ _state = {"done": False}
 def _send(record):
     if _state["done"]:
         return
+    # Bounded whatever the number of tests, so the done line always fits the server's cap.
+    if "done" not in record:
+        _state["lines"] = _state.get("lines", 0) + 1
+        if _state["lines"] > ${MAX_RESULT_LINES}:
+            return
+        if _state["lines"] > ${FULL_MESSAGE_LINES}:
+            record["message"] = ""
     data = (json.dumps(record) + "\\n").encode()
     try:
         while data:
@@ -241,7 +253,12 @@ public final class TalentForgeListener implements TestExecutionListener {
         return "";
     }
 
+    private int lines;
+
     private void record(TestIdentifier id, String outcome, String message) {
+        // Bounded whatever the number of tests, so the done line always fits the server's cap.
+        if (++lines > ${MAX_RESULT_LINES}) return;
+        if (lines > ${FULL_MESSAGE_LINES}) message = "";
         send("{\\"path\\":[" + quote(className(id)) + "," + quote(id.getLegacyReportingName()) + "],\\"outcome\\":\\"" + outcome + "\\",\\"message\\":" + quote(message) + "}");
     }
 

@@ -266,6 +266,19 @@ describe.skipIf(skipReason('python') !== null)(
   },
 );
 
+describe.skipIf(skipReason('python') !== null)('Python: many tests', () => {
+  it('10,000 honest tests still report through the harness and pass', async () => {
+    const many = {
+      path: 'test_many.py',
+      content:
+        'import pytest\n\n\n@pytest.mark.parametrize("i", range(10000))\ndef test_case(i):\n    assert i >= 0\n',
+    };
+    const project = { ...PYTHON_PROJECT, files: [...PYTHON_PROJECT.files, many] };
+    const result = await run(project, edit(project, 'fees.py', FEES_FIXED), 60_000);
+    expect(result).toMatchObject({ status: 'passed', passed: 10_008, failed: 0 });
+  }, 180_000);
+});
+
 const GO_FORGE = `package blog
 
 import (

@@ -25,6 +25,7 @@ import {
   JAVA_LISTENER_SOURCE,
   PRELOAD_SCRIPT,
   PYTEST_RUN_SCRIPT,
+  RESULT_PIPE_CAP,
 } from './grader-scripts';
 import {
   type JunitCase,
@@ -463,7 +464,7 @@ export async function runPass(
     closeSync(filterFd);
   }
   const stdout = new CappedOutput(stdoutCap);
-  const channel = new CappedOutput(stdoutCap);
+  const channel = new CappedOutput(RESULT_PIPE_CAP);
   (child.stdio[4] as NodeJS.ReadableStream | null | undefined)?.on('data', (chunk: Buffer) =>
     channel.push(chunk),
   );
