@@ -64,7 +64,7 @@ describe('similarity flag and blind pipeline', () => {
       '/',
       recruiter,
     );
-    const flags = await screen.findAllByTestId('similarity-flag');
+    const flags = await screen.findAllByTestId('results-similarity-flag');
     expect(flags).toHaveLength(1);
     expect(flags[0]?.textContent).toBe('Similaire à 87 %');
     expect(flags[0]?.getAttribute('aria-label')).toContain('87 %');

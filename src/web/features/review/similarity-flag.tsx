@@ -17,7 +17,7 @@ export function SimilarityFlag({ percent }: { percent: number | null | undefined
         variant="light"
         size="sm"
         aria-label={label}
-        data-testid="similarity-flag"
+        data-testid="results-similarity-flag"
       >
         {t('flag', { percent })}
       </Badge>
