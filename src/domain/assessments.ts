@@ -275,6 +275,11 @@ export const assessmentSchema = z.object({
   identityHidden: z.boolean(),
   /** When the reviewer revealed the candidate after scoring; null until then. */
   identityRevealedAt: z.string().nullable(),
+  /**
+   * Reviewers' lists only: the best similarity match (per cent of this submission) when it
+   * reaches the template's threshold, else null (docs/decisions/026). Never sent to candidates.
+   */
+  similarityFlag: z.number().nullable().optional(),
   /** The project the workspace shows (files without the candidate's edits). */
   project: sampleProjectSchema
     .omit({ files: true, hiddenFiles: true })

@@ -15,6 +15,13 @@ export const MAX_BULK_BYTES = 1024 * 1024;
 export const BULK_OUTCOMES = ['assigned', 'invited', 'skipped'] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
+/** How long an invitation link works after it was mailed (docs/decisions/026). */
+export const INVITATION_VALID_DAYS = 14;
+
+/** When a link mailed at `sentAt` stops working. */
+export const invitationExpiry = (sentAt: Date) =>
+  new Date(sentAt.getTime() + INVITATION_VALID_DAYS * 86_400_000);
+
 export const BULK_SKIP_REASONS = {
   duplicate: 'Duplicate row (the same e-mail appears earlier in the file)',
   malformedEmail: 'Malformed e-mail address',

@@ -388,12 +388,19 @@ export const stageEventSchema = z.object({
 export type StageEvent = z.infer<typeof stageEventSchema>;
 
 export const linkedAssessmentSchema = z.object({
-  id: z.string(),
+  /** Null while blind review hides it from the recruiter (identityHidden): no link from a named application. */
+  id: z.string().nullable(),
   title: z.string(),
   status: z.string(),
   score: z.number().nullable(),
   reviewedAt: z.string().nullable(),
   dueDate: z.string(),
+  /**
+   * Blind review not yet revealed (docs/decisions/026): the pipeline names the applicant, so it
+   * shows neither the assessment's id, status nor score until the recruiter reveals the
+   * candidate in Results.
+   */
+  identityHidden: z.boolean(),
 });
 export type LinkedAssessment = z.infer<typeof linkedAssessmentSchema>;
 
@@ -487,6 +494,7 @@ export function toCandidateApplication(
       score: app.assessment.score,
       reviewedAt: app.assessment.reviewedAt,
       dueDate: app.assessment.dueDate,
+      identityHidden: app.assessment.identityHidden,
     },
     createdAt: app.createdAt,
     updatedAt: app.updatedAt,

@@ -9,8 +9,9 @@ describe('a project language from its files', () => {
     expect(detectRunner(['go.mod', 'slug.go', 'slug_test.go'])).toBe('go');
     expect(detectRunner(['Invoice.java', 'InvoiceTest.java'])).toBe('java');
     expect(detectRunner(['queries.sql', 'README.md'])).toBe('none');
-    // A Go test outside the module's root package is not one go test runs here.
-    expect(detectRunner(['go.mod', 'sub/x_test.go'])).toBe('none');
+    // Every package's tests run (go test ./...); testdata and vendor are not packages go tests.
+    expect(detectRunner(['go.mod', 'sub/x_test.go'])).toBe('go');
+    expect(detectRunner(['go.mod', 'testdata/x_test.go', 'vendor/a/b_test.go'])).toBe('none');
   });
 
   it("the template's choice wins over the files", () => {

@@ -140,8 +140,8 @@ export const LANGUAGE_TEST_FILES: Record<TestLanguage, RegExp> = {
   node: TEST_FILE,
   // pytest's default discovery: test_*.py or *_test.py.
   python: /(^|\/)(test_[^/]*|[^/]*_test)\.py$/,
-  // go test: *_test.go of the module's root package.
-  go: /^[^/]*_test\.go$/,
+  // go test ./...: *_test.go of every package (go skips testdata, vendor and names starting with . or _).
+  go: /^(?:(?!(?:testdata|vendor)\/)[^/._][^/]*\/)*[^/._][^/]*_test\.go$/,
   // JUnit's usual names: FooTest, FooTests, TestFoo.
   java: /(^|\/)([^/]*Tests?|Test[^/]*)\.java$/,
 };

@@ -38,6 +38,8 @@ export const assessmentInvitation = pgTable(
     createdAt: created(),
     /** Set when the invitee's account is made (or found) and the assessment assigned. */
     acceptedAt: ts('accepted_at'),
+    /** The link works until then (INVITATION_VALID_DAYS after it was mailed); uploading the row again mails a new one. */
+    expiresAt: ts('expires_at').notNull(),
     assessmentId: text('assessment_id').references(() => assessment.id, { onDelete: 'set null' }),
   },
   (t) => [

@@ -4,7 +4,7 @@ import { TEXTS } from '../../domain/texts';
 /** An error whose message is meant for the user; status picks the HTTP code. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly issues?: { path: (string | number)[]; message: string }[],
     /** More fields for the JSON body (e.g. the stored file on a 409). */

@@ -107,3 +107,211 @@ if (process.env.NODE_TEST_CONTEXT) {
   }
 }
 `;
+
+/**
+ * The harnesses of Python, Go and Java runs write their results as JSON lines
+ * to file descriptor 4, a pipe to the server (an append-only stream: what was
+ * written cannot be taken back), ending with one `{"done":true,"ok":…}` line
+ * once the framework has run every test. A pass that exits 0 without that
+ * line ended early (os._exit, Runtime.halt, syscall.Exit): its passes do not
+ * count (docs/decisions/010).
+ */
+export const RESULT_FD = 4;
+/** Result lines a harness writes at most (then only the done line), and how many keep their failure message (50 are shown). */
+export const MAX_RESULT_LINES = 50_000;
+const FULL_MESSAGE_LINES = 2_000;
+/** What the server keeps of a result pipe: MAX_RESULT_LINES short lines and FULL_MESSAGE_LINES long ones fit. */
+export const RESULT_PIPE_CAP = 16 * 1024 * 1024;
+
+/**
+ * Runs pytest with a plugin object (not a module on sys.path, which a file of
+ * the candidate's could shadow) that reports each test's outcome, with
+ * pytest's own JUnit names, and the session's end.
+ */
+export const PYTEST_RUN_SCRIPT = `import json, os, sys
+import pytest
+from _pytest.junitxml import mangle_test_address
+
+_state = {"done": False}
+
+
+def _send(record):
+    if _state["done"]:
+        return
+    # Bounded whatever the number of tests, so the done line always fits the server's cap.
+    if "done" not in record:
+        _state["lines"] = _state.get("lines", 0) + 1
+        if _state["lines"] > ${MAX_RESULT_LINES}:
+            return
+        if _state["lines"] > ${FULL_MESSAGE_LINES}:
+            record["message"] = ""
+    data = (json.dumps(record) + "\\n").encode()
+    try:
+        while data:
+            data = data[os.write(${RESULT_FD}, data):]
+    except OSError:
+        pass
+
+
+def _path(nodeid):
+    names = mangle_test_address(nodeid)
+    return [".".join(names[:-1]), "pytest", names[-1]]
+
+
+class TalentForgeGrader:
+    def pytest_collectreport(self, report):
+        if report.failed:
+            _send({"path": _path(report.nodeid or "collection"), "outcome": "failed", "message": report.longreprtext[-2000:]})
+
+    def pytest_runtest_logreport(self, report):
+        if report.when != "call" and report.outcome == "passed":
+            return
+        _send({"path": _path(report.nodeid), "outcome": report.outcome, "message": report.longreprtext[-2000:] if report.failed else ""})
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        _send({"done": True, "ok": int(exitstatus) == 0})
+        _state["done"] = True
+
+
+# As with python -m pytest, the project's root is importable (after the grader's own modules are loaded).
+sys.path.insert(0, "/work")
+sys.exit(int(pytest.main(sys.argv[1:], plugins=[TalentForgeGrader()])))
+`;
+
+/** Java class of the JUnit listener (compiled with the project; registered through ServiceLoader). */
+export const JAVA_LISTENER_CLASS = 'talentforge.grader.TalentForgeListener';
+
+/**
+ * A JUnit Platform listener: each test's outcome as [class, legacy name] (the
+ * names of JUnit's XML report) and the plan's end. fd 4 is opened through
+ * FileDescriptor's private constructor (the JVM runs with java.io opened for
+ * it): a socket cannot be opened by its /proc path.
+ */
+export const JAVA_LISTENER_SOURCE = `package talentforge.grader;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+public final class TalentForgeListener implements TestExecutionListener {
+    private FileOutputStream out;
+    private TestPlan plan;
+    private boolean failed;
+    private int tests;
+    private boolean done;
+
+    public TalentForgeListener() {
+        try {
+            Constructor<FileDescriptor> c = FileDescriptor.class.getDeclaredConstructor(int.class);
+            c.setAccessible(true);
+            out = new FileOutputStream(c.newInstance(${RESULT_FD}));
+        } catch (Exception e) {
+            out = null;
+        }
+    }
+
+    private static String quote(String s) {
+        StringBuilder b = new StringBuilder("\\"");
+        int n = Math.min(s.length(), 2000);
+        for (int i = 0; i < n; i++) {
+            char ch = s.charAt(i);
+            if (ch == '"' || ch == '\\\\') b.append('\\\\').append(ch);
+            else if (ch < 0x20) b.append(String.format("\\\\u%04x", (int) ch));
+            else b.append(ch);
+        }
+        return b.append('"').toString();
+    }
+
+    private synchronized void send(String json) {
+        if (out == null || done) return;
+        try {
+            out.write((json + "\\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (Exception e) {
+            // the server stopped reading: nothing to do
+        }
+    }
+
+    private String className(TestIdentifier id) {
+        TestIdentifier current = id;
+        while (current != null) {
+            Optional<TestSource> source = current.getSource();
+            if (source.isPresent() && source.get() instanceof MethodSource) return ((MethodSource) source.get()).getClassName();
+            if (source.isPresent() && source.get() instanceof ClassSource) return ((ClassSource) source.get()).getClassName();
+            Optional<String> parent = current.getParentId();
+            current = parent.isPresent() && plan != null ? plan.getTestIdentifier(parent.get()) : null;
+        }
+        return "";
+    }
+
+    private int lines;
+
+    private void record(TestIdentifier id, String outcome, String message) {
+        // Bounded whatever the number of tests, so the done line always fits the server's cap.
+        if (++lines > ${MAX_RESULT_LINES}) return;
+        if (lines > ${FULL_MESSAGE_LINES}) message = "";
+        send("{\\"path\\":[" + quote(className(id)) + "," + quote(id.getLegacyReportingName()) + "],\\"outcome\\":\\"" + outcome + "\\",\\"message\\":" + quote(message) + "}");
+    }
+
+    @Override
+    public void testPlanExecutionStarted(TestPlan testPlan) {
+        plan = testPlan;
+    }
+
+    @Override
+    public void executionSkipped(TestIdentifier id, String reason) {
+        if (!id.isTest()) return;
+        tests++;
+        record(id, "skipped", "");
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        TestExecutionResult.Status status = result.getStatus();
+        if (status == TestExecutionResult.Status.FAILED) failed = true;
+        if (!id.isTest()) return;
+        tests++;
+        if (status == TestExecutionResult.Status.SUCCESSFUL) record(id, "passed", "");
+        else if (status == TestExecutionResult.Status.ABORTED) record(id, "skipped", "");
+        else record(id, "failed", result.getThrowable().map(Throwable::toString).orElse("Test failed"));
+    }
+
+    @Override
+    public void testPlanExecutionFinished(TestPlan testPlan) {
+        send("{\\"done\\":true,\\"ok\\":" + (!failed && tests > 0) + "}");
+        done = true;
+    }
+}
+`;
+
+/** The file added to each Go package under test: its TestMain reports m.Run's result once every test has run. */
+export const GO_TESTMAIN_FILE = 'zz_talentforge_grader_test.go';
+
+export function goTestMain(packageName: string): string {
+  return `package ${packageName}
+
+import (
+	talentforgeos "os"
+	talentforgetesting "testing"
+)
+
+func TestMain(m *talentforgetesting.M) {
+	code := m.Run()
+	ok := "false"
+	if code == 0 {
+		ok = "true"
+	}
+	talentforgeos.NewFile(${RESULT_FD}, "results").Write([]byte("{\\"done\\":true,\\"ok\\":" + ok + "}\\n"))
+	talentforgeos.Exit(code)
+}
+`;
+}

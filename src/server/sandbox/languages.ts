@@ -7,7 +7,8 @@ import {
   TEST_LANGUAGES,
   type TestLanguage,
 } from '../../domain/test-runs';
-import { type JunitCase, parseJunitCases } from './junit';
+import { GO_TESTMAIN_FILE, goTestMain, JAVA_LISTENER_CLASS } from './grader-scripts';
+import type { JunitCase } from './junit';
 import {
   type Executed,
   judge,
@@ -84,8 +85,10 @@ interface Step {
   env: Record<string, string>;
   /** The tree the step sees at /work. */
   tree: 'all' | 'visible' | 'hidden';
-  /** Where the step's machine-readable result is. */
-  report: (stdout: string, reportDir: string) => Promise<JunitCase[]>;
+  /** Where the step's machine-readable result is: its stdout, its report folder or its result pipe (fd 4). */
+  report: (result: PassResult, reportDir: string) => Promise<JunitCase[]>;
+  /** Its harness reports the end of the run on fd 4 (else, a Go package with its own TestMain, the exit code alone decides). */
+  guarded: boolean;
 }
 
 const readReport = async (file: string) => {
@@ -96,6 +99,89 @@ const readReport = async (file: string) => {
     return '';
   }
 };
+
+/**
+ * The harness's result lines (fd 4): the cases before its first `done` line,
+ * and that line (null when the process ended before it). Lines after the
+ * first `done` are ignored: nothing a shutdown hook writes counts.
+ */
+export function parseResultRecords(text: string): {
+  cases: JunitCase[];
+  done: { ok: boolean } | null;
+} {
+  const cases: JunitCase[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let record: {
+      done?: unknown;
+      ok?: unknown;
+      path?: unknown;
+      outcome?: unknown;
+      message?: unknown;
+    };
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (record.done === true) return { cases, done: { ok: record.ok === true } };
+    const outcome = record.outcome;
+    if (!Array.isArray(record.path) || record.path.length === 0) continue;
+    if (outcome !== 'passed' && outcome !== 'failed' && outcome !== 'skipped') continue;
+    const casePath = record.path.map(String);
+    cases.push({
+      path: casePath,
+      outcome,
+      ...(outcome === 'failed'
+        ? {
+            failure: {
+              name: (casePath[casePath.length - 1] ?? 'test').slice(0, 500),
+              message:
+                (typeof record.message === 'string' && record.message.trim()) || 'Test failed',
+            },
+          }
+        : {}),
+    });
+  }
+  return { cases, done: null };
+}
+
+/**
+ * The end of a test step as its harness saw it. An exit 0 is a pass only
+ * when the harness wrote its `done` line saying the framework found no
+ * failure; exit 0 without it means the process was ended early from inside
+ * (os._exit, Runtime.halt, syscall.Exit): the step counts as failed and none
+ * of its passes count (every test of the template without a failure then has
+ * no result: failed).
+ */
+export function guardEarlyExit(
+  result: PassResult,
+  cases: JunitCase[],
+  done: { ok: boolean } | null,
+  label: string,
+): { cases: JunitCase[]; note: string | null } {
+  if (result.code !== 0 || result.signal !== null) return { cases, note: null };
+  if (!done) {
+    result.code = 1;
+    return {
+      cases: cases.filter((c) => c.outcome === 'failed'),
+      note: `[the ${label} ended with exit code 0 before the test framework finished (the process was ended from inside): none of their passes count]`,
+    };
+  }
+  if (!done.ok) {
+    result.code = 1;
+    return {
+      cases,
+      note: `[the test framework reported a failure (${label}) but its process ended with exit code 0: counted as failed]`,
+    };
+  }
+  return { cases, note: null };
+}
+
+/** Go packages with test files: their folders ('.' for the module root), sorted. */
+export function goPackageDirs(tests: SandboxFile[]): string[] {
+  return [...new Set(tests.map((f) => path.posix.dirname(f.path)))].sort();
+}
 
 /** `go test`'s JSON events (test2json) as cases: a test's final pass, fail or skip; subtests under their parent. */
 export function parseGoJson(text: string): JunitCase[] {
@@ -200,7 +286,7 @@ export async function executeLanguage(
           language === 'python'
             ? 'No test files found (names like test_cart.py or cart_test.py).'
             : language === 'go'
-              ? 'No test files found (names like cart_test.go, in the module root).'
+              ? 'No test files found (names like cart_test.go).'
               : 'No test files found (names like CartTest.java).',
       },
     };
@@ -230,6 +316,27 @@ export async function executeLanguage(
         await writeFile(target, file.content, { mode: 0o644 });
       }
     }
+    // Go: every package with tests (go test ./...), each with the grader's TestMain unless it has its own.
+    const goPackages: { tree: 'visible' | 'hidden'; dir: string; guarded: boolean }[] = [];
+    if (language === 'go') {
+      for (const [tree, tests] of [
+        ['visible', visibleTests],
+        ['hidden', hiddenTests],
+      ] as const) {
+        for (const dir of goPackageDirs(tests)) {
+          const inDir = tests.filter((f) => path.posix.dirname(f.path) === dir);
+          const ownMain = inDir.some((f) => /^func\s+TestMain\s*\(/m.test(f.content));
+          const name = inDir.map((f) => /^package\s+(\w+)/m.exec(f.content)?.[1]).find(Boolean);
+          const guarded = !ownMain && name !== undefined;
+          if (guarded && name) {
+            await writeFile(path.join(dirs[tree], dir, GO_TESTMAIN_FILE), goTestMain(name), {
+              mode: 0o644,
+            });
+          }
+          goPackages.push({ tree, dir, guarded });
+        }
+      }
+    }
     const build = path.join(runDir, 'build');
     await mkdir(build, { mode: 0o700 });
     await chown(build, SANDBOX_UID, SANDBOX_UID);
@@ -255,21 +362,27 @@ export async function executeLanguage(
       command: string[];
       env: Record<string, string>;
     }[] = [];
+    const goBinary = (i: number) => `/build/package-${i}.test`;
     if (language === 'go') {
       await mkdir(path.join(build, 'tmp'), { mode: 0o700 });
       await chown(path.join(build, 'tmp'), SANDBOX_UID, SANDBOX_UID);
-      for (const [tree, tests] of [
-        ['visible', visibleTests],
-        ['hidden', hiddenTests],
-      ] as const) {
-        if (tests.length === 0) continue;
+      goPackages.forEach((pkg, i) => {
+        const what = pkg.tree === 'hidden' ? 'hidden tests' : 'tests';
         compiles.push({
-          label: tree === 'hidden' ? 'hidden tests' : 'tests',
-          tree,
-          command: [t.go ?? 'go', 'test', '-c', '-vet=off', '-o', `/build/${tree}.test`, '.'],
+          label: pkg.dir === '.' ? what : `${what}, ./${pkg.dir}`,
+          tree: pkg.tree,
+          command: [
+            t.go ?? 'go',
+            'test',
+            '-c',
+            '-vet=off',
+            '-o',
+            goBinary(i),
+            pkg.dir === '.' ? '.' : `./${pkg.dir}`,
+          ],
           env: goEnv,
         });
-      }
+      });
     } else if (language === 'java') {
       const sources = files.filter((f) => f.path.endsWith('.java')).map((f) => `/work/${f.path}`);
       compiles.push({
@@ -288,6 +401,7 @@ export async function executeLanguage(
           '-cp',
           t.junit,
           ...sources,
+          '/grader/java/TalentForgeListener.java',
         ],
         env: {},
       });
@@ -315,8 +429,19 @@ export async function executeLanguage(
       if (stopped) return { early: stopped };
       if (result.code !== 0) return { early: compileFailed(ctx, result, step.label) };
     }
+    if (language === 'java') {
+      // The listener is registered through ServiceLoader, written by the server (root's) after the compile.
+      const services = path.join(build, 'classes', 'META-INF', 'services');
+      await mkdir(services, { recursive: true, mode: 0o755 });
+      await writeFile(
+        path.join(services, 'org.junit.platform.launcher.TestExecutionListener'),
+        `${JAVA_LISTENER_CLASS}\n`,
+        { mode: 0o644 },
+      );
+    }
 
     // --- test steps
+    const records = async (result: PassResult) => parseResultRecords(result.channel).cases;
     const steps: Step[] = [];
     for (const [hidden, tests] of [
       [false, visibleTests],
@@ -330,55 +455,64 @@ export async function executeLanguage(
           label,
           hidden,
           tree: 'all',
+          guarded: true,
           env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },
           command: mode.enumerate
             ? [t.python, '-B', '-c', PYTEST_LIST, ...paths]
             : [
                 t.python,
                 '-B',
-                '-m',
-                'pytest',
+                '/grader/pytest_run.py',
                 '-p',
                 'no:cacheprovider',
                 '-q',
                 '--rootdir=/work',
-                '--junitxml=/report/report.xml',
-                '-o',
-                'junit_family=xunit2',
                 ...paths,
               ],
-          report: async (_stdout, dir) => {
-            if (mode.enumerate) {
-              try {
-                const units = JSON.parse(
-                  await readReport(path.join(dir, 'units.json')),
-                ) as string[][];
-                return units.map((p) => ({ path: p.map(String), outcome: 'skipped' as const }));
-              } catch {
-                return [];
-              }
+          report: async (result, dir) => {
+            if (!mode.enumerate) return records(result);
+            try {
+              const units = JSON.parse(
+                await readReport(path.join(dir, 'units.json')),
+              ) as string[][];
+              return units.map((p) => ({ path: p.map(String), outcome: 'skipped' as const }));
+            } catch {
+              return [];
             }
-            return parseJunitCases(await readReport(path.join(dir, 'report.xml')));
           },
         });
       } else if (language === 'go') {
-        const binary = `/build/${hidden ? 'hidden' : 'visible'}.test`;
-        steps.push({
-          label,
-          hidden,
-          tree: hidden ? 'hidden' : 'visible',
-          env: { GOMAXPROCS: '2', GOTMPDIR: '/tmp' },
-          command: mode.enumerate
-            ? [binary, '-test.list', '.']
-            : [t.test2json ?? 'test2json', '-p', 'main', binary, '-test.v', '-test.count=1'],
-          report: async (stdout) =>
-            mode.enumerate
-              ? stdout
-                  .split('\n')
-                  .map((l) => l.trim())
-                  .filter((l) => /^(Test|Example|Fuzz)\w*$/.test(l))
-                  .map((name) => ({ path: [name], outcome: 'skipped' as const }))
-              : parseGoJson(stdout),
+        goPackages.forEach((pkg, i) => {
+          if ((pkg.tree === 'hidden') !== hidden) return;
+          const prefix = (cases: JunitCase[]) =>
+            cases.map((c) => ({ ...c, path: [pkg.dir, ...c.path] }));
+          steps.push({
+            label,
+            hidden,
+            tree: pkg.tree,
+            guarded: pkg.guarded,
+            env: { GOMAXPROCS: '2', GOTMPDIR: '/tmp' },
+            command: mode.enumerate
+              ? [goBinary(i), '-test.list', '.']
+              : [
+                  t.test2json ?? 'test2json',
+                  '-p',
+                  pkg.dir,
+                  goBinary(i),
+                  '-test.v',
+                  '-test.count=1',
+                ],
+            report: async (result) =>
+              prefix(
+                mode.enumerate
+                  ? result.stdout
+                      .split('\n')
+                      .map((l) => l.trim())
+                      .filter((l) => /^(Test|Example|Fuzz)\w*$/.test(l) && l !== 'TestMain')
+                      .map((name) => ({ path: [name], outcome: 'skipped' as const }))
+                  : parseGoJson(result.stdout),
+              ),
+          });
         });
       } else {
         // JUnit 1.9 has no listing mode: the reference project's own run is the list (its code is the template's).
@@ -386,33 +520,36 @@ export async function executeLanguage(
           label,
           hidden,
           tree: 'all',
+          guarded: true,
           env: {},
           command: [
             t.java ?? 'java',
             ...jvm,
             '-Xmx128m',
+            // The grader's listener opens fd 4 through FileDescriptor's private constructor.
+            '--add-opens=java.base/java.io=ALL-UNNAMED',
             '-jar',
             t.junit,
             '--class-path',
             '/build/classes',
             ...tests.flatMap((f) => ['--select-class', javaClass(f)]),
-            '--reports-dir',
-            '/report',
             '--disable-banner',
             '--disable-ansi-colors',
             '--details',
             'tree',
           ],
-          report: async (_stdout, dir) =>
-            parseJunitCases(await readReport(path.join(dir, 'TEST-junit-jupiter.xml'))),
+          report: records,
         });
       }
     }
 
     const reports: PassReport[] = [];
-    for (const step of steps) {
-      if (step !== steps[0]) ctx.output.push(Buffer.from(`\n--- ${step.label} ---\n`));
-      const reportDir = path.join(runDir, `report-${reports.length}`);
+    for (const [index, step] of steps.entries()) {
+      const previous = steps[index - 1];
+      if (previous && previous.label !== step.label) {
+        ctx.output.push(Buffer.from(`\n--- ${step.label} ---\n`));
+      }
+      const reportDir = path.join(runDir, `report-${index}`);
       await mkdir(reportDir, { mode: 0o700 });
       await chown(reportDir, SANDBOX_UID, SANDBOX_UID);
       const result = await runPass(
@@ -432,6 +569,7 @@ export async function executeLanguage(
           ],
           env: step.env,
           runtime,
+          channel: true,
         },
         step.command,
         STDOUT_CAP,
@@ -439,7 +577,7 @@ export async function executeLanguage(
       // Human-readable output of pytest and JUnit (stdout) goes to the run's output; Go's is JSON.
       if (language !== 'go') ctx.output.push(Buffer.from(result.stdout));
       const stopped = await judge(ctx, result, step.label);
-      let cases = await step.report(result.stdout, reportDir);
+      let cases = await step.report(result, reportDir);
       // pytest ends with 2 when a test module does not import (a syntax error): a compile failure.
       if (language === 'python' && !mode.enumerate && result.code === 2 && !stopped) {
         result.code = 1;
@@ -449,10 +587,31 @@ export async function executeLanguage(
           ),
         );
       }
+      if (!mode.enumerate && !stopped && step.guarded) {
+        const guarded = guardEarlyExit(
+          result,
+          cases,
+          parseResultRecords(result.channel).done,
+          step.label,
+        );
+        cases = guarded.cases;
+        if (guarded.note) ctx.output.push(Buffer.from(`\n${guarded.note}\n`));
+      }
       if (language === 'python' && mode.enumerate && result.code !== 0) cases = [];
       // Java's list is the reference project's own run: its failing tests are still tests.
       if (language === 'java' && mode.enumerate && result.code === 1) result.code = 0;
-      reports.push({ label: step.label, hidden: step.hidden, result, stopped, cases });
+      // Go runs one binary per package: the packages of one pass make one report.
+      const last = reports[reports.length - 1];
+      if (last && last.label === step.label && last.hidden === step.hidden) {
+        last.cases.push(...cases);
+        if (last.result.code === 0 && last.result.signal === null) {
+          last.result.code = result.code;
+          last.result.signal = result.signal;
+        }
+        last.stopped = stopped;
+      } else {
+        reports.push({ label: step.label, hidden: step.hidden, result, stopped, cases });
+      }
       if (stopped) break;
     }
     return { passes: reports };

@@ -20,7 +20,13 @@ import path from 'node:path';
 import type { SandboxMode } from '../../domain/integrations';
 import { detectRunner, type RunStatus, type TestLanguage } from '../../domain/test-runs';
 import { createRunCgroup, detectCgroups, type RunCgroup } from './cgroups';
-import { COMPILE_SCRIPT, PRELOAD_SCRIPT } from './grader-scripts';
+import {
+  COMPILE_SCRIPT,
+  JAVA_LISTENER_SOURCE,
+  PRELOAD_SCRIPT,
+  PYTEST_RUN_SCRIPT,
+  RESULT_PIPE_CAP,
+} from './grader-scripts';
 import {
   type JunitCase,
   type JunitSummary,
@@ -170,6 +176,9 @@ export function prepareGrader(): Grader {
   renameSync(`${seccomp}.${process.pid}.tmp`, seccomp);
   write('compile.cjs', COMPILE_SCRIPT);
   write('preload.cjs', PRELOAD_SCRIPT);
+  write('pytest_run.py', PYTEST_RUN_SCRIPT);
+  ensureDir(path.join(dir, 'java'), 0o755);
+  write('java/TalentForgeListener.java', JAVA_LISTENER_SOURCE);
   const require = createRequire(import.meta.url);
   const esbuildMain = require.resolve('esbuild');
   const esbuildLib = path.dirname(path.dirname(esbuildMain));
@@ -304,6 +313,8 @@ interface PassMounts {
   env?: Record<string, string>;
   /** Whose files of /usr the pass sees (node unless said). */
   runtime?: RuntimeName;
+  /** Give the pass a result pipe on fd 4 (RESULT_FD), read into PassResult.channel. */
+  channel?: boolean;
 }
 
 /**
@@ -381,6 +392,8 @@ export interface PassResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
+  /** What the pass wrote to its result pipe (fd 4), when it had one. */
+  channel: string;
   output: CappedOutput;
   timedOut: boolean;
   killedForOutput: boolean;
@@ -440,12 +453,21 @@ export async function runPass(
         ...bwrapPrefix(),
         ...command,
       ],
-      { env: {}, cwd: '/', detached: true, stdio: ['pipe', 'pipe', 'pipe', filterFd] },
+      {
+        env: {},
+        cwd: '/',
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe', filterFd, ...(pass.channel ? (['pipe'] as const) : [])],
+      },
     );
   } finally {
     closeSync(filterFd);
   }
   const stdout = new CappedOutput(stdoutCap);
+  const channel = new CappedOutput(RESULT_PIPE_CAP);
+  (child.stdio[4] as NodeJS.ReadableStream | null | undefined)?.on('data', (chunk: Buffer) =>
+    channel.push(chunk),
+  );
   const stderr = ctx.output;
   child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
@@ -468,7 +490,7 @@ export async function runPass(
   );
   // Output far past the caps is a runaway: stop it rather than read it all.
   const outputCheck = setInterval(() => {
-    if (stdout.total + stderr.total > 32 * 1024 * 1024) {
+    if (stdout.total + stderr.total + channel.total > 32 * 1024 * 1024) {
       killedForOutput = true;
       killGroup();
     }
@@ -484,6 +506,7 @@ export async function runPass(
   return {
     ...exit,
     stdout: stdout.text(),
+    channel: channel.text(),
     output: stderr,
     timedOut,
     killedForOutput,

@@ -60,6 +60,7 @@ import {
   profile,
   projectChange,
   recruiterAssignment,
+  similarityMatch,
   taskAnswer,
   user,
 } from '../../db/schema';
@@ -206,12 +207,36 @@ export async function listAssessments(deps: AssessmentDeps, actor: Actor, status
         ? eq(assessment.recruiterId, actor.id)
         : undefined;
   const where = and(own, status ? eq(assessment.status, status as Row['status']) : undefined);
-  const list = await selectAssessments(db, where, actor);
+  let list = await selectAssessments(db, where, actor);
   // One whose time ran out is submitted as it is read (the periodic sweep may not have run yet).
   const overdue = list.filter((a) => isOverdue(a));
-  if (overdue.length === 0) return list;
-  for (const a of overdue) await submitOverdue(deps, a.id);
-  return selectAssessments(db, where, actor);
+  if (overdue.length > 0) {
+    for (const a of overdue) await submitOverdue(deps, a.id);
+    list = await selectAssessments(db, where, actor);
+  }
+  if (actor.role === 'candidate') return list;
+  // The reviewer's Results list flags copied work (docs/decisions/026); candidates never see it.
+  const flags = await similarityFlags(db, where);
+  return list.map((a) => ({ ...a, similarityFlag: flags.get(a.id) ?? null }));
+}
+
+/**
+ * The best similarity match (per cent of the submission) of each listed assessment whose best
+ * match reaches its template's threshold (50 when the template is gone): one grouped query.
+ */
+async function similarityFlags(db: Db, where: SQL | undefined): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      id: similarityMatch.assessmentId,
+      best: sql<number>`max(${similarityMatch.percent})`.mapWith(Number),
+      threshold: assessmentTemplate.similarityThreshold,
+    })
+    .from(similarityMatch)
+    .innerJoin(assessment, eq(assessment.id, similarityMatch.assessmentId))
+    .leftJoin(assessmentTemplate, eq(assessmentTemplate.id, assessment.templateId))
+    .where(where)
+    .groupBy(similarityMatch.assessmentId, assessmentTemplate.similarityThreshold);
+  return new Map(rows.filter((r) => r.best >= (r.threshold ?? 50)).map((r) => [r.id, r.best]));
 }
 
 export async function getAssessment(deps: AssessmentDeps, actor: Actor, id: string) {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDueDate } from '../../../domain/assessments';
+import { defaultDueDate, toIsoDate } from '../../../domain/assessments';
 import { pseudonym } from '../../../domain/blind-review';
-import { auditLog, outbox } from '../../db/schema';
+import { auditLog, jobApplication, outbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -137,6 +137,91 @@ describe('blind review', () => {
       before: { shown: alias },
       after: { revealed: ['name', 'email', 'phone', 'photo'], score: 70 },
     });
+  });
+
+  it('the hiring pipeline names the applicant, so it shows no link, status or score of a blind assessment until revealed', async () => {
+    await t.request('/api/profile', {
+      method: 'PUT',
+      as: rec,
+      json: { name: 'Rita Recruiter', company: { name: 'Northwind' } },
+    });
+    const jobRes = await t.request('/api/jobs', {
+      method: 'POST',
+      as: rec,
+      json: {
+        title: 'Blind role',
+        department: 'Engineering',
+        locations: ['Remote'],
+        workplaceType: 'remote',
+        jobType: 'full-time',
+        experience: '5-10',
+        currency: 'EUR',
+        showSalary: false,
+        description: 'Build things.',
+        openings: 1,
+        closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
+        status: 'published',
+      },
+    });
+    expect(jobRes.status, await jobRes.clone().text()).toBe(201);
+    const jobId = (await jobRes.json()).id as string;
+    const form = new FormData();
+    form.set('coverLetter', 'Hello');
+    const applied = await t.request(`/api/jobs/${jobId}/applications`, {
+      method: 'POST',
+      as: cand,
+      body: form,
+    });
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    const applicationId = (await applied.json()).id as string;
+    const moved = await t.request(`/api/jobs/${jobId}/applications/move`, {
+      method: 'POST',
+      as: rec,
+      json: {
+        applicationIds: [applicationId],
+        stage: 'assessment',
+        assessment: { templateId: blindTemplate, dueDate: defaultDueDate(), message: '' },
+      },
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    const [link] = await t.database.db
+      .select()
+      .from(jobApplication)
+      .where(eq(jobApplication.id, applicationId));
+    const id = link!.assessmentId!;
+    expect(
+      (await t.request(`/api/assessments/${id}/submit`, { method: 'POST', as: cand })).status,
+    ).toBe(200);
+    const scored = await t.request(`/api/assessments/${id}/evaluation`, {
+      method: 'PUT',
+      as: rec,
+      json: { score: 83, feedback: 'Solid' },
+    });
+    expect(scored.status).toBe(200);
+
+    // Scored but not revealed: the named pipeline neither links to the assessment nor tells its score.
+    for (const path of [`/api/jobs/${jobId}/applications`, `/api/applications/${applicationId}`]) {
+      const text = await getText(path, rec);
+      expect(text).toContain(NAME);
+      expect(text).not.toContain(id);
+      expect(text).not.toContain('83');
+      expect(text).not.toContain('submitted');
+    }
+    const [hidden] = JSON.parse(await getText(`/api/jobs/${jobId}/applications`, rec));
+    expect(hidden.assessment).toMatchObject({
+      id: null,
+      score: null,
+      identityHidden: true,
+      title: 'Blind',
+    });
+    // Admins and the candidate see it as it is.
+    const [asAdmin] = JSON.parse(await getText(`/api/jobs/${jobId}/applications`, admin));
+    expect(asAdmin.assessment).toMatchObject({ id, score: 83, identityHidden: false });
+    expect(await getText('/api/applications/mine', cand)).toContain(id);
+
+    expect((await reveal(id)).status).toBe(200);
+    const [shown] = JSON.parse(await getText(`/api/jobs/${jobId}/applications`, rec));
+    expect(shown.assessment).toMatchObject({ id, score: 83, identityHidden: false });
   });
 
   it('without the switch nothing is hidden and there is nothing to reveal', async () => {

@@ -21,6 +21,12 @@ import {
 const tokenParam = z.object({ token: idSchema });
 const notFound = { 404: jsonContent(errorSchema, 'No such invitation or template') };
 const conflict = { 409: jsonContent(errorSchema, 'Already used, or the address has an account') };
+const gone = {
+  410: jsonContent(
+    errorSchema,
+    'The link expired (14 days after it was mailed): the recruiter can send it again',
+  ),
+};
 
 const bulk = createRoute({
   method: 'post',
@@ -59,7 +65,7 @@ const info = createRoute({
   tags: ['Assessments'],
   summary: "An assessment invitation's address and assessment (whoever holds the mailed link)",
   request: { params: tokenParam },
-  responses: { 200: jsonContent(infoSchema, 'The invitation'), ...notFound },
+  responses: { 200: jsonContent(infoSchema, 'The invitation'), ...notFound, ...gone },
 });
 
 const signUpSchema = z.object({
@@ -81,6 +87,7 @@ const signUp = createRoute({
     ...errorResponses,
     ...notFound,
     ...conflict,
+    ...gone,
   },
 });
 const accept = createRoute({
@@ -94,6 +101,7 @@ const accept = createRoute({
     200: jsonContent(z.object({ assessmentId: z.string() }), 'Assigned'),
     ...errorResponses,
     ...notFound,
+    ...gone,
   },
 });
 

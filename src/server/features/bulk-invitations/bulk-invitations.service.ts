@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recruiterMayUse, toIsoDate } from '../../../domain/assessments';
 import {
@@ -8,6 +8,7 @@ import {
   type BulkResult,
   type BulkRowResult,
   type bulkQuerySchema,
+  invitationExpiry,
   isEmail,
   parseBulkCsv,
 } from '../../../domain/bulk-invitations';
@@ -151,8 +152,10 @@ export async function bulkAssign(
     const invited = emails.length
       ? await tx
           .select({
+            id: assessmentInvitation.id,
             email: assessmentInvitation.email,
             acceptedAt: assessmentInvitation.acceptedAt,
+            expiresAt: assessmentInvitation.expiresAt,
           })
           .from(assessmentInvitation)
           .where(
@@ -163,7 +166,8 @@ export async function bulkAssign(
             ),
           )
       : [];
-    const invitedEmails = new Set(invited.map((i) => i.email));
+    const invitedByEmail = new Map(invited.map((i) => [i.email, i]));
+    const now = new Date();
 
     for (const row of open) {
       const account = byEmail.get(row.email);
@@ -200,22 +204,42 @@ export async function bulkAssign(
           row.assessmentId = id;
           row.name = account.name;
         }
-      } else if (invitedEmails.has(row.email)) {
+      } else if (
+        invitedByEmail.get(row.email) &&
+        (invitedByEmail.get(row.email)?.acceptedAt ||
+          (invitedByEmail.get(row.email)?.expiresAt ?? now) > now)
+      ) {
         row.reason = BULK_SKIP_REASONS.alreadyInvited;
       } else if (!row.name) {
         row.reason = BULK_SKIP_REASONS.missingName;
       } else {
         const token = randomBytes(32).toString('base64url');
-        await tx.insert(assessmentInvitation).values({
-          id: newId(),
-          tokenHash: hashToken(token),
-          templateId: templateRow.id,
-          recruiterId: actor.id,
-          email: row.email,
-          name: row.name,
-          dueDate: row.dueDate,
-          message: query.message,
-        });
+        const expired = invitedByEmail.get(row.email);
+        if (expired) {
+          // Resending an expired invitation: a new link (the old one stays dead), a new expiry.
+          await tx
+            .update(assessmentInvitation)
+            .set({
+              tokenHash: hashToken(token),
+              name: row.name,
+              dueDate: row.dueDate,
+              message: query.message,
+              expiresAt: invitationExpiry(now),
+            })
+            .where(eq(assessmentInvitation.id, expired.id));
+        } else {
+          await tx.insert(assessmentInvitation).values({
+            id: newId(),
+            tokenHash: hashToken(token),
+            templateId: templateRow.id,
+            recruiterId: actor.id,
+            email: row.email,
+            name: row.name,
+            dueDate: row.dueDate,
+            message: query.message,
+            expiresAt: invitationExpiry(now),
+          });
+        }
         const mail = bulkInvitationMail({
           to: row.email,
           // No account, no choice: the admin's default (docs/decisions/023).
@@ -269,6 +293,18 @@ async function findInvitation(db: Db, token: string) {
   return row;
 }
 
+/** An invitation not yet used whose link is past its expiry: 410 with who can send a new one. */
+function refuseExpired(row: Awaited<ReturnType<typeof findInvitation>>) {
+  const { invitation, recruiterName } = row;
+  if (invitation.acceptedAt || invitation.expiresAt > new Date()) return;
+  throw new AppError(
+    410,
+    `This invitation expired on ${toIsoDate(invitation.expiresAt)}. Ask ${recruiterName} to send it again`,
+    undefined,
+    { expired: true },
+  );
+}
+
 async function accountOf(db: Db, email: string) {
   const [row] = await db
     .select({ id: user.id })
@@ -279,7 +315,9 @@ async function accountOf(db: Db, email: string) {
 
 /** What the sign-up screen shows for a link (whoever holds it read the invitee's mail). */
 export async function invitationInfo(db: Db, token: string) {
-  const { invitation, title, recruiterName } = await findInvitation(db, token);
+  const found = await findInvitation(db, token);
+  refuseExpired(found);
+  const { invitation, title, recruiterName } = found;
   return {
     email: invitation.email,
     name: invitation.name,
@@ -305,7 +343,11 @@ async function acceptAll(
     .from(assessmentInvitation)
     .innerJoin(user, eq(user.id, assessmentInvitation.recruiterId))
     .where(
-      and(eq(assessmentInvitation.email, candidate.email), isNull(assessmentInvitation.acceptedAt)),
+      and(
+        eq(assessmentInvitation.email, candidate.email),
+        isNull(assessmentInvitation.acceptedAt),
+        gt(assessmentInvitation.expiresAt, new Date()),
+      ),
     )
     .for('update', { of: assessmentInvitation });
   const byInvitation = new Map<string, string>();
@@ -348,10 +390,12 @@ export async function signUpWithInvitation(
   token: string,
   input: { name: string; password: string },
 ): Promise<{ email: string; assessmentId: string }> {
-  const { invitation } = await findInvitation(deps.db, token);
+  const found = await findInvitation(deps.db, token);
+  const { invitation } = found;
   if (invitation.acceptedAt) {
     throw new AppError(409, 'This invitation was already used. Log in to open the assessment');
   }
+  refuseExpired(found);
   if (await accountOf(deps.db, invitation.email)) {
     throw new AppError(
       409,
@@ -389,10 +433,12 @@ export async function signUpWithInvitation(
 /** A signed-in candidate opening their invitation link: its open invitations are assigned. */
 export async function acceptInvitation(deps: BulkDeps, actor: Actor, token: string) {
   assertRole(actor, 'candidate');
-  const { invitation } = await findInvitation(deps.db, token);
+  const found = await findInvitation(deps.db, token);
+  const { invitation } = found;
   if (invitation.email !== actor.email.toLowerCase()) {
     throw forbidden('This invitation was sent to another address');
   }
+  refuseExpired(found);
   if (invitation.acceptedAt) {
     if (!invitation.assessmentId) throw notFound('The assessment of this invitation was removed');
     return { assessmentId: invitation.assessmentId };

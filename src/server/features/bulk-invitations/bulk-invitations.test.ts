@@ -150,6 +150,66 @@ describe('bulk assignment', () => {
     expect((await t.request('/api/assessment-invitations/not-a-token')).status).toBe(404);
   });
 
+  it('an invitation expires 14 days after it was mailed; uploading the row again sends a new link', async () => {
+    const before = Date.now();
+    await uploadOk('Una Invitee,una@example.test');
+    const oldToken = await inviteLink('una@example.test');
+    const [row] = await t.database.db
+      .select()
+      .from(assessmentInvitation)
+      .where(eq(assessmentInvitation.email, 'una@example.test'));
+    const days = ((row?.expiresAt.getTime() ?? 0) - before) / 86_400_000;
+    expect(days).toBeGreaterThan(13.99);
+    expect(days).toBeLessThan(14.01);
+    // Fifteen days on: the link is refused with a clear message, and no account is made.
+    await t.database.db
+      .update(assessmentInvitation)
+      .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(assessmentInvitation.email, 'una@example.test'));
+    const info = await t.request(`/api/assessment-invitations/${oldToken}`);
+    expect(info.status).toBe(410);
+    expect((await info.json()).message).toMatch(
+      /^This invitation expired on \d{4}-\d{2}-\d{2}\. Ask Rita Recruiter to send it again$/,
+    );
+    const signUp = await t.request(`/api/assessment-invitations/${oldToken}/sign-up`, {
+      method: 'POST',
+      json: { name: 'Una Invitee', password: 'secret-password' },
+    });
+    expect(signUp.status).toBe(410);
+    expect(
+      await t.database.db.select().from(user).where(eq(user.email, 'una@example.test')),
+    ).toEqual([]);
+    // A live invitation is still answered "Already invited"; an expired one is sent again.
+    const again = await uploadOk('Una Invitee,una@example.test');
+    expect(again.rows[0]).toMatchObject({ outcome: 'invited', reason: null });
+    expect(await mailsTo('una@example.test')).toHaveLength(2);
+    const newToken = (await mailsTo('una@example.test'))
+      .map((m) => m.text.match(/\/invitation\/(\S+)/)?.[1])
+      .find((token) => token && token !== oldToken);
+    expect(newToken).toBeTruthy();
+    expect((await t.request(`/api/assessment-invitations/${oldToken}`)).status).toBe(404);
+    expect((await t.request(`/api/assessment-invitations/${newToken}`)).status).toBe(200);
+    const third = await uploadOk('Una Invitee,una@example.test');
+    expect(third.rows[0]).toMatchObject({
+      outcome: 'skipped',
+      reason: 'Already invited to this assessment',
+    });
+    // Signing up on their own does not take an expired invitation of another upload.
+    await t.database.db
+      .update(assessmentInvitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(assessmentInvitation.email, 'una@example.test'));
+    const una = await t.signUp({ email: 'una@example.test', name: 'Una Invitee' });
+    const accept = await t.request(`/api/assessment-invitations/${newToken}/accept`, {
+      method: 'POST',
+      as: una,
+    });
+    expect(accept.status).toBe(410);
+    expect(
+      await t.database.db.select().from(assessment).where(eq(assessment.candidateId, una.id)),
+    ).toEqual([]);
+  });
+
   it('forgets the invitations to an address when its owner erases their account', async () => {
     await uploadOk('Ray Invitee,Ray@Example.test');
     const ray = await t.signUp({ email: 'ray@example.test', name: 'Ray Invitee' });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { toIsoDate } from '../../../domain/assessments';
+import { identityHiddenFrom } from '../../../domain/blind-review';
 import { archivedNoCopy } from '../../../domain/departments';
 import { storedFileName } from '../../../domain/file-names';
 import { HIRING_LIMIT_TEXTS, type HiringLimits } from '../../../domain/hiring-limits';
@@ -697,6 +698,8 @@ function applicationRows(db: Db | Tx, where: SQL | undefined) {
       assessmentTitle: assessment.title,
       assessmentStatus: assessment.status,
       assessmentScore: assessment.score,
+      assessmentBlind: assessment.blindReview,
+      assessmentRevealedAt: assessment.identityRevealedAt,
       assessmentReviewedAt: assessment.reviewedAt,
       assessmentDueDate: assessment.dueDate,
     })
@@ -710,7 +713,39 @@ function applicationRows(db: Db | Tx, where: SQL | undefined) {
     .orderBy(desc(jobApplication.createdAt), desc(jobApplication.id));
 }
 
-function toApplication(r: ApplicationRow): Application {
+/** The assessment linked to an application, as this viewer may see it (blind review: docs/decisions/026). */
+function linkedAssessment(r: ApplicationRow, viewer: Actor): Application['assessment'] {
+  const a = r.a;
+  if (!a.assessmentId || r.assessmentTitle === null) return null;
+  const hidden = identityHiddenFrom(viewer, {
+    blindReview: r.assessmentBlind ?? false,
+    identityRevealedAt: r.assessmentRevealedAt,
+  });
+  if (hidden) {
+    // The application names the person: linking it to the assessment, its status or its score
+    // would tell the reviewer whose work they are scoring.
+    return {
+      id: null,
+      title: r.assessmentTitle,
+      status: 'blind-review',
+      score: null,
+      reviewedAt: null,
+      dueDate: r.assessmentDueDate ?? '',
+      identityHidden: true,
+    };
+  }
+  return {
+    id: a.assessmentId,
+    title: r.assessmentTitle,
+    status: r.assessmentStatus ?? 'scheduled',
+    score: r.assessmentScore,
+    reviewedAt: iso(r.assessmentReviewedAt),
+    dueDate: r.assessmentDueDate ?? '',
+    identityHidden: false,
+  };
+}
+
+function toApplication(r: ApplicationRow, viewer: Actor): Application {
   const a = r.a;
   return {
     id: a.id,
@@ -731,24 +766,14 @@ function toApplication(r: ApplicationRow): Application {
     resumeTextStatus: a.resumeTextStatus,
     rejectionReason: a.rejectionReason,
     seen: a.seenAt !== null,
-    assessment:
-      a.assessmentId && r.assessmentTitle !== null
-        ? {
-            id: a.assessmentId,
-            title: r.assessmentTitle,
-            status: r.assessmentStatus ?? 'scheduled',
-            score: r.assessmentScore,
-            reviewedAt: iso(r.assessmentReviewedAt),
-            dueDate: r.assessmentDueDate ?? '',
-          }
-        : null,
+    assessment: linkedAssessment(r, viewer),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
 }
 
-async function selectApplications(db: Db | Tx, where: SQL | undefined) {
-  return (await applicationRows(db, where)).map(toApplication);
+async function selectApplications(db: Db | Tx, viewer: Actor, where: SQL | undefined) {
+  return (await applicationRows(db, where)).map((r) => toApplication(r, viewer));
 }
 
 async function historyOf(db: Db, ids: string[]): Promise<Map<string, StageEvent[]>> {
@@ -784,7 +809,11 @@ async function candidateApplications(
   actor: Actor,
   where: SQL | undefined,
 ): Promise<CandidateApplication[]> {
-  const apps = await selectApplications(db, and(eq(jobApplication.candidateId, actor.id), where));
+  const apps = await selectApplications(
+    db,
+    actor,
+    and(eq(jobApplication.candidateId, actor.id), where),
+  );
   const history = await historyOf(
     db,
     apps.map((a) => a.id),
@@ -838,7 +867,7 @@ export async function listJobApplications(
   jobId: string,
 ): Promise<Application[]> {
   await loadManageable(deps.db, actor, jobId);
-  return selectApplications(deps.db, eq(jobApplication.jobId, jobId));
+  return selectApplications(deps.db, actor, eq(jobApplication.jobId, jobId));
 }
 
 /** Who may work on an application: its job's owner or an admin. */
@@ -874,7 +903,7 @@ export async function getApplication(
     .where(eq(applicationNote.applicationId, id))
     .orderBy(asc(applicationNote.createdAt), asc(applicationNote.id));
   return {
-    ...toApplication(row!),
+    ...toApplication(row!, actor),
     history: history.get(id) ?? [],
     notes: notes.map((n) => ({
       id: n.id,

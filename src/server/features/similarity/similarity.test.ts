@@ -137,5 +137,20 @@ describe('similarity check', () => {
     }
     expect((await report(b, admin)).flagged).toBe(true);
     expect((await t.request(`/api/assessments/${b}/similarity`)).status).toBe(401);
+
+    // The Results list flags the copy (its best match, at or above the threshold), not the others.
+    const list = async (as: TestUser) => {
+      const res = await t.request('/api/assessments', { as });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { id: string; similarityFlag?: number | null }[];
+    };
+    const flags = new Map((await list(rec)).map((x) => [x.id, x.similarityFlag]));
+    expect(flags.get(b)).toBe(copied.matches[0].percent);
+    expect(flags.get(c)).toBeNull();
+    expect(new Map((await list(admin)).map((x) => [x.id, x.similarityFlag])).get(b)).toBe(
+      copied.matches[0].percent,
+    );
+    // A candidate's own list carries no flag at all.
+    expect((await list(cands[1]!)).every((x) => !('similarityFlag' in x))).toBe(true);
   });
 });

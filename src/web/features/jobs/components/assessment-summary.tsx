@@ -2,6 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LinkedAssessment } from '../../../../domain/jobs';
+import { BlindPipelineNote } from '../../review/similarity-flag';
 import { formatDate } from './job-badges';
 
 /** The assessment statuses the catalogue names (domain statusBadge's); any other is 'unknown'. */
@@ -16,6 +17,17 @@ export function AssessmentSummary({
   recruiter?: boolean;
 }) {
   const { t } = useTranslation('jobs');
+  if (assessment.identityHidden || assessment.id === null) {
+    // Blind review: the server sent no id, status or score (docs/decisions/026).
+    return (
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={500}>
+          {assessment.title}
+        </Text>
+        <BlindPipelineNote />
+      </Group>
+    );
+  }
   const status = KNOWN_STATUSES.includes(assessment.status) ? assessment.status : 'unknown';
   const to = recruiter
     ? `/recruiter/results?assessment=${encodeURIComponent(assessment.id)}`

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
 import { formatDate } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
+import { SimilarityFlag } from '../../review/similarity-flag';
 import { RESULT_FILTERS, type ResultFilter } from '../lib/filters';
 import { AssessmentCard } from './assessment-card';
 import { AssessmentDetails } from './assessment-details';
@@ -38,9 +39,12 @@ export function ResultsList({ query, visible }: ResultsListProps) {
             key={a.id}
             assessment={a}
             details={
-              <Text size="sm" c="dimmed">
-                {t('results.completedOn', { date: formatDate(a.completedDate) })}
-              </Text>
+              <>
+                <Text size="sm" c="dimmed">
+                  {t('results.completedOn', { date: formatDate(a.completedDate) })}
+                </Text>
+                <SimilarityFlag percent={a.similarityFlag} />
+              </>
             }
             actions={
               <Button
