@@ -19,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
+          isolate: false,
           include: ['src/domain/**/*.test.ts'],
           environment: 'node',
         },
@@ -46,6 +47,10 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',
+          // One module graph and DOM per worker: each test unmounts what it rendered
+          // (testing-library's cleanup) and puts the language back; importing Mantine and
+          // React afresh per file took 42 s of the web project's 110 s (decision 018).
+          isolate: false,
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
