@@ -214,6 +214,7 @@ export async function bulkAssign(
         row.reason = BULK_SKIP_REASONS.missingName;
       } else {
         const token = randomBytes(32).toString('base64url');
+        const expiresAt = invitationExpiry(now);
         const expired = invitedByEmail.get(row.email);
         if (expired) {
           // Resending an expired invitation: a new link (the old one stays dead), a new expiry.
@@ -224,7 +225,7 @@ export async function bulkAssign(
               name: row.name,
               dueDate: row.dueDate,
               message: query.message,
-              expiresAt: invitationExpiry(now),
+              expiresAt,
             })
             .where(eq(assessmentInvitation.id, expired.id));
         } else {
@@ -237,7 +238,7 @@ export async function bulkAssign(
             name: row.name,
             dueDate: row.dueDate,
             message: query.message,
-            expiresAt: invitationExpiry(now),
+            expiresAt,
           });
         }
         const mail = bulkInvitationMail({
@@ -251,6 +252,7 @@ export async function bulkAssign(
           dueDate: row.dueDate,
           message: query.message,
           url: invitationUrl(deps.appUrl, token),
+          expiresAt,
         });
         mails.push({ id: await enqueueMail(tx, mail), mail });
         row.outcome = 'invited';

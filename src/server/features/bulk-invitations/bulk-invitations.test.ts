@@ -161,6 +161,13 @@ describe('bulk assignment', () => {
     const days = ((row?.expiresAt.getTime() ?? 0) - before) / 86_400_000;
     expect(days).toBeGreaterThan(13.99);
     expect(days).toBeLessThan(14.01);
+    // The mail says until when the link works, and whom to ask afterwards.
+    const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      row?.expiresAt,
+    );
+    expect((await mailsTo('una@example.test'))[0]?.text).toContain(
+      `The link works until ${until}; after that, ask Rita Recruiter to send it again.`,
+    );
     // Fifteen days on: the link is refused with a clear message, and no account is made.
     await t.database.db
       .update(assessmentInvitation)

@@ -17,6 +17,8 @@ export function bulkInvitationMail(input: {
   dueDate: string;
   message: string;
   url: string;
+  /** When the link stops working (docs/decisions/026). */
+  expiresAt: Date;
 }): Mail {
   const t = mailTexts(input.language);
   return {
@@ -34,6 +36,10 @@ export function bulkInvitationMail(input: {
       ...(input.message ? ['', t('assessment.theirMessage', { message: input.message })] : []),
       '',
       t('assessment.bulkInvitation.start', { url: input.url }),
+      t('assessment.bulkInvitation.expires', {
+        expiresOn: mailDate(input.expiresAt.toISOString(), input.language),
+        recruiter: input.recruiterName,
+      }),
     ].join('\n'),
   };
 }
