@@ -17,6 +17,7 @@ export const TRANSLATED = [
   'src/web/features/users/**/*.tsx',
   'src/web/features/messaging/**/*.tsx',
   'src/web/features/candidate-assessments/**/*.tsx',
+  'src/web/features/workspace/**/*.tsx',
 ];
 
 export default [
