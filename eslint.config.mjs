@@ -18,6 +18,7 @@ export const TRANSLATED = [
   'src/web/features/messaging/**/*.tsx',
   'src/web/features/candidate-assessments/**/*.tsx',
   'src/web/features/workspace/**/*.tsx',
+  'src/web/features/test-runs/**/*.tsx',
 ];
 
 export default [
