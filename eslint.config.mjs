@@ -19,6 +19,7 @@ export const TRANSLATED = [
   'src/web/features/candidate-assessments/**/*.tsx',
   'src/web/features/workspace/**/*.tsx',
   'src/web/features/test-runs/**/*.tsx',
+  'src/web/features/automated-feedback/**/*.tsx',
 ];
 
 export default [

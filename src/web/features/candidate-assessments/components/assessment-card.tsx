@@ -66,7 +66,7 @@ export function AssessmentCard({
             <Group justify="space-between" gap="xs">
               <Text size="sm">{t('card.progress')}</Text>
               <Text size="sm" fw={600}>
-                {progress}%
+                {t('percent', { percent: progress })}
               </Text>
             </Group>
             <Progress

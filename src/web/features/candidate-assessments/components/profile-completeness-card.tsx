@@ -39,7 +39,7 @@ export function ProfileCompletenessCard() {
     return (
       <>
         <Text fz={28} fw={700} lh={1.2}>
-          {percent}%
+          {t('percent', { percent: percent })}
         </Text>
         <Progress value={percent} aria-label={t('profile.progressLabel', { percent })} size="md" />
         <Text size="sm" c="dimmed">

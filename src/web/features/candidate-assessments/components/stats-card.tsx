@@ -33,7 +33,12 @@ export function StatsCard({ counts }: StatsCardProps) {
               justifyContent: 'flex-end',
             }}
           >
-            <Text component="dt" size="sm" c="dimmed">
+            <Text
+              component="dt"
+              size="sm"
+              c="dimmed"
+              style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}
+            >
               {label}
             </Text>
             <Text component="dd" m={0} fz={28} fw={700} lh={1.2}>
