@@ -20,6 +20,7 @@ export const TRANSLATED = [
   'src/web/features/workspace/**/*.tsx',
   'src/web/features/test-runs/**/*.tsx',
   'src/web/features/automated-feedback/**/*.tsx',
+  'src/web/features/playback/**/*.tsx',
 ];
 
 export default [
