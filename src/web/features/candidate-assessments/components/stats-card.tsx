@@ -23,7 +23,7 @@ export function StatsCard({ counts }: StatsCardProps) {
           // number shows first on screen, the label is read first.
           <Box
             key={label}
-            p="sm"
+            p={{ base: 4, xs: 'sm' }}
             bg="var(--mantine-color-gray-0)"
             style={{
               borderRadius: 'var(--mantine-radius-md)',
@@ -37,7 +37,7 @@ export function StatsCard({ counts }: StatsCardProps) {
               component="dt"
               size="sm"
               c="dimmed"
-              style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}
+              style={{ hyphens: 'auto', overflowWrap: 'break-word' }}
             >
               {label}
             </Text>

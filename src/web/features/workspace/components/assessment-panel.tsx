@@ -21,7 +21,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The Assessment tab: what was assigned, by whom, and where it stands. */
 export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
-  const { t } = useTranslation('workspace');
+  // Status labels come from the candidate-assessments catalogue: load it with this one.
+  const { t } = useTranslation(['workspace', 'candidate-assessments']);
   const badge = statusBadge(assessment.status);
   return (
     <Stack gap="md">
