@@ -24,6 +24,11 @@ export const TRANSLATED = [
   'src/web/features/careers/**/*.tsx',
   'src/web/features/dashboards/**/*.tsx',
   'src/web/features/candidates-search/**/*.tsx',
+  'src/web/features/candidate-assessments/**/*.tsx',
+  'src/web/features/workspace/**/*.tsx',
+  'src/web/features/test-runs/**/*.tsx',
+  'src/web/features/automated-feedback/**/*.tsx',
+  'src/web/features/playback/**/*.tsx',
 ];
 
 export default [

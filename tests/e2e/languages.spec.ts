@@ -1,5 +1,6 @@
 import {
   adminAccount,
+  apiClients,
   expect,
   expectAccessible,
   logIn,
@@ -113,4 +114,86 @@ test.describe('at 375 px in German and Japanese', () => {
       await context.close();
     });
   }
+});
+
+const client = apiClients();
+
+/** No sideways scrolling at the page's current width. */
+async function expectNoSidewaysScroll(page: import('@playwright/test').Page, what: string) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, `${what} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(width);
+}
+
+test('a candidate who chose German sees the dashboard, workspace and messages in German with German dates', async ({
+  page,
+}) => {
+  // An assessment due in a week, assigned to a candidate whose profile says German.
+  const admin = await client(adminAccount, 'sign-in');
+  const template = await admin.api.post('/api/templates', {
+    data: {
+      title: `Sprachtest ${Date.now().toString(36)}`,
+      roleName: 'Full Stack Developer',
+      description: 'Implement the password policy.',
+      tasks: [{ title: 'Implement the rule', description: '', type: 'code' }],
+    },
+  });
+  expect(template.status(), await template.text()).toBe(201);
+  const recruiter = newAccount('recruiter', 'Rita Rekrutiererin');
+  const candidate = newAccount('candidate', 'Greta Kandidatin');
+  const recruiterSide = await client(recruiter, 'sign-up');
+  const candidateSide = await client(candidate, 'sign-up');
+  const chose = await candidateSide.api.put('/api/profile/language', { data: { language: 'de' } });
+  expect(chose.status(), await chose.text()).toBe(200);
+  const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const assigned = await recruiterSide.api.post('/api/assessments', {
+    data: {
+      templateId: ((await template.json()) as { id: string }).id,
+      candidateId: candidateSide.id,
+      dueDate: due,
+    },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  const germanDay = new Intl.DateTimeFormat('de-DE', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${due}T00:00:00Z`));
+
+  const shots = process.env.E2E_SCREENSHOTS;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, candidate);
+  await expect(page).toHaveURL('/candidate');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page.getByRole('heading', { name: 'Test-Statistik' })).toBeVisible();
+  await expect(page.getByText(`Fällig am ${germanDay}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Profilvollständigkeit' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the dashboard');
+  if (shots) await page.screenshot({ path: `${shots}/dashboard-de-1280.png`, fullPage: true });
+
+  await page.getByRole('link', { name: 'Test fortsetzen' }).click();
+  await expect(page.getByRole('tab', { name: 'Aufgaben' })).toBeVisible();
+  await expect(page.getByText('Verbleibende Zeit')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Test abgeben' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Test', exact: true }).click();
+  await expect(page.getByText(germanDay)).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the workspace');
+  if (shots) await page.screenshot({ path: `${shots}/workspace-de-1280.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('tab', { name: 'Aufgaben' }).click();
+  await expect(page.getByText('0 von 1 Aufgabe erledigt').first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the workspace');
+  if (shots) await page.screenshot({ path: `${shots}/workspace-de-375.png`, fullPage: true });
+  await page.goto('/candidate');
+  await expect(page.getByRole('heading', { name: 'Test-Statistik' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the dashboard');
+  if (shots) await page.screenshot({ path: `${shots}/dashboard-de-375.png`, fullPage: true });
+
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { name: 'Nachrichten' }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the messages');
 });

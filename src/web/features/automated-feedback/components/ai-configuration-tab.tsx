@@ -10,10 +10,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import {
-  AI_TEXTS,
-  FEEDBACK_DETAIL_DESCRIPTIONS,
-  FEEDBACK_DETAIL_LABELS,
   FEEDBACK_DETAILS,
   type FeedbackDetail,
   type FeedbackSettings,
@@ -25,38 +23,34 @@ import {
 } from '../../admin-settings/components/settings-form';
 import { useFeedbackSettings, useSaveFeedbackSettings } from '../api/automated-feedback';
 
-const DETAIL_OPTIONS = FEEDBACK_DETAILS.map((d) => ({
-  value: d,
-  label: FEEDBACK_DETAIL_LABELS[d],
-}));
-
 function FeedbackForm({ stored }: { stored: FeedbackSettings }) {
+  const { t } = useTranslation('automated-feedback');
   const { draft, edit, submit, status, saving } = useSettingsForm(
     stored,
     useSaveFeedbackSettings(),
-    'Settings saved. Reviewers (and candidates, when shared) see the feedback this way from now on.',
+    t('settings.saved'),
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Switch
-          label="Automated feedback"
-          description="A summary of the newest finished test run, shown to the reviewer beside the score form."
+          label={t('settings.automated')}
+          description={t('settings.automatedDescription')}
           checked={draft.automatedFeedback}
           onChange={(e) => edit({ automatedFeedback: e.currentTarget.checked })}
         />
         <NativeSelect
-          label="Feedback detail"
-          description={`${FEEDBACK_DETAIL_LABELS[draft.feedbackDetail]}: ${FEEDBACK_DETAIL_DESCRIPTIONS[draft.feedbackDetail].toLowerCase()}.`}
-          data={DETAIL_OPTIONS}
+          label={t('settings.detail')}
+          description={t(`detailDescriptions.${draft.feedbackDetail}`)}
+          data={FEEDBACK_DETAILS.map((d) => ({ value: d, label: t(`details.${d}`) }))}
           value={draft.feedbackDetail}
           disabled={!draft.automatedFeedback}
           onChange={(e) => edit({ feedbackDetail: e.currentTarget.value as FeedbackDetail })}
         />
         <Switch
-          label="Share with the candidate after evaluation"
-          description="Candidates see it with their score once it is reviewed. When the project has hidden tests, they see only the result and the pass rate."
+          label={t('settings.share')}
+          description={t('settings.shareDescription')}
           checked={draft.shareWithCandidate}
           disabled={!draft.automatedFeedback}
           onChange={(e) => edit({ shareWithCandidate: e.currentTarget.checked })}
@@ -68,14 +62,15 @@ function FeedbackForm({ stored }: { stored: FeedbackSettings }) {
 }
 
 function FeedbackCard() {
+  const { t } = useTranslation('automated-feedback');
   const settings = useFeedbackSettings();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Title order={2} fz="lg" mb="xs">
-        Automated feedback from test runs
+        {t('settings.title')}
       </Title>
       <Text size="sm" mb="md">
-        Computed from the sandboxed test runs (pass rate and failures); no AI model is involved.
+        {t('settings.text')}
       </Text>
       <SettingsLoader query={settings}>
         {(stored) => <FeedbackForm stored={stored} />}
@@ -84,33 +79,30 @@ function FeedbackCard() {
   );
 }
 
-const MODEL_FEATURES = [
-  'AI-written feedback on a candidate’s code',
-  'AI code review and plagiarism hints',
-  'AI scoring suggestions',
-];
+const MODEL_FEATURES = ['feedback', 'review', 'scoring'] as const;
 
 function ModelsCard() {
+  const { t } = useTranslation('automated-feedback');
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2} fz="lg">
-          AI models
+          {t('models.title')}
         </Title>
         <Badge color="gray.8" variant="filled">
-          Off
+          {t('models.off')}
         </Badge>
       </Group>
       <Text size="sm" mb="sm" data-testid="ai-models-reason">
-        {AI_TEXTS.modelsOff}
+        {t('models.reason')}
       </Text>
       <List size="sm" spacing={4}>
         {MODEL_FEATURES.map((f) => (
-          <List.Item key={f}>{f}: off</List.Item>
+          <List.Item key={f}>{t(`models.features.${f}`)}</List.Item>
         ))}
       </List>
       <Text size="xs" c="dimmed" mt="sm">
-        They need a model this server does not have, so there is nothing to switch on here.
+        {t('models.note')}
       </Text>
     </Paper>
   );

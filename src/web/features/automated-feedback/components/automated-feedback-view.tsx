@@ -1,10 +1,9 @@
 import { Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  type AutomatedFeedback,
-  FEEDBACK_DETAIL_LABELS,
-  OUTCOME_LABELS,
-} from '../../../../domain/automated-feedback';
+import { useTranslation } from 'react-i18next';
+import type { AutomatedFeedback } from '../../../../domain/automated-feedback';
 import { errorMessage } from '../../../api/http';
+import { formatNumber } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useAutomatedFeedback } from '../api/automated-feedback';
@@ -23,26 +22,34 @@ function FeedbackBody({
   feedback: AutomatedFeedback;
   reviewer: boolean;
 }) {
+  const { t } = useTranslation('automated-feedback');
   return (
     <Stack gap="xs" data-testid="automated-feedback" data-detail={f.detail}>
       <Group gap="sm" wrap="wrap">
         <Badge color={OUTCOME_COLORS[f.outcome]} variant="filled">
-          {OUTCOME_LABELS[f.outcome]}
+          {t(`outcome.${f.outcome}`)}
         </Badge>
         <Text size="sm" fw={600} data-testid="feedback-pass-rate">
-          {f.passRate === null ? 'No tests ran' : `Pass rate ${f.passRate}%`}
+          {f.passRate === null
+            ? t('view.noTests')
+            : t('view.passRate', {
+                rate: formatNumber(f.passRate / 100, {
+                  style: 'percent',
+                  maximumFractionDigits: 1,
+                }),
+              })}
         </Text>
         <Text size="sm">
-          {f.passed} passed, {f.failed} failed
+          {t('view.counts', { passed: formatNumber(f.passed), failed: formatNumber(f.failed) })}
         </Text>
       </Group>
       {f.failures ? (
         f.failures.length === 0 ? (
-          <Text size="sm">No failing tests.</Text>
+          <Text size="sm">{t('view.noFailures')}</Text>
         ) : (
           <div>
             <Text size="sm" fw={600}>
-              Failing tests
+              {t('view.failing')}
             </Text>
             <List size="sm" spacing={4} data-testid="feedback-failures">
               {f.failures.map((x, i) => (
@@ -59,7 +66,7 @@ function FeedbackBody({
             </List>
             {f.moreFailures ? (
               <Text size="xs" c="dimmed">
-                and {f.moreFailures} more
+                {t('view.more', { count: f.moreFailures })}
               </Text>
             ) : null}
           </div>
@@ -68,20 +75,21 @@ function FeedbackBody({
       {f.output !== undefined ? (
         <div>
           <Text size="sm" fw={600}>
-            Output{f.outputTruncated ? ' (start)' : ''}
+            {f.outputTruncated ? t('view.outputStart') : t('view.output')}
           </Text>
           <Code
             block
             data-testid="feedback-output"
             style={{ maxHeight: '16rem', overflow: 'auto', whiteSpace: 'pre-wrap' }}
           >
-            {f.output || '(no output)'}
+            {f.output || t('view.noOutput')}
           </Code>
         </div>
       ) : null}
       <Text size="xs" c="dimmed">
-        Detail: {FEEDBACK_DETAIL_LABELS[f.detail]}. From the newest finished test run
-        {reviewer && f.includeHidden ? ' (with the hidden tests)' : ''}.
+        {reviewer && f.includeHidden
+          ? t('view.sourceHidden', { detail: t(`details.${f.detail}`) })
+          : t('view.source', { detail: t(`details.${f.detail}`) })}
       </Text>
     </Stack>
   );
@@ -100,6 +108,7 @@ export function AutomatedFeedbackView({
   headingOrder?: 2 | 3 | 4;
   hideWhenUnavailable?: boolean;
 }) {
+  const { t } = useTranslation('automated-feedback');
   const query = useAutomatedFeedback(assessmentId);
   if (hideWhenUnavailable && !query.data?.feedback) return null;
   return (
@@ -113,16 +122,16 @@ export function AutomatedFeedbackView({
       data-testid="automated-feedback-card"
     >
       <Title order={headingOrder} fz="sm" mb="xs">
-        Automated feedback
+        {t('view.title')}
       </Title>
-      {query.isPending ? <LoadingText text="Loading automated feedback..." /> : null}
+      {query.isPending ? <LoadingText text={t('view.loading')} /> : null}
       {query.isError ? <FormError>{errorMessage(query.error)}</FormError> : null}
       {query.data?.feedback ? (
         <FeedbackBody feedback={query.data.feedback} reviewer={!hideWhenUnavailable} />
       ) : null}
       {query.data?.note ? (
         <Text size="sm" c="dimmed" mt={query.data.feedback ? 'xs' : 0} data-testid="feedback-note">
-          {query.data.note}
+          {translateMessage(query.data.note)}
         </Text>
       ) : null}
     </Paper>

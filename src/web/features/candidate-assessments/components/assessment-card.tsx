@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ASSESSMENT_TEXTS, type Assessment, progressOf } from '../../../../domain/assessments';
-import { formatDay } from '../lib/format-date';
+import { type Assessment, progressOf } from '../../../../domain/assessments';
+import { formatDate, NOT_AVAILABLE } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 import './styles';
 
@@ -15,12 +16,13 @@ type AssessmentCardProps = {
 };
 
 function Detail({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('candidate-assessments');
   return (
     <Text size="sm">
       <Text span fw={600}>
-        {label}:
+        {t('card.detailLabel', { label })}
       </Text>{' '}
-      {value || 'N/A'}
+      {value || NOT_AVAILABLE}
     </Text>
   );
 }
@@ -31,6 +33,7 @@ export function AssessmentCard({
   withDescription = false,
   headingOrder = 3,
 }: AssessmentCardProps) {
+  const { t } = useTranslation('candidate-assessments');
   const titleId = useId();
   const completed = assessment.status === 'completed';
   const progress = progressOf(assessment.tasks);
@@ -52,21 +55,25 @@ export function AssessmentCard({
         ) : null}
 
         <Stack gap={2}>
-          <Detail label="Company" value={assessment.companyName} />
-          <Detail label="Role" value={assessment.roleName} />
-          <Text size="sm">Due by {formatDay(assessment.dueDate)}</Text>
+          <Detail label={t('card.company')} value={assessment.companyName} />
+          <Detail label={t('card.role')} value={assessment.roleName} />
+          <Text size="sm">{t('card.dueBy', { date: formatDate(assessment.dueDate) })}</Text>
         </Stack>
 
         {/* Spec section 2: the bar only while the candidate is working on it. */}
         {assessment.status === 'in-progress' ? (
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
-              <Text size="sm">Progress</Text>
+              <Text size="sm">{t('card.progress')}</Text>
               <Text size="sm" fw={600}>
-                {progress}%
+                {t('percent', { percent: progress })}
               </Text>
             </Group>
-            <Progress value={progress} aria-label={`Progress: ${progress}%`} size="md" />
+            <Progress
+              value={progress}
+              aria-label={t('card.progressLabel', { percent: progress })}
+              size="md"
+            />
           </Stack>
         ) : null}
 
@@ -78,7 +85,7 @@ export function AssessmentCard({
             // Several cards share the button text; the title says which assessment it opens.
             aria-describedby={titleId}
           >
-            {completed ? ASSESSMENT_TEXTS.viewResults : ASSESSMENT_TEXTS.continueAssessment}
+            {completed ? t('card.viewResults') : t('card.continue')}
           </Button>
         </Group>
       </Stack>

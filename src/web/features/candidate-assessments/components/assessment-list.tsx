@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
@@ -26,12 +27,13 @@ export function AssessmentList({
   withDescription,
   headingOrder,
 }: AssessmentListProps) {
+  const { t } = useTranslation('candidate-assessments');
   // A failed refresh keeps the cards already shown, under the error.
   const failure = query.isError ? (
     <Stack gap="sm" align="flex-start">
       <FormError>{errorMessage(query.error)}</FormError>
       <Button variant="default" onClick={() => void query.refetch()}>
-        Try again
+        {t('list.retry')}
       </Button>
     </Stack>
   ) : null;

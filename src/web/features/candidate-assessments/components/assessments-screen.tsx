@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, useMatches } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
 import { PageHeader } from '../../../ui/page-header';
 import { useAssessments } from '../../assessments/api/assessments';
 import {
@@ -24,6 +24,7 @@ function useFilter(): [AssessmentFilter, (filter: AssessmentFilter) => void] {
 
 /** /assessments: every assessment assigned to the candidate, filtered by status. */
 export function AssessmentsScreen() {
+  const { t } = useTranslation('candidate-assessments');
   const [filter, setFilter] = useFilter();
   // One list for every filter: switching is instant and live updates refresh them all.
   const query = useAssessments();
@@ -33,14 +34,11 @@ export function AssessmentsScreen() {
 
   return (
     <Stack maw={880} mx="auto" gap={0}>
-      <PageHeader
-        title="Assessments"
-        description="Every assessment a company has invited you to, newest first."
-      />
+      <PageHeader title={t('screen.title')} description={t('screen.description')} />
       <Stack gap="lg">
         <SegmentedControl
-          aria-label="Show assessments"
-          data={ASSESSMENT_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+          aria-label={t('screen.filterLabel')}
+          data={ASSESSMENT_FILTERS.map((f) => ({ value: f.value, label: t(`filters.${f.key}`) }))}
           value={filter}
           onChange={(value) => {
             if (isAssessmentFilter(value)) setFilter(value);
@@ -52,8 +50,8 @@ export function AssessmentsScreen() {
         <AssessmentList
           query={query}
           assessments={shown}
-          loadingText={ASSESSMENT_TEXTS.loadingAssessments}
-          empty={<EmptyText lines={[ASSESSMENT_TEXTS.noAssessmentsFound]} />}
+          loadingText={t('screen.loading')}
+          empty={<EmptyText lines={[t('screen.empty')]} />}
           withDescription
           headingOrder={2}
         />

@@ -1,26 +1,25 @@
 import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { publicConfigQueryOptions } from '../../auth/api/get-public-config';
 import { DashboardCard } from './dashboard-card';
 
 /** The support address comes from the server's configuration (GET /api/config). */
 export function NeedHelpCard() {
+  const { t } = useTranslation('candidate-assessments');
   const config = useQuery(publicConfigQueryOptions());
   const email = config.data?.supportEmail.trim();
 
   return (
-    <DashboardCard title="Need Help?">
-      <Text size="sm">
-        Questions about an assessment or trouble with the workspace? Our support team is happy to
-        help.
-      </Text>
+    <DashboardCard title={t('help.title')}>
+      <Text size="sm">{t('help.text')}</Text>
       {email ? (
         <Anchor href={`mailto:${email}`} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          Contact support at {email}
+          {t('help.contact', { email })}
         </Anchor>
       ) : (
         <Text size="sm" c="dimmed">
-          {config.isPending ? 'Loading contact details...' : 'Support contact is not available.'}
+          {config.isPending ? t('help.loading') : t('help.unavailable')}
         </Text>
       )}
     </DashboardCard>

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { statusBadge } from '../../../../domain/assessments';
 
 /**
@@ -12,9 +13,24 @@ const TEXT_COLOURS: Record<string, string> = {
   gray: 'var(--mantine-color-gray-8)',
 };
 
+/** The catalogue key of an assessment status's label; never the raw code. */
+export function statusKey(status: string) {
+  switch (status) {
+    case 'scheduled':
+      return 'status.upcoming';
+    case 'in-progress':
+      return 'status.inProgress';
+    case 'completed':
+      return 'status.completed';
+    default:
+      return 'status.unknown';
+  }
+}
+
 /** Upcoming (warning), In Progress (primary), Completed (success) or Unknown (spec section 4). */
 export function StatusBadge({ status }: { status: string }) {
-  const { label, color } = statusBadge(status);
+  const { t } = useTranslation('candidate-assessments');
+  const { color } = statusBadge(status);
   return (
     <Badge
       color={color}
@@ -22,7 +38,7 @@ export function StatusBadge({ status }: { status: string }) {
       radius="sm"
       styles={{ root: { color: TEXT_COLOURS[color], flexShrink: 0 } }}
     >
-      {label}
+      {t(statusKey(status))}
     </Badge>
   );
 }

@@ -11,12 +11,12 @@ export function countByStatus(assessments: Pick<Assessment, 'status'>[]): Assess
   return counts;
 }
 
-/** The /assessments filters; Upcoming means scheduled (spec section 2). */
+/** The /assessments filters (labels: filters.<key>); Upcoming means scheduled (spec section 2). */
 export const ASSESSMENT_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'in-progress', label: 'In Progress' },
-  { value: 'scheduled', label: 'Upcoming' },
-  { value: 'completed', label: 'Completed' },
+  { value: 'all', key: 'all' },
+  { value: 'in-progress', key: 'inProgress' },
+  { value: 'scheduled', key: 'upcoming' },
+  { value: 'completed', key: 'completed' },
 ] as const;
 export type AssessmentFilter = (typeof ASSESSMENT_FILTERS)[number]['value'];
 

@@ -2,6 +2,8 @@ import type { Profile } from '../../../../domain/profile';
 
 /** One part of a candidate profile that counts towards completeness. */
 type CompletenessField = {
+  /** The field's key in the candidate-assessments catalogue (fields.<key>). */
+  key: string;
   label: string;
   isFilled: (profile: Profile) => boolean;
 };
@@ -14,24 +16,30 @@ const hasText = (value: string) => value.trim() !== '';
  * Email is left out: every account has one and it cannot be edited.
  */
 export const CANDIDATE_PROFILE_FIELDS: readonly CompletenessField[] = [
-  { label: 'Full name', isFilled: (p) => hasText(p.name) },
-  { label: 'Phone', isFilled: (p) => hasText(p.details.phone) },
-  { label: 'Photo', isFilled: (p) => Boolean(p.image) },
-  { label: 'Location', isFilled: (p) => hasText(p.details.location) },
-  { label: 'Title', isFilled: (p) => hasText(p.details.title) },
+  { key: 'fullName', label: 'Full name', isFilled: (p) => hasText(p.name) },
+  { key: 'phone', label: 'Phone', isFilled: (p) => hasText(p.details.phone) },
+  { key: 'photo', label: 'Photo', isFilled: (p) => Boolean(p.image) },
+  { key: 'location', label: 'Location', isFilled: (p) => hasText(p.details.location) },
+  { key: 'title', label: 'Title', isFilled: (p) => hasText(p.details.title) },
   // Skills are comma-separated text: ' , ' holds no skill.
-  { label: 'Skills', isFilled: (p) => p.details.skills.split(',').some(hasText) },
-  { label: 'Experience', isFilled: (p) => hasText(p.details.experience) },
-  { label: 'Bio', isFilled: (p) => hasText(p.details.bio) },
-  { label: 'Education', isFilled: (p) => hasText(p.details.education) },
-  { label: 'Job types', isFilled: (p) => p.details.jobPreferences.jobType.length > 0 },
+  { key: 'skills', label: 'Skills', isFilled: (p) => p.details.skills.split(',').some(hasText) },
+  { key: 'experience', label: 'Experience', isFilled: (p) => hasText(p.details.experience) },
+  { key: 'bio', label: 'Bio', isFilled: (p) => hasText(p.details.bio) },
+  { key: 'education', label: 'Education', isFilled: (p) => hasText(p.details.education) },
   {
+    key: 'jobTypes',
+    label: 'Job types',
+    isFilled: (p) => p.details.jobPreferences.jobType.length > 0,
+  },
+  {
+    key: 'salaryRange',
     label: 'Salary range',
     // Either end says what the candidate expects; a range needs neither to be exact.
     isFilled: (p) =>
       p.details.jobPreferences.salary.min !== null || p.details.jobPreferences.salary.max !== null,
   },
   {
+    key: 'preferredLocations',
     label: 'Preferred locations',
     isFilled: (p) => p.details.jobPreferences.location.some(hasText),
   },

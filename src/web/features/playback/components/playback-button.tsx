@@ -1,6 +1,7 @@
 import { Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadingText } from '../../../ui/loading-text';
 import './styles';
 
@@ -17,23 +18,24 @@ export function PlaybackButton({
   assessmentId: string;
   fileName: string;
 }) {
+  const { t } = useTranslation('playback');
   const [open, setOpen] = useState(false);
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
     <>
       <Button size="compact-sm" variant="light" onClick={() => setOpen(true)}>
-        Playback
+        {t('button')}
       </Button>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
-        title={`Playback: ${fileName}`}
+        title={t('title', { fileName })}
         size="xl"
         fullScreen={narrow}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('close') }}
       >
         {open ? (
-          <Suspense fallback={<LoadingText text="Loading playback..." />}>
+          <Suspense fallback={<LoadingText text={t('loading')} />}>
             <PlaybackPlayer assessmentId={assessmentId} fileName={fileName} />
           </Suspense>
         ) : null}

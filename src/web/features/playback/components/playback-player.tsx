@@ -1,7 +1,9 @@
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   buildTimeline,
   changeFor,
@@ -11,19 +13,14 @@ import {
   type FocusTarget,
   type Marker,
   PLAYBACK_SPEEDS,
-  PLAYBACK_TEXTS,
   type PlaybackSpeed,
   playbackMarkers,
   Replay,
   SHOWN_GAP_MS,
 } from '../../../../domain/playback';
-import {
-  RUN_STATUS_LABELS,
-  RUN_TRIGGER_LABELS,
-  type RunStatus,
-  type RunTrigger,
-} from '../../../../domain/test-runs';
+import { RUN_STATUSES, RUN_TRIGGERS } from '../../../../domain/test-runs';
 import { errorMessage } from '../../../api/http';
+import { formatNumber, formatTime } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import {
@@ -35,12 +32,7 @@ import { useFilePlayback } from '../api/file-playback';
 import classes from './playback.module.css';
 import './styles';
 
-const timeOfDay = (ms: number) =>
-  new Date(ms).toLocaleTimeString(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+const timeOfDay = (ms: number) => formatTime(ms, { seconds: true });
 
 /** The reviewer's replay of one file: loads the recording, then plays it. */
 export function PlaybackPlayer({
@@ -50,45 +42,59 @@ export function PlaybackPlayer({
   assessmentId: string;
   fileName: string;
 }) {
+  const { t } = useTranslation('playback');
   const query = useFilePlayback(assessmentId, fileName);
-  if (query.isPending) return <LoadingText text="Loading playback..." />;
+  if (query.isPending) return <LoadingText text={t('loading')} />;
   if (query.isError) return <FormError>{errorMessage(query.error)}</FormError>;
   if (query.data.events.length === 0) {
-    return <Text c="dimmed">{PLAYBACK_TEXTS.noRecording}</Text>;
+    return <Text c="dimmed">{t('noRecording')}</Text>;
   }
   return <Player data={query.data} />;
 }
 
-const AWAY_LABELS: Record<FocusTarget, string> = {
-  tab: 'Tab hidden',
-  window: 'Window not focused',
-  editor: 'Editor not focused',
-  page: 'Page closed or reloaded',
+const AWAY_KEYS: Record<FocusTarget, string> = {
+  tab: 'away.tab',
+  window: 'away.window',
+  editor: 'away.editor',
+  page: 'away.page',
 };
 
-function markerLabel(marker: Marker): string {
+const isRunStatus = (value: string): value is (typeof RUN_STATUSES)[number] =>
+  (RUN_STATUSES as readonly string[]).includes(value);
+const isRunTrigger = (value: string): value is (typeof RUN_TRIGGERS)[number] =>
+  (RUN_TRIGGERS as readonly string[]).includes(value);
+
+/** A marker's description in the reader's language (run statuses from the test-runs catalogue). */
+function markerLabel(marker: Marker, t: TFunction<['playback', 'test-runs']>): string {
   const at = timeOfDay(marker.real);
   switch (marker.kind) {
     case 'paste':
-      return `Paste at ${at}`;
+      return t('marker.paste', { at });
     case 'drop':
-      return `Text dropped in at ${at}`;
+      return t('marker.drop', { at });
     case 'resync':
-      return `Recording gap repaired at ${at} (the replay jumps to the saved text)`;
+      return t('marker.resync', { at });
     case 'away':
-      return `${AWAY_LABELS[marker.where]} from ${at} to ${timeOfDay(marker.realEnd)}`;
+      return t('marker.away', {
+        what: t(AWAY_KEYS[marker.where]),
+        from: at,
+        to: timeOfDay(marker.realEnd),
+      });
     case 'session':
-      return `Workspace opened again at ${at} (page session ${marker.session})`;
+      return t('marker.session', { at, session: marker.session });
     case 'test-run': {
       const { run } = marker;
-      const status = RUN_STATUS_LABELS[run.status as RunStatus]?.label ?? run.status;
-      const trigger = RUN_TRIGGER_LABELS[run.trigger as RunTrigger] ?? run.trigger;
-      return `Test run (${trigger}) at ${at}: ${status}, ${run.passed} passed, ${run.failed} failed`;
+      const status = isRunStatus(run.status) ? t(`test-runs:status.${run.status}`) : run.status;
+      const trigger = isRunTrigger(run.trigger)
+        ? t(`test-runs:trigger.${run.trigger}`)
+        : run.trigger;
+      return t('marker.testRun', { trigger, at, status, passed: run.passed, failed: run.failed });
     }
   }
 }
 
 function Player({ data }: { data: FilePlayback }) {
+  const { t } = useTranslation(['playback', 'test-runs']);
   const { events } = data;
   const model = useMemo(() => {
     const timeline = buildTimeline(events.map((e) => e.at));
@@ -126,7 +132,7 @@ function Player({ data }: { data: FilePlayback }) {
           // Plain until a language in a chunk of its own loaded (below).
           language.of(languageExtension(data.fileName) ?? []),
           EditorView.contentAttributes.of({
-            'aria-label': `Replayed text of ${data.fileName}`,
+            'aria-label': t('editorLabel', { fileName: data.fileName }),
             'aria-readonly': 'true',
             tabindex: '0',
           }),
@@ -211,17 +217,24 @@ function Player({ data }: { data: FilePlayback }) {
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap" align="center">
         <Button onClick={togglePlay} size="sm" w={92}>
-          {playing ? 'Pause' : 'Play'}
+          {playing ? t('pause') : t('play')}
         </Button>
         <SegmentedControl
           size="xs"
-          aria-label="Playback speed"
+          aria-label={t('speed')}
           value={String(speed)}
           onChange={(value) => setSpeed(Number(value) as PlaybackSpeed)}
-          data={PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}x` }))}
+          data={PLAYBACK_SPEEDS.map((s) => ({
+            value: String(s),
+            label: t('speedValue', { speed: formatNumber(s) }),
+          }))}
         />
         <Text size="sm" data-testid="playback-clock" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {clock(position)} / {clock(duration)} · at {timeOfDay(current.at)}
+          {t('clock', {
+            position: clock(position),
+            duration: clock(duration),
+            at: timeOfDay(current.at),
+          })}
         </Text>
       </Group>
 
@@ -231,7 +244,7 @@ function Player({ data }: { data: FilePlayback }) {
             key={`gap-${gap.at}`}
             className={classes.gap}
             style={{ left: pct(gap.at), width: pct(SHOWN_GAP_MS) }}
-            title={`Pause of ${clock(gap.realMs)} skipped`}
+            title={t('gapSkipped', { length: clock(gap.realMs) })}
           />
         ))}
         {markers
@@ -246,7 +259,7 @@ function Player({ data }: { data: FilePlayback }) {
                 left: pct(m.at),
                 width: pct(Math.max(0, (m.kind === 'away' ? m.end : m.at) - m.at)),
               }}
-              title={markerLabel(m)}
+              title={markerLabel(m, t)}
               data-away={m.kind === 'away' ? m.where : undefined}
               data-from={m.real}
               data-to={m.kind === 'away' ? m.realEnd : m.real}
@@ -259,7 +272,7 @@ function Player({ data }: { data: FilePlayback }) {
               key={`session-${m.at}`}
               className={classes.session}
               style={{ left: pct(m.at) }}
-              title={markerLabel(m)}
+              title={markerLabel(m, t)}
               data-kind="session"
             />
           ))}
@@ -272,8 +285,8 @@ function Player({ data }: { data: FilePlayback }) {
               type="button"
               className={`${classes.marker} ${classes[m.kind === 'test-run' ? 'run' : m.kind]}`}
               style={{ left: pct(m.at) }}
-              aria-label={markerLabel(m)}
-              title={markerLabel(m)}
+              aria-label={markerLabel(m, t)}
+              title={markerLabel(m, t)}
               data-kind={m.kind}
               onClick={() => setPosition(m.at)}
             />
@@ -282,7 +295,7 @@ function Player({ data }: { data: FilePlayback }) {
       </div>
 
       <Slider
-        thumbLabel="Playback position"
+        thumbLabel={t('position')}
         min={0}
         max={Math.max(duration, 1)}
         step={Math.max(50, Math.round(duration / 1000))}
@@ -293,26 +306,29 @@ function Player({ data }: { data: FilePlayback }) {
       />
 
       <Group gap="md" wrap="wrap">
-        <Legend className={classes.paste} text={`Pastes: ${counts.paste}`} />
-        <Legend className={classes.away} text={`Focus away: ${counts.away}`} />
-        <Legend className={classes.run} text={`Test runs: ${counts.runs}`} />
-        <Legend className={classes.session} text={`Page sessions: ${counts.sessions}`} />
+        <Legend className={classes.paste} text={t('legend.pastes', { count: counts.paste })} />
+        <Legend className={classes.away} text={t('legend.away', { count: counts.away })} />
+        <Legend className={classes.run} text={t('legend.runs', { count: counts.runs })} />
+        <Legend
+          className={classes.session}
+          text={t('legend.sessions', { count: counts.sessions })}
+        />
         <Legend
           className={classes.gap}
-          text={`Pauses skipped: ${timeline.gaps.length} (${clock(counts.skipped)})`}
+          text={t('legend.gaps', { count: timeline.gaps.length, length: clock(counts.skipped) })}
         />
       </Group>
 
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="playback-status">
         {skipping
-          ? `Skipping a pause of ${clock(skipping.realMs)}`
+          ? t('status.skipping', { length: clock(skipping.realMs) })
           : atEnd
             ? model.endsOnSaved
-              ? 'End of the recording: the replayed text matches the saved file.'
-              : 'End of the recording: the saved file differs from the replayed text (changes made after the last recorded ones).'
+              ? t('status.endMatches')
+              : t('status.endDiffers')
             : playing
-              ? 'Playing'
-              : 'Paused'}
+              ? t('status.playing')
+              : t('status.paused')}
       </Text>
 
       <div ref={hostRef} className={classes.editor} data-testid="playback-editor" />

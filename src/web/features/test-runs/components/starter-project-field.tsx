@@ -1,15 +1,16 @@
 import '../styles';
 import { Badge, FileInput, Group, Radio, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../domain/assessments';
 import {
   type ProjectRunner,
   STARTER_PROJECT_INFO,
   STARTER_PROJECT_KEYS,
   type StarterProjectKey,
-  TEST_RUN_TEXTS,
   type TestLanguages,
   ZIP_LIMITS,
 } from '../../../../domain/test-runs';
+import { translateMessage } from '../../../lib/messages';
 import { useTestLanguages } from '../api/test-runs';
 
 const STARTER_LANGUAGE: Record<StarterProjectKey, ProjectRunner> = {
@@ -55,6 +56,7 @@ export function projectChoiceError(value: ProjectChoice): string | null {
 }
 
 function RunsBadge({ runnable, blocked }: { runnable: boolean; blocked?: string | null }) {
+  const { t } = useTranslation('test-runs');
   if (runnable && blocked) {
     return (
       <Badge
@@ -63,7 +65,7 @@ function RunsBadge({ runnable, blocked }: { runnable: boolean; blocked?: string 
         color="orange"
         styles={{ label: { color: '#7a3d00', textTransform: 'none' } }}
       >
-        {blocked}
+        {translateMessage(blocked)}
       </Badge>
     );
   }
@@ -74,7 +76,7 @@ function RunsBadge({ runnable, blocked }: { runnable: boolean; blocked?: string 
       color={runnable ? 'green' : 'gray'}
       styles={{ label: { color: runnable ? '#1e5a2a' : 'var(--mantine-color-gray-9)' } }}
     >
-      {runnable ? TEST_RUN_TEXTS.canRun : TEST_RUN_TEXTS.noTests}
+      {runnable ? t('canRun') : t('noTests')}
     </Badge>
   );
 }
@@ -91,6 +93,7 @@ export function StarterProjectField({
   onChange: (value: ProjectChoice) => void;
   error: string | null;
 }) {
+  const { t } = useTranslation('test-runs');
   const current = template?.project;
   const languages = useTestLanguages().data;
   const currentRuns =
@@ -98,8 +101,8 @@ export function StarterProjectField({
     (!current?.runner && current?.files.some((f) => /\.test\.[jt]s$/.test(f.path)));
   return (
     <Radio.Group
-      label="Starter project"
-      description="The files the candidate's workspace opens on. Assigning copies them."
+      label={t('starter.label')}
+      description={t('starter.description')}
       value={value.choice}
       onChange={(choice) => onChange({ ...value, choice: choice as ProjectChoice['choice'] })}
     >
@@ -109,7 +112,7 @@ export function StarterProjectField({
             value="keep"
             label={
               <Group gap="xs" wrap="wrap">
-                <span>Keep the current project ({current.name})</span>
+                <span>{t('starter.keep', { name: current.name })}</span>
                 <RunsBadge
                   runnable={Boolean(currentRuns)}
                   blocked={cannotRun(languages, current?.runner ?? (currentRuns ? 'node' : 'none'))}
@@ -124,29 +127,29 @@ export function StarterProjectField({
             value={key}
             label={
               <Group gap="xs" wrap="wrap">
-                <span>{STARTER_PROJECT_INFO[key].label}</span>
+                <span>{t(`starter.projects.${key}.label`)}</span>
                 <RunsBadge
                   runnable={STARTER_PROJECT_INFO[key].runnable}
                   blocked={cannotRun(languages, STARTER_LANGUAGE[key])}
                 />
               </Group>
             }
-            description={STARTER_PROJECT_INFO[key].description}
+            description={t(`starter.projects.${key}.description`)}
           />
         ))}
         <Radio
           value="upload"
-          label="Upload a project (zip)"
-          description="Text files only: 60 files, 200 KB each, 1 MB zipped. Files under hidden/ or .hidden-tests/ are hidden tests: they run on submission and for reviewers, and the candidate never sees them. Tests run with node --test (files named *.test.js or *.test.ts), pytest (test_*.py), go test (*_test.go, standard library only) or JUnit 5 (*Test.java)."
+          label={t('starter.upload')}
+          description={t('starter.uploadDescription')}
         />
         {value.choice === 'upload' ? (
           <FileInput
-            label="Project zip"
+            label={t('starter.zip')}
             accept=".zip,application/zip"
             clearable
             value={value.file}
             onChange={(file) => onChange({ ...value, file })}
-            error={error}
+            error={error && translateMessage(error)}
           />
         ) : null}
       </Stack>

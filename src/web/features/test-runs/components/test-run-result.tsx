@@ -1,25 +1,37 @@
 import '../styles';
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
-import {
-  RUN_STATUS_LABELS,
-  RUN_TRIGGER_LABELS,
-  TEST_RUN_TEXTS,
-  type TestRun,
-} from '../../../../domain/test-runs';
+import { useTranslation } from 'react-i18next';
+import { RUN_STATUS_LABELS, type TestRun } from '../../../../domain/test-runs';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 
 export const isActive = (run: TestRun) => run.status === 'queued' || run.status === 'running';
 
-export function counts(run: TestRun): string {
-  const parts = [`${run.passed} passed`, `${run.failed} failed`];
-  if (run.skipped > 0) parts.push(`${run.skipped} skipped`);
-  return parts.join(', ');
+/** '3 passed, 1 failed' (and skipped ones) in the reader's language. */
+export function useCounts() {
+  const { t } = useTranslation('test-runs');
+  return (run: TestRun): string => {
+    const parts = [
+      t('counts.passed', { count: run.passed }),
+      t('counts.failed', { count: run.failed }),
+    ];
+    if (run.skipped > 0) parts.push(t('counts.skipped', { count: run.skipped }));
+    return parts.join(t('counts.separator'));
+  };
 }
 
-const seconds = (ms: number | null) => (ms === null ? '' : `${(ms / 1000).toFixed(1)} s`);
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', dateStyle: 'medium' });
+const seconds = (ms: number | null) =>
+  ms === null
+    ? ''
+    : formatNumber(ms / 1000, {
+        style: 'unit',
+        unit: 'second',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      });
 
 export function RunStatusBadge({ run }: { run: TestRun }) {
-  const { label, color } = RUN_STATUS_LABELS[run.status];
+  const { t } = useTranslation('test-runs');
+  const { color } = RUN_STATUS_LABELS[run.status];
   return (
     <Badge
       color={color}
@@ -27,20 +39,22 @@ export function RunStatusBadge({ run }: { run: TestRun }) {
       data-testid="run-status"
       styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
     >
-      {label}
+      {t(`status.${run.status}`)}
     </Badge>
   );
 }
 
 /** One run in full: status, counts, each failure's message and the (capped) output. */
 export function TestRunResult({ run, showTrigger }: { run: TestRun; showTrigger?: boolean }) {
+  const { t } = useTranslation('test-runs');
+  const counts = useCounts();
   return (
     <Stack gap="xs" data-testid="test-run-result">
       <Group gap="sm" wrap="wrap">
         <RunStatusBadge run={run} />
         {isActive(run) ? (
           <Text size="sm" role="status">
-            {run.status === 'queued' ? TEST_RUN_TEXTS.queued : TEST_RUN_TEXTS.running}
+            {run.status === 'queued' ? t('queued') : t('running')}
           </Text>
         ) : (
           <Text size="sm" fw={600} data-testid="run-counts">
@@ -50,9 +64,11 @@ export function TestRunResult({ run, showTrigger }: { run: TestRun; showTrigger?
         <Text size="sm" c="dimmed">
           {[
             showTrigger
-              ? `${RUN_TRIGGER_LABELS[run.trigger]}${run.includeHidden ? ' (with hidden tests)' : ''}`
+              ? run.includeHidden
+                ? t('triggerWithHidden', { trigger: t(`trigger.${run.trigger}`) })
+                : t(`trigger.${run.trigger}`)
               : null,
-            time.format(new Date(run.createdAt)),
+            formatDateTime(run.createdAt),
             seconds(run.durationMs),
           ]
             .filter(Boolean)
@@ -78,7 +94,7 @@ export function TestRunResult({ run, showTrigger }: { run: TestRun; showTrigger?
         <details>
           <summary style={{ cursor: 'pointer' }}>
             <Text span size="sm">
-              Output
+              {t('output')}
             </Text>
           </summary>
           <Code

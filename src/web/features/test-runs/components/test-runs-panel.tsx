@@ -1,11 +1,14 @@
 import '../styles';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_RUN_TEXTS } from '../../../../domain/test-runs';
 import { errorMessage } from '../../../api/http';
+import { formatTime } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { useRunTests, useTestRuns } from '../api/test-runs';
-import { counts, isActive, RunStatusBadge, TestRunResult } from './test-run-result';
+import { isActive, RunStatusBadge, TestRunResult, useCounts } from './test-run-result';
 
 /**
  * The Run Tests card: the newest run in full, earlier ones as a list. The
@@ -25,6 +28,8 @@ export function TestRunsPanel({
   reviewer?: boolean;
   headingOrder?: 2 | 3 | 4;
 }) {
+  const { t } = useTranslation('test-runs');
+  const counts = useCounts();
   const runs = useTestRuns(assessmentId);
   const run = useRunTests(assessmentId);
   const [preparing, setPreparing] = useState(false);
@@ -48,7 +53,7 @@ export function TestRunsPanel({
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
             <Title order={headingOrder} size="h4" id="test-runs-heading">
-              Tests
+              {t('title')}
             </Title>
             {list ? (
               <Badge
@@ -59,7 +64,7 @@ export function TestRunsPanel({
                 }}
                 data-testid="runnable-badge"
               >
-                {list.runnable ? TEST_RUN_TEXTS.canRun : TEST_RUN_TEXTS.noTests}
+                {list.runnable ? t('canRun') : t('noTests')}
               </Badge>
             ) : null}
           </Group>
@@ -69,7 +74,7 @@ export function TestRunsPanel({
               loading={preparing || run.isPending || active}
               disabled={active}
             >
-              {reviewer ? 'Run Tests (with hidden tests)' : TEST_RUN_TEXTS.runTests}
+              {reviewer ? t('runWithHidden') : t('run')}
             </Button>
           ) : null}
         </Group>
@@ -77,25 +82,25 @@ export function TestRunsPanel({
         {run.isError ? <FormError>{errorMessage(run.error)}</FormError> : null}
         {list && !list.runnable && list.reason && list.reason !== TEST_RUN_TEXTS.notRunnable ? (
           <Text size="sm" c="dimmed">
-            {list.reason}
+            {translateMessage(list.reason)}
           </Text>
         ) : null}
         {list && !list.runnable && list.reason === TEST_RUN_TEXTS.notRunnable ? (
           <Text size="sm" c="dimmed">
-            {TEST_RUN_TEXTS.notRunnable}
+            {t('notRunnable')}
           </Text>
         ) : null}
         {latest ? <TestRunResult run={latest} showTrigger={reviewer} /> : null}
         {list?.runnable && !latest ? (
           <Text size="sm" c="dimmed">
-            {TEST_RUN_TEXTS.noRuns}
+            {t('noRuns')}
           </Text>
         ) : null}
         {list && list.runs.length > 1 ? (
           <details>
             <summary style={{ cursor: 'pointer' }}>
               <Text span size="sm">
-                Earlier runs ({list.runs.length - 1})
+                {t('earlier', { count: list.runs.length - 1 })}
               </Text>
             </summary>
             <Stack gap="xs" mt="xs">
@@ -107,7 +112,7 @@ export function TestRunsPanel({
                     <RunStatusBadge run={r} />
                     <Text size="sm">{isActive(r) ? '' : counts(r)}</Text>
                     <Text size="sm" c="dimmed">
-                      {new Date(r.createdAt).toLocaleTimeString()}
+                      {formatTime(r.createdAt, { seconds: true })}
                     </Text>
                   </Group>
                 ),

@@ -1,11 +1,10 @@
 import { SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
-import { ASSESSMENT_TEXTS, MAX_ANSWER_CHARS, type Task } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import { MAX_ANSWER_CHARS, type Task } from '../../../../domain/assessments';
 import { MarkdownView } from '../../../ui/markdown-view';
 import type { DocView } from '../lib/file-sync';
 import classes from './workspace.module.css';
-
-const SAVE_TEXT = { saving: 'Saving...', saved: 'Saved', error: ASSESSMENT_TEXTS.errorSaving };
 
 type AnswerFieldProps = {
   task: Task;
@@ -20,11 +19,12 @@ type AnswerFieldProps = {
  * the browser until the server has it.
  */
 export function AnswerField({ task, view, editable, onChange }: AnswerFieldProps) {
+  const { t } = useTranslation('workspace');
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const statusId = useId();
   const content = view?.content ?? '';
   const isDocument = task.type === 'document';
-  const label = isDocument ? 'Your document (Markdown)' : 'Your answer';
+  const label = isDocument ? t('answer.document') : t('answer.answer');
 
   const status =
     view && view.status !== 'idle' ? (
@@ -36,7 +36,7 @@ export function AnswerField({ task, view, editable, onChange }: AnswerFieldProps
         c={view.status === 'error' ? 'red.9' : 'dimmed'}
         fw={view.status === 'error' ? 700 : undefined}
       >
-        {SAVE_TEXT[view.status]}
+        {t(`save.${view.status}`)}
         {view.status === 'error' && view.error ? `: ${view.error}` : ''}
       </Text>
     ) : null;
@@ -44,7 +44,7 @@ export function AnswerField({ task, view, editable, onChange }: AnswerFieldProps
   const textarea = (
     <Textarea
       label={label}
-      aria-label={`${label}: ${task.title}`}
+      aria-label={t('answer.fieldLabel', { label, task: task.title })}
       value={content}
       onChange={(event) => onChange(event.currentTarget.value)}
       readOnly={!editable}
@@ -53,7 +53,11 @@ export function AnswerField({ task, view, editable, onChange }: AnswerFieldProps
       maxRows={20}
       maxLength={MAX_ANSWER_CHARS}
       placeholder={
-        editable ? (isDocument ? '# Title\n\nWrite in Markdown…' : 'Write your answer…') : undefined
+        editable
+          ? isDocument
+            ? t('answer.documentPlaceholder')
+            : t('answer.answerPlaceholder')
+          : undefined
       }
       styles={
         isDocument ? { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined
@@ -61,7 +65,7 @@ export function AnswerField({ task, view, editable, onChange }: AnswerFieldProps
     />
   );
 
-  if (!view) return <Text c="dimmed">Loading answer...</Text>;
+  if (!view) return <Text c="dimmed">{t('answer.loading')}</Text>;
   if (!isDocument) {
     return (
       <Stack gap={4}>
@@ -78,16 +82,16 @@ export function AnswerField({ task, view, editable, onChange }: AnswerFieldProps
         value={mode}
         onChange={(value) => setMode(value === 'preview' ? 'preview' : 'write')}
         data={[
-          { value: 'write', label: 'Write' },
-          { value: 'preview', label: 'Preview' },
+          { value: 'write', label: t('answer.write') },
+          { value: 'preview', label: t('answer.preview') },
         ]}
-        aria-label={`Write or preview: ${task.title}`}
+        aria-label={t('answer.modeLabel', { task: task.title })}
       />
       {mode === 'write' ? (
         textarea
       ) : (
         <div className={classes.answerPreview}>
-          <MarkdownView source={content} empty="Nothing written yet." />
+          <MarkdownView source={content} empty={t('answer.empty')} />
         </div>
       )}
       {status}

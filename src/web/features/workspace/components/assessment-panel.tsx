@@ -1,11 +1,10 @@
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { type Assessment, statusBadge } from '../../../../domain/assessments';
+import { formatDate, formatNumber, NOT_AVAILABLE } from '../../../lib/format';
+import { statusKey } from '../../candidate-assessments/components/status-badge';
 import { TaskProgress } from './task-progress';
 import classes from './workspace.module.css';
-
-const formatDate = (value: string | null) =>
-  value && dayjs(value).isValid() ? dayjs(value).format('MMM D, YYYY') : 'N/A';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -22,6 +21,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The Assessment tab: what was assigned, by whom, and where it stands. */
 export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
+  // Status labels come from the candidate-assessments catalogue: load it with this one.
+  const { t } = useTranslation(['workspace', 'candidate-assessments']);
   const badge = statusBadge(assessment.status);
   return (
     <Stack gap="md">
@@ -29,10 +30,10 @@ export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
         {assessment.title}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-        <Field label="Role">{assessment.roleName || 'N/A'}</Field>
-        <Field label="Company">{assessment.companyName || 'N/A'}</Field>
-        <Field label="Due date">{formatDate(assessment.dueDate)}</Field>
-        <Field label="Status">
+        <Field label={t('panel.role')}>{assessment.roleName || NOT_AVAILABLE}</Field>
+        <Field label={t('panel.company')}>{assessment.companyName || NOT_AVAILABLE}</Field>
+        <Field label={t('panel.dueDate')}>{formatDate(assessment.dueDate)}</Field>
+        <Field label={t('panel.status')}>
           <Badge
             variant="dot"
             color={badge.color}
@@ -40,34 +41,37 @@ export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
             className={classes.statusBadge}
             data-testid="assessment-status"
           >
-            {badge.label}
+            {t(`candidate-assessments:${statusKey(assessment.status)}`)}
           </Badge>
         </Field>
-        <Field label="Started">{formatDate(assessment.startedAt)}</Field>
-        <Field label="Submitted">{formatDate(assessment.completedDate)}</Field>
+        <Field label={t('panel.started')}>{formatDate(assessment.startedAt)}</Field>
+        <Field label={t('panel.submitted')}>{formatDate(assessment.completedDate)}</Field>
       </SimpleGrid>
       <TaskProgress tasks={assessment.tasks} />
 
       <div>
         <Title order={3} fz="md" mb={4}>
-          Description
+          {t('panel.description')}
         </Title>
         <Text size="sm" className={classes.preWrap}>
-          {assessment.description || 'No description.'}
+          {assessment.description || t('panel.noDescription')}
         </Text>
       </div>
 
       <div>
         <Title order={3} fz="md" mb={4}>
-          Tasks
+          {t('panel.tasks')}
         </Title>
         {assessment.tasks.length === 0 ? (
-          <Text size="sm">This assessment has no tasks.</Text>
+          <Text size="sm">{t('tasks.none')}</Text>
         ) : (
           <List size="sm" spacing={4}>
             {assessment.tasks.map((task) => (
               <List.Item key={task.id}>
-                {task.title} — {task.completed ? 'Completed' : 'Pending'}
+                {t('panel.taskState', {
+                  task: task.title,
+                  state: task.completed ? t('panel.completed') : t('panel.pending'),
+                })}
               </List.Item>
             ))}
           </List>
@@ -76,23 +80,27 @@ export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
 
       <Paper withBorder radius="md" p="md" bg="gray.0">
         <Title order={3} fz="md" mb={4}>
-          Message from {assessment.recruiterName || 'the recruiter'}
+          {assessment.recruiterName
+            ? t('panel.messageFrom', { name: assessment.recruiterName })
+            : t('panel.messageFromRecruiter')}
         </Title>
         <Text size="sm" className={classes.preWrap}>
-          {assessment.message || 'No message.'}
+          {assessment.message || t('panel.noMessage')}
         </Text>
       </Paper>
 
       {assessment.reviewedAt ? (
         <Paper withBorder radius="md" p="md">
           <Title order={3} fz="md" mb={4}>
-            Review
+            {t('panel.review')}
           </Title>
           <Group gap="xl">
-            <Field label="Score">
-              {assessment.score === null ? 'N/A' : `${assessment.score} / 100`}
+            <Field label={t('panel.score')}>
+              {assessment.score === null
+                ? NOT_AVAILABLE
+                : t('panel.scoreValue', { score: formatNumber(assessment.score) })}
             </Field>
-            <Field label="Reviewed">{formatDate(assessment.reviewedAt)}</Field>
+            <Field label={t('panel.reviewed')}>{formatDate(assessment.reviewedAt)}</Field>
           </Group>
           {assessment.feedback ? (
             <Text size="sm" mt="sm" className={classes.preWrap}>

@@ -2,15 +2,12 @@ import { Box, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  ASSESSMENT_TEXTS,
-  type Assessment,
-  deadlineMs,
-  type Task,
-} from '../../../../domain/assessments';
+import { type Assessment, deadlineMs, type Task } from '../../../../domain/assessments';
 import { newPathProblem } from '../../../../domain/project-paths';
 import { errorMessage } from '../../../api/http';
+import { translateMessage } from '../../../lib/messages';
 import type { SessionUser } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -39,9 +36,6 @@ import { usePlaybackRecorder } from './use-playback-recorder';
 import { useTreeSync } from './use-tree-sync';
 import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
 
-const UNSAVED_BEFORE_SUBMITTING =
-  'Some of your changes have not reached the server yet. Submitting makes your files and answers read-only, so try again once they show as Saved.';
-
 const isReadme = (name: string) => name.toLowerCase() === 'readme.md';
 
 /**
@@ -67,6 +61,7 @@ export function AssessmentWorkspace({
   assessment: Assessment;
   user: SessionUser;
 }) {
+  const { t } = useTranslation('workspace');
   const access = workspaceAccess(assessment, user);
   const { starting, error: startError } = useStartOnFirstOpen(assessment, access.shouldStart);
   const canEditTasks = access.canEditTasks && !starting;
@@ -108,11 +103,12 @@ export function AssessmentWorkspace({
     ? {
         check: (path, ignore) => {
           const livePaths = fileNames.filter((n) => n !== ignore);
-          return newPathProblem(livePaths, path, {
+          const problem = newPathProblem(livePaths, path, {
             hidden: [],
             visibleTests: [...protectedNow],
             candidatesMayEditTests: false,
           });
+          return problem === null ? null : translateMessage(problem);
         },
         onCreate: (path) => {
           const editedAt = Date.now();
@@ -133,7 +129,7 @@ export function AssessmentWorkspace({
           tree.add({ op: 'delete', path, editedAt: Date.now() });
           notifications.show({
             id: `deleted-${path}`,
-            title: `Deleted ${path}`,
+            title: t('files.deleted', { path }),
             message: (
               <Button
                 size="compact-xs"
@@ -145,7 +141,7 @@ export function AssessmentWorkspace({
                   notifications.hide(`deleted-${path}`);
                 }}
               >
-                Undo
+                {t('files.undo')}
               </Button>
             ),
             autoClose: 8000,
@@ -221,7 +217,7 @@ export function AssessmentWorkspace({
     setSubmitting(true);
     if (!(await everythingSaved())) {
       setSubmitting(false);
-      setSubmitError(UNSAVED_BEFORE_SUBMITTING);
+      setSubmitError(t('submit.unsaved'));
       return;
     }
     submit.mutate(assessment.id, {
@@ -268,18 +264,18 @@ export function AssessmentWorkspace({
 
   let code: React.ReactNode;
   if (files.isPending || (!filesFresh && files.isFetching)) {
-    code = <LoadingText text="Loading files..." />;
+    code = <LoadingText text={t('files.loading')} />;
   } else if (!files.data) {
     code = (
       <Stack gap="sm" align="flex-start">
-        <FormError>Error loading files: {errorMessage(files.error)}</FormError>
+        <FormError>{t('files.loadError', { message: errorMessage(files.error) })}</FormError>
         <Button variant="default" onClick={() => void files.refetch()}>
-          Try again
+          {t('retry')}
         </Button>
       </Stack>
     );
   } else if (!doc) {
-    code = <LoadingText text="Loading files..." />;
+    code = <LoadingText text={t('files.loading')} />;
   } else {
     code = (
       <CodePanel
@@ -289,8 +285,8 @@ export function AssessmentWorkspace({
         readOnly={!editable || protectedNow.has(selectedFile)}
         readOnlyReason={
           protectedNow.has(selectedFile) && editable
-            ? "This file is part of the assessment's tests and cannot be changed."
-            : access.readOnlyReason
+            ? t('readOnly.protected')
+            : access.readOnlyReason && t(`readOnly.${access.readOnlyReason}`)
         }
         status={doc.status}
         error={doc.error}
@@ -306,7 +302,7 @@ export function AssessmentWorkspace({
     if (view) answerTexts[task.id] = view.content;
   }
 
-  const messageHref = `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(`Re: ${assessment.title}`)}&assessment=${encodeURIComponent(assessment.id)}`;
+  const messageHref = `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(t('actions.messageSubject', { title: assessment.title }))}&assessment=${encodeURIComponent(assessment.id)}`;
 
   return (
     <>
@@ -316,7 +312,7 @@ export function AssessmentWorkspace({
       />
       <Group gap="sm" mb="md" wrap="wrap">
         <Button component={Link} to={access.backTo} variant="default">
-          {ASSESSMENT_TEXTS.backToAssessments}
+          {t('actions.back')}
         </Button>
         {access.canEditTasks ? (
           <Button
@@ -325,17 +321,17 @@ export function AssessmentWorkspace({
             loading={pending === 'all'}
             disabled={assessment.tasks.length === 0 || pending !== null || starting}
           >
-            {allDone ? ASSESSMENT_TEXTS.markAllIncomplete : ASSESSMENT_TEXTS.markAllComplete}
+            {allDone ? t('actions.markAllIncomplete') : t('actions.markAllComplete')}
           </Button>
         ) : null}
         {access.canSubmit ? (
           <Button onClick={openSubmit} disabled={starting}>
-            {ASSESSMENT_TEXTS.submit}
+            {t('actions.submit')}
           </Button>
         ) : null}
         {access.isCandidate ? (
           <Button component={Link} to={messageHref} variant="light">
-            {ASSESSMENT_TEXTS.messageRecruiter}
+            {t('actions.messageRecruiter')}
           </Button>
         ) : null}
       </Group>

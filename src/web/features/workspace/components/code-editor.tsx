@@ -1,6 +1,7 @@
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { baseExtensions, languageExtension, loadLanguage } from '../lib/editor-extensions';
 import type { PlaybackRecorder } from '../lib/playback-recorder';
 
@@ -41,6 +42,7 @@ export function CodeEditor({
   onCursor,
   recorder,
 }: CodeEditorProps) {
+  const { t } = useTranslation('workspace');
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const cache = useRef(new Map<string, Cached>());
@@ -49,14 +51,14 @@ export function CodeEditor({
   const readOnlyCompartment = useRef(new Compartment());
   const languageCompartment = useRef(new Compartment());
   // The latest props for the long-lived listeners inside CodeMirror.
-  const latest = useRef({ fileName, onChange, onCursor, readOnly, describedBy, recorder });
-  latest.current = { fileName, onChange, onCursor, readOnly, describedBy, recorder };
+  const latest = useRef({ fileName, onChange, onCursor, readOnly, describedBy, recorder, t });
+  latest.current = { fileName, onChange, onCursor, readOnly, describedBy, recorder, t };
 
   const fileExtensions = (name: string) => [
     // Plain until a language loaded on demand arrives (the effect below).
     languageCompartment.current.of(languageExtension(name) ?? []),
     EditorView.contentAttributes.of({
-      'aria-label': `Code editor: ${name}`,
+      'aria-label': latest.current.t('editor.ariaLabel', { name }),
       // Explicitly focusable: axe (and some screen readers) do not count contenteditable.
       tabindex: '0',
       ...(latest.current.describedBy ? { 'aria-describedby': latest.current.describedBy } : {}),

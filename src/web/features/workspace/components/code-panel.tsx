@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadingText } from '../../../ui/loading-text';
 import type { SaveStatus } from '../lib/file-sync';
 import type { PlaybackRecorder } from '../lib/playback-recorder';
@@ -39,18 +40,19 @@ export function CodePanel({
   onChange,
   recorder,
 }: CodePanelProps) {
+  const { t } = useTranslation('workspace');
   const [cursor, setCursor] = useState<Cursor>({ line: 1, col: 1 });
   const helpId = useId();
   return (
     <div>
       {readOnly && readOnlyReason ? (
-        <Alert color="gray" variant="light" mb="sm" title="Read-only">
+        <Alert color="gray" variant="light" mb="sm" title={t('readOnly.title')}>
           {readOnlyReason}
         </Alert>
       ) : null}
       <div className={classes.editorFrame}>
         <div className={classes.editorBox}>
-          <Suspense fallback={<LoadingText text="Loading editor..." />}>
+          <Suspense fallback={<LoadingText text={t('editor.loading')} />}>
             <CodeEditor
               fileName={fileName}
               content={content}
@@ -72,8 +74,7 @@ export function CodePanel({
         />
       </div>
       <Text id={helpId} size="xs" c="dimmed" mt={6}>
-        Tab indents. To leave the editor with the keyboard, press Escape, then Tab. Ctrl/Cmd+/
-        toggles a comment, Ctrl/Cmd+D duplicates the line. Changes save automatically.
+        {t('editor.help')}
       </Text>
     </div>
   );

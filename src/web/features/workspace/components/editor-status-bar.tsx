@@ -1,15 +1,13 @@
 import { Group, Text } from '@mantine/core';
-import { ASSESSMENT_TEXTS, languageOf } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import { languageOf } from '../../../../domain/assessments';
 import type { SaveStatus } from '../lib/file-sync';
 import { LANGUAGE_LABELS } from '../lib/language-labels';
 import type { Cursor } from './code-editor';
 import classes from './workspace.module.css';
 
-const SAVE_TEXT: Record<Exclude<SaveStatus, 'idle'>, string> = {
-  saving: 'Saving...',
-  saved: 'Saved',
-  error: ASSESSMENT_TEXTS.errorSaving,
-};
+/** A technical token, the same in every language. */
+const ENCODING = 'UTF-8';
 
 type EditorStatusBarProps = {
   fileName: string;
@@ -27,24 +25,26 @@ export function EditorStatusBar({
   error,
   readOnly,
 }: EditorStatusBarProps) {
+  const { t } = useTranslation('workspace');
+  const language = languageOf(fileName);
   return (
     <Group className={classes.statusBar} justify="space-between" gap="xs" wrap="wrap">
       <Group gap="md" wrap="nowrap">
         <Text size="xs" span>
-          Ln {cursor.line}, Col {cursor.col}
+          {t('editor.position', { line: cursor.line, col: cursor.col })}
         </Text>
         <Text size="xs" span>
-          UTF-8
+          {ENCODING}
         </Text>
         <Text size="xs" span visibleFrom="xs">
-          {LANGUAGE_LABELS[languageOf(fileName)]}
+          {language === 'text' ? t('editor.plainText') : LANGUAGE_LABELS[language]}
         </Text>
       </Group>
       {/* A live region: the save result is announced without moving focus. */}
       <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
         {readOnly ? (
           <Text size="xs" span>
-            Read-only
+            {t('readOnly.title')}
           </Text>
         ) : status === 'idle' ? null : (
           <>
@@ -55,11 +55,11 @@ export function EditorStatusBar({
               fw={status === 'error' ? 700 : undefined}
               c={status === 'error' ? 'red.9' : undefined}
             >
-              {SAVE_TEXT[status]}
+              {t(`save.${status}`)}
             </Text>
             {status === 'error' && error ? (
               <Text size="xs" span c="red.9" className={classes.saveDetail}>
-                ({error}; your text is kept in this browser and will be retried)
+                {t('save.errorDetail', { error })}
               </Text>
             ) : null}
           </>

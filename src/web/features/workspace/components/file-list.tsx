@@ -10,6 +10,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FileChange } from '../../../../domain/project-paths';
 import { IconFile } from './file-icon';
 import classes from './workspace.module.css';
@@ -49,6 +50,10 @@ const CHANGE_COLOURS: Record<FileChange, string> = {
   renamed: '#1b4fa0',
 };
 
+/** Example paths (technical tokens, the same in every language). */
+const EXAMPLE_FOLDER = 'src/lib';
+const EXAMPLE_FILE = 'src/util.ts';
+
 type Form = { kind: 'create' } | { kind: 'folder' } | { kind: 'rename'; from: string };
 
 /** The project's files; choosing one opens it in the Code Editor tab. */
@@ -62,6 +67,7 @@ export function FileList({
   marks,
   editing,
 }: FileListProps) {
+  const { t } = useTranslation('workspace');
   const [form, setForm] = useState<Form | null>(null);
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
@@ -94,37 +100,40 @@ export function FileList({
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" component="nav" aria-label="Project files">
+    <Paper withBorder radius="md" p="sm" component="nav" aria-label={t('fileList.label')}>
       <Title order={2} fz="sm" mb={2} className={classes.breakAll}>
         {projectName}
       </Title>
       <Text size="xs" c="dimmed" mb="sm" className={classes.breakAll}>
-        Branch: {branch}
+        {t('fileList.branch', { branch })}
       </Text>
       {editing ? (
         <Group gap={6} mb="xs">
           <Button size="compact-xs" variant="default" onClick={() => open({ kind: 'create' }, '')}>
-            New file
+            {t('fileList.newFile')}
           </Button>
           <Button size="compact-xs" variant="default" onClick={() => open({ kind: 'folder' }, '')}>
-            New folder
+            {t('fileList.newFolder')}
           </Button>
         </Group>
       ) : null}
       {editing && form ? (
-        <form onSubmit={submit} aria-label={form.kind === 'rename' ? 'Rename file' : 'New file'}>
+        <form
+          onSubmit={submit}
+          aria-label={form.kind === 'rename' ? t('fileList.renameForm') : t('fileList.newFile')}
+        >
           <TextInput
             size="xs"
             mb="xs"
             autoFocus
             label={
               form.kind === 'rename'
-                ? `Rename or move ${form.from}`
+                ? t('fileList.renameLabel', { path: form.from })
                 : form.kind === 'folder'
-                  ? 'Folder name'
-                  : 'File path'
+                  ? t('fileList.folderName')
+                  : t('fileList.filePath')
             }
-            placeholder={form.kind === 'folder' ? 'src/lib' : 'src/util.ts'}
+            placeholder={form.kind === 'folder' ? EXAMPLE_FOLDER : EXAMPLE_FILE}
             value={value}
             onChange={(e) => {
               setValue(e.currentTarget.value);
@@ -138,10 +147,14 @@ export function FileList({
           />
           <Group gap={6} mb="xs">
             <Button size="compact-xs" type="submit">
-              {form.kind === 'rename' ? 'Rename' : form.kind === 'folder' ? 'Next' : 'Create'}
+              {form.kind === 'rename'
+                ? t('fileList.rename')
+                : form.kind === 'folder'
+                  ? t('fileList.next')
+                  : t('fileList.create')}
             </Button>
             <Button size="compact-xs" variant="subtle" onClick={() => setForm(null)}>
-              Cancel
+              {t('fileList.cancel')}
             </Button>
           </Group>
         </form>
@@ -169,8 +182,11 @@ export function FileList({
                     {name}
                   </span>
                   {unsaved.has(name) ? (
-                    <span className={classes.unsavedDot} title="Not saved yet">
-                      <span className={classes.visuallyHidden}> (not saved yet)</span>
+                    <span className={classes.unsavedDot} title={t('fileList.notSaved')}>
+                      <span className={classes.visuallyHidden}>
+                        {' '}
+                        {t('fileList.notSavedHidden')}
+                      </span>
                     </span>
                   ) : null}
                 </UnstyledButton>
@@ -180,18 +196,18 @@ export function FileList({
                       <ActionIcon
                         variant="subtle"
                         size="sm"
-                        aria-label="More file actions"
-                        title={`Rename or delete ${name}`}
+                        aria-label={t('fileList.moreActions')}
+                        title={t('fileList.moreTitle', { name })}
                       >
                         ⋯
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
                       <Menu.Item onClick={() => open({ kind: 'rename', from: name }, name)}>
-                        Rename or move
+                        {t('fileList.renameMove')}
                       </Menu.Item>
                       <Menu.Item color="red" onClick={() => editing.onDelete(name)}>
-                        Delete
+                        {t('fileList.delete')}
                       </Menu.Item>
                     </Menu.Dropdown>
                   </Menu>
@@ -207,7 +223,9 @@ export function FileList({
                   data-testid="file-change"
                   className={classes.breakAll}
                 >
-                  {mark.change === 'renamed' ? `renamed from ${mark.renamedFrom}` : mark.change}
+                  {mark.change === 'renamed'
+                    ? t('fileList.renamedFrom', { path: mark.renamedFrom })
+                    : t(`fileList.${mark.change}`)}
                 </Text>
               ) : null}
             </li>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_DURATION_HOURS } from '../../../../domain/assessments';
 import { DEFAULT_PROJECT } from '../../../../domain/sample-project';
 import { PageHeader } from '../../../ui/page-header';
@@ -11,6 +12,7 @@ const NO_UNSAVED: ReadonlySet<string> = new Set();
 
 /** /assessment without an id: the default sample project, read-only, nothing to save. */
 export function PreviewWorkspace({ listHref }: { listHref: string }) {
+  const { t } = useTranslation('workspace');
   const files = DEFAULT_PROJECT.files;
   const [selectedFile, setSelectedFile] = useState(files[0]?.path ?? '');
   const [tab, setTab] = useState<WorkspaceTab>('tasks');
@@ -19,10 +21,7 @@ export function PreviewWorkspace({ listHref }: { listHref: string }) {
 
   return (
     <>
-      <PageHeader
-        title="Assessment Workspace"
-        description="A read-only preview of the workspace with the sample project."
-      />
+      <PageHeader title={t('screen.title')} description={t('preview.description')} />
       <WorkspaceFrame
         project={DEFAULT_PROJECT}
         fileNames={files.map((f) => f.path)}
@@ -38,7 +37,7 @@ export function PreviewWorkspace({ listHref }: { listHref: string }) {
           <PreviewTasksPanel
             listHref={listHref}
             listLabel={
-              listHref === '/assessments' ? 'Go to your assessments' : 'Go to your dashboard'
+              listHref === '/assessments' ? t('preview.toAssessments') : t('preview.toDashboard')
             }
           />
         }
@@ -48,7 +47,7 @@ export function PreviewWorkspace({ listHref }: { listHref: string }) {
             content={file?.content ?? ''}
             revision={0}
             readOnly
-            readOnlyReason="This preview is read-only. Open an assessment to edit its files."
+            readOnlyReason={t('readOnly.preview')}
             status="idle"
             error={null}
           />

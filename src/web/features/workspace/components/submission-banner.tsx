@@ -1,5 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
-import { ASSESSMENT_TEXTS, type Assessment } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import type { Assessment } from '../../../../domain/assessments';
+import { formatNumber, NOT_AVAILABLE } from '../../../lib/format';
 import classes from './workspace.module.css';
 
 /**
@@ -13,12 +15,13 @@ export function SubmissionBanner({
   assessment: Assessment;
   isCandidate: boolean;
 }) {
+  const { t } = useTranslation('workspace');
   if (a.status !== 'completed') return null;
   const byTimeout =
     a.submittedBy === 'timeout'
       ? isCandidate
-        ? 'Your time ran out; your work was submitted as it stood.'
-        : 'The time ran out; the work was submitted as it stood.'
+        ? t('banner.timeoutCandidate')
+        : t('banner.timeoutReviewer')
       : null;
   if (!a.reviewedAt) {
     return (
@@ -26,10 +29,10 @@ export function SubmissionBanner({
         color="blue"
         variant="light"
         mb="md"
-        title={ASSESSMENT_TEXTS.submittedAwaitingReview}
+        title={t('banner.awaiting')}
         data-testid="submission-banner"
       >
-        {byTimeout ?? 'Your files and answers are read-only now.'}
+        {byTimeout ?? t('banner.readOnly')}
       </Alert>
     );
   }
@@ -38,14 +41,19 @@ export function SubmissionBanner({
       color="green"
       variant="light"
       mb="md"
-      title="Reviewed"
+      title={t('banner.reviewed')}
       data-testid="submission-banner"
       // Darker than Mantine's green title, which reads below 4.5:1 on the light fill.
       styles={{ title: { color: '#1e6b30' } }}
     >
       <Group gap="xl" align="baseline">
         <Text fw={700} fz="lg">
-          Score: {a.score === null ? 'N/A' : `${a.score} / 100`}
+          {t('banner.score', {
+            score:
+              a.score === null
+                ? NOT_AVAILABLE
+                : t('panel.scoreValue', { score: formatNumber(a.score) }),
+          })}
         </Text>
       </Group>
       {a.feedback ? (

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { ASSESSMENT_TEXTS, submissionSummary, type Task } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import { submissionSummary, type Task } from '../../../../domain/assessments';
 import { FormError } from '../../../ui/form-error';
 
 type SubmitDialogProps = {
@@ -13,11 +14,12 @@ type SubmitDialogProps = {
 };
 
 function TaskList({ title, tasks }: { title: string; tasks: Pick<Task, 'id' | 'title'>[] }) {
+  const { t } = useTranslation('workspace');
   if (tasks.length === 0) return null;
   return (
     <div>
       <Title order={3} fz="sm" mb={4}>
-        {title} ({tasks.length})
+        {t('submit.listTitle', { title, count: tasks.length })}
       </Title>
       <List size="sm" spacing={2}>
         {tasks.map((t) => (
@@ -41,44 +43,42 @@ export function SubmitDialog({
   onCancel,
   onConfirm,
 }: SubmitDialogProps) {
+  const { t } = useTranslation('workspace');
   const summary = submissionSummary(tasks, answers);
   const incomplete = summary.open.length > 0 || summary.unanswered.length > 0;
   return (
     <Modal
       opened={opened}
       onClose={onCancel}
-      title="Submit your assessment?"
+      title={t('submit.title')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('submit.close') }}
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
     >
       <Stack gap="md">
-        <TaskList title="Done" tasks={summary.done} />
-        <TaskList title="Not marked as done" tasks={summary.open} />
-        <TaskList title="Without a written answer" tasks={summary.unanswered} />
+        <TaskList title={t('submit.done')} tasks={summary.done} />
+        <TaskList title={t('submit.open')} tasks={summary.open} />
+        <TaskList title={t('submit.unanswered')} tasks={summary.unanswered} />
         {incomplete ? (
           <Alert
             color="yellow"
             variant="light"
-            title="Some work is unfinished"
+            title={t('submit.unfinishedTitle')}
             styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
           >
-            You can still go back and finish it before submitting.
+            {t('submit.unfinishedText')}
           </Alert>
         ) : null}
-        <Text size="sm">
-          After submitting, your files and answers become read-only and your recruiter is notified.
-          This cannot be undone.
-        </Text>
+        <Text size="sm">{t('submit.final')}</Text>
         <FormError>{error}</FormError>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Keep working
+            {t('submit.keepWorking')}
           </Button>
           <Button onClick={onConfirm} loading={submitting}>
-            {ASSESSMENT_TEXTS.submit}
+            {t('actions.submit')}
           </Button>
         </Group>
       </Stack>

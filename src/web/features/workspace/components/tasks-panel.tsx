@@ -1,6 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasWrittenAnswer, TASK_TYPE_LABELS, type Task } from '../../../../domain/assessments';
+import { hasWrittenAnswer, type Task } from '../../../../domain/assessments';
 import { FormError } from '../../../ui/form-error';
 import type { DocView } from '../lib/file-sync';
 import { AnswerField } from './answer-field';
@@ -26,15 +27,16 @@ type TasksPanelProps = {
 };
 
 export function TasksPanel({ tasks, canEdit, pending, error, onToggle, answers }: TasksPanelProps) {
+  const { t } = useTranslation('workspace');
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">
-        Tasks
+        {t('tasks.title')}
       </Title>
       <TaskProgress tasks={tasks} />
       <FormError>{error}</FormError>
       {tasks.length === 0 ? (
-        <Text c="dimmed">This assessment has no tasks.</Text>
+        <Text c="dimmed">{t('tasks.none')}</Text>
       ) : (
         <ol className={classes.plainList}>
           {tasks.map((task, index) => (
@@ -58,7 +60,7 @@ export function TasksPanel({ tasks, canEdit, pending, error, onToggle, answers }
                     classNames={{ description: classes.preWrap }}
                   />
                   <Badge variant="default" className={classes.noShrink}>
-                    {TASK_TYPE_LABELS[task.type]}
+                    {t(`tasks.types.${task.type}`)}
                   </Badge>
                 </Group>
                 {hasWrittenAnswer(task.type) ? (
@@ -88,15 +90,13 @@ export function PreviewTasksPanel({
   listHref: string;
   listLabel: string;
 }) {
+  const { t } = useTranslation('workspace');
   return (
     <Stack gap="sm">
       <Title order={2} fz="lg">
-        Tasks
+        {t('tasks.title')}
       </Title>
-      <Text>
-        This is a preview of the workspace with the sample project, read-only. Tasks appear when an
-        assessment is opened.
-      </Text>
+      <Text>{t('tasks.preview')}</Text>
       <Anchor component={Link} to={listHref}>
         {listLabel}
       </Anchor>

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FileList, type FileMark, type TreeEditing } from './file-list';
 import classes from './workspace.module.css';
 import { WorkspaceSidebar } from './workspace-sidebar';
@@ -44,6 +45,7 @@ export function WorkspaceFrame({
   assessment,
   timer,
 }: WorkspaceFrameProps) {
+  const { t } = useTranslation('workspace');
   return (
     <div className={classes.layout}>
       <div className={classes.files}>
@@ -61,11 +63,11 @@ export function WorkspaceFrame({
       <div className={classes.main}>
         {/* Panels stay mounted, so the editor keeps its state while another tab is open. */}
         <Tabs value={tab} onChange={(value) => isTab(value) && onTabChange(value)} keepMounted>
-          <Tabs.List aria-label="Workspace sections" mb="md">
-            <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
-            <Tabs.Tab value="code">Code Editor</Tabs.Tab>
-            <Tabs.Tab value="docs">Documentation</Tabs.Tab>
-            {assessment ? <Tabs.Tab value="assessment">Assessment</Tabs.Tab> : null}
+          <Tabs.List aria-label={t('tabs.label')} mb="md">
+            <Tabs.Tab value="tasks">{t('tabs.tasks')}</Tabs.Tab>
+            <Tabs.Tab value="code">{t('tabs.code')}</Tabs.Tab>
+            <Tabs.Tab value="docs">{t('tabs.docs')}</Tabs.Tab>
+            {assessment ? <Tabs.Tab value="assessment">{t('tabs.assessment')}</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="tasks">{tasks}</Tabs.Panel>
           <Tabs.Panel value="code">{code}</Tabs.Panel>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 // Styles of the Mantine components only this screen uses (see app/providers.tsx).
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -14,9 +15,9 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Spoiler.css';
 import { Button, Stack } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { Link, useParams } from 'react-router';
-import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
-import { ApiError, isRefusal } from '../../../api/http';
+import { ApiError, errorMessage, isRefusal } from '../../../api/http';
 import { type SessionUser, useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -26,21 +27,19 @@ import { AssessmentWorkspace } from './assessment-workspace';
 import { preloadEditor } from './code-panel';
 import { PreviewWorkspace } from './preview-workspace';
 
-const WORKSPACE_TITLE = 'Assessment Workspace';
-
 // Start fetching the editor's chunk with this screen's, not when the Code Editor tab opens.
 preloadEditor();
 
 /** 403 and 404 have the spec's own texts; anything else says what the server said. */
-function loadErrorText(error: unknown): string {
+function loadErrorText(error: unknown, t: TFunction<'workspace'>): string {
   if (error instanceof ApiError) {
-    if (error.status === 403) return ASSESSMENT_TEXTS.noPermission;
-    if (error.status === 404) return ASSESSMENT_TEXTS.assessmentNotFound;
+    if (error.status === 403) return t('screen.noPermission');
+    if (error.status === 404) return t('screen.notFound');
     if (error.status > 0 && error.message) {
-      return `${ASSESSMENT_TEXTS.errorLoadingAssessment}: ${error.message}`;
+      return t('screen.loadErrorWith', { message: errorMessage(error) });
     }
   }
-  return ASSESSMENT_TEXTS.errorLoadingAssessment;
+  return t('screen.loadError');
 }
 
 function listFor(user: SessionUser) {
@@ -50,12 +49,13 @@ function listFor(user: SessionUser) {
 }
 
 function AssessmentLoader({ id, user }: { id: string; user: SessionUser }) {
+  const { t } = useTranslation('workspace');
   const { data, error, isPending, refetch, isFetching } = useAssessment(id);
   if (isPending) {
     return (
       <>
-        <PageHeader title={WORKSPACE_TITLE} />
-        <LoadingText text={ASSESSMENT_TEXTS.loadingAssessment} />
+        <PageHeader title={t('screen.title')} />
+        <LoadingText text={t('screen.loading')} />
       </>
     );
   }
@@ -63,16 +63,16 @@ function AssessmentLoader({ id, user }: { id: string; user: SessionUser }) {
     const retryable = !isRefusal(error);
     return (
       <>
-        <PageHeader title={WORKSPACE_TITLE} />
+        <PageHeader title={t('screen.title')} />
         <Stack gap="md" align="flex-start">
-          <FormError>{loadErrorText(error)}</FormError>
+          <FormError>{loadErrorText(error, t)}</FormError>
           {retryable ? (
             <Button variant="default" onClick={() => void refetch()} loading={isFetching}>
-              Try again
+              {t('retry')}
             </Button>
           ) : null}
           <Button component={Link} to={listFor(user)} variant="default">
-            {ASSESSMENT_TEXTS.backToAssessments}
+            {t('actions.back')}
           </Button>
         </Stack>
       </>

@@ -1,7 +1,9 @@
 import { Avatar, Group, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDuration, timeRemainingMs } from '../../../../domain/assessments';
 import { TEAM_CHAT } from '../../../../domain/sample-project';
+import { formatRelative } from '../../../lib/format';
 import classes from './workspace.module.css';
 
 type TimerProps = {
@@ -23,6 +25,7 @@ function useNow(running: boolean): number {
 
 /** Counts down from the real start; the full duration before it; 'Time is up' at zero. */
 function TimeRemaining({ startedAt, durationHours, completed }: TimerProps) {
+  const { t } = useTranslation('workspace');
   const running = Boolean(startedAt) && !completed;
   const now = useNow(running);
   const left = timeRemainingMs(startedAt, durationHours, now);
@@ -31,23 +34,23 @@ function TimeRemaining({ startedAt, durationHours, completed }: TimerProps) {
   let value: string;
   let hint: string;
   if (completed) {
-    value = 'Submitted';
-    hint = 'The assessment has been submitted.';
+    value = t('timer.submitted');
+    hint = t('timer.submittedHint');
   } else if (left === null) {
     value = formatDuration(fullDuration);
-    hint = `The ${durationHours}-hour clock starts when the candidate opens the assessment.`;
+    hint = t('timer.notStarted', { count: durationHours });
   } else if (left === 0) {
-    value = 'Time is up';
-    hint = 'The time for this assessment has run out.';
+    value = t('timer.timeUp');
+    hint = t('timer.timeUpHint');
   } else {
     value = formatDuration(left);
-    hint = `of ${durationHours} ${durationHours === 1 ? 'hour' : 'hours'}`;
+    hint = t('timer.ofHours', { count: durationHours });
   }
 
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} fz="sm" tt="uppercase" c="dimmed" mb={4}>
-        Time remaining
+        {t('timer.title')}
       </Title>
       {/* Not a live region: announcing every second would drown a screen reader. */}
       <Text
@@ -66,7 +69,9 @@ function TimeRemaining({ startedAt, durationHours, completed }: TimerProps) {
   );
 }
 
-function TextCard({ title, text }: { title: string; text: string }) {
+function TextCard({ kind, text }: { kind: 'context' | 'ticket'; text: string }) {
+  const { t } = useTranslation('workspace');
+  const title = t(`sidebar.${kind}`);
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} fz="sm" tt="uppercase" c="dimmed" mb="xs">
@@ -75,24 +80,21 @@ function TextCard({ title, text }: { title: string; text: string }) {
       {/* Long briefs fold so the team chat stays within reach. */}
       <Spoiler
         maxHeight={180}
-        showLabel={`Show full ${title.toLowerCase()}`}
-        hideLabel={`Show less of the ${title.toLowerCase()}`}
+        showLabel={t(`sidebar.${kind}More`)}
+        hideLabel={t(`sidebar.${kind}Less`)}
         styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}
       >
         <Text size="sm" className={classes.preWrap}>
-          {text.trim() || 'None provided.'}
+          {text.trim() || t('sidebar.none')}
         </Text>
       </Spoiler>
     </Paper>
   );
 }
 
-function relativeMinutes(minutes: number): string {
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  return `${hours} h ago`;
-}
+/** '42 minutes ago' in the reader's language (the chat is scripted minutes before now). */
+const relativeMinutes = (minutes: number, now: number) =>
+  formatRelative(new Date(now - minutes * 60_000), new Date(now));
 
 const initials = (name: string) =>
   name
@@ -104,15 +106,17 @@ const initials = (name: string) =>
 
 /** The simulation's scripted messages from the team the candidate "joins". */
 function TeamChat() {
+  const { t } = useTranslation('workspace');
+  const now = Date.now();
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} fz="sm" tt="uppercase" c="dimmed" mb={2}>
-        Team chat
+        {t('chat.title')}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        Part of the simulated project: these messages set the scene and cannot be replied to.
+        {t('chat.note')}
       </Text>
-      <ol className={classes.chatList} aria-label="Team chat messages">
+      <ol className={classes.chatList} aria-label={t('chat.label')}>
         {TEAM_CHAT.map((message) => (
           <li key={`${message.author}-${message.minutesAgo}`} className={classes.chatItem}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -125,7 +129,7 @@ function TeamChat() {
                     {message.author}
                   </Text>
                   <Text size="xs" c="dimmed" span>
-                    {message.role} · {relativeMinutes(message.minutesAgo)}
+                    {message.role} · {relativeMinutes(message.minutesAgo, now)}
                   </Text>
                 </Group>
                 <Text size="sm">{message.text}</Text>
@@ -141,11 +145,12 @@ function TeamChat() {
 type WorkspaceSidebarProps = TimerProps & { context: string; ticket: string };
 
 export function WorkspaceSidebar({ context, ticket, ...timer }: WorkspaceSidebarProps) {
+  const { t } = useTranslation('workspace');
   return (
-    <Stack gap="md" component="aside" aria-label="Assessment details">
+    <Stack gap="md" component="aside" aria-label={t('sidebar.label')}>
       <TimeRemaining {...timer} />
-      <TextCard title="Context" text={context} />
-      <TextCard title="Ticket" text={ticket} />
+      <TextCard kind="context" text={context} />
+      <TextCard kind="ticket" text={ticket} />
       <TeamChat />
     </Stack>
   );

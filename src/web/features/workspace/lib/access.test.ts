@@ -28,7 +28,7 @@ describe('workspaceAccess', () => {
       canEditTasks: false,
       canEditFiles: false,
       canSubmit: false,
-      readOnlyReason: 'This assessment has been submitted; it can no longer be changed.',
+      readOnlyReason: 'submitted',
     });
     const reviewed = { ...completed, reviewedAt: '2030-01-01T00:00:00.000Z' };
     expect(workspaceAccess(reviewed, { id: 'cand', role: 'candidate' })).toMatchObject({

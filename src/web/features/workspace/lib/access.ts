@@ -15,7 +15,8 @@ export type WorkspaceAccess = {
   /** Where 'Back to Assessments' leads for this viewer. */
   backTo: string;
   /** Why the viewer cannot edit, shown above the editor; null when they can. */
-  readOnlyReason: string | null;
+  /** Why the files are read-only (workspace catalogue: readOnly.<reason>), or null. */
+  readOnlyReason: 'reviewer' | 'reviewed' | 'submitted' | null;
 };
 
 const DASHBOARD: Record<Role, string> = {
@@ -36,12 +37,10 @@ export function workspaceAccess(
   const reviewed = assessment.reviewedAt !== null;
   const completed = assessment.status === 'completed';
   const canEditFiles = isCandidate && !reviewed && !completed;
-  let readOnlyReason: string | null = null;
-  if (!isCandidate) readOnlyReason = "You are viewing the candidate's work (read-only).";
-  else if (reviewed)
-    readOnlyReason = 'This assessment has been reviewed; it can no longer be changed.';
-  else if (completed)
-    readOnlyReason = 'This assessment has been submitted; it can no longer be changed.';
+  let readOnlyReason: WorkspaceAccess['readOnlyReason'] = null;
+  if (!isCandidate) readOnlyReason = 'reviewer';
+  else if (reviewed) readOnlyReason = 'reviewed';
+  else if (completed) readOnlyReason = 'submitted';
   return {
     isCandidate,
     canEditTasks: canEditFiles,

@@ -1,0 +1,64 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { renderRoutes } from '../../../test/render-routes';
+import { PlaybackButton } from './playback-button';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+const at = Date.UTC(2026, 2, 5, 10, 0, 0);
+
+describe('Playback in the reader language', () => {
+  it('shows the player, its markers, legend and times in German', { timeout: 20_000 }, async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          fileName: 'cart.js',
+          events: [
+            { k: 's', x: 'a', r: 'open', at, p: 1 },
+            { k: 'c', c: [1, [0, 'bc']], m: 'paste', at: at + 5000, p: 1 },
+          ],
+          testRuns: [
+            {
+              id: 'r1',
+              at: at + 6000,
+              trigger: 'candidate',
+              status: 'failed',
+              passed: 2,
+              failed: 1,
+            },
+          ],
+          savedText: 'abc',
+          rawBytes: 10,
+          storedBytes: 10,
+        }),
+      ),
+    );
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces(['playback', 'test-runs']);
+    renderRoutes(
+      [{ path: '/', element: <PlaybackButton assessmentId="a1" fileName="cart.js" /> }],
+      '/',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Wiedergabe' }));
+    expect(
+      await screen.findByRole('button', { name: 'Abspielen' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('Einfügungen: 1')).toBeTruthy();
+    expect(screen.getByText('Testläufe: 1')).toBeTruthy();
+    // Times of day the German way: 24 hours, no AM/PM.
+    expect(screen.getByRole('button', { name: /^Eingefügt um \d{2}:\d{2}:\d{2}$/ })).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: /^Testlauf \(Kandidat\) um \d{2}:\d{2}:\d{2}: Fehlgeschlagen, 2 bestanden, 1 fehlgeschlagen$/,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('playback-status').textContent).toBe('Angehalten');
+  });
+});
