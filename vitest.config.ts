@@ -27,7 +27,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE : [])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE : []),
+          ],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           // Each file starts its own database; PostgreSQL and PGlite both cope with two at once.
