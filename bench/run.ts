@@ -13,6 +13,7 @@
  * --strict    exit 1 when a stage fails or a budget is missed (default: report only)
  *
  * Environment: BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (3),
+ * BENCH_PAGES (js-size and lighthouse: only these pages of bench/pages.ts, e.g. career-job),
  * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10),
  * BENCH_ASSESSMENTS_CONNECTIONS (50), BENCH_ASSESSMENTS_SECONDS (10),
  * BENCH_MESSAGING_CONNECTIONS (50), BENCH_MESSAGING_SECONDS (10), BENCH_MESSAGING_SOCKETS (500),

@@ -51,3 +51,45 @@ test('a visitor finds a job on /careers, applies by signing up inline and sees i
   await page.waitForURL('**/candidate/applications');
   await expect(page.getByText(title).first()).toBeVisible();
 });
+
+test('a job page opened from outside shows the job before any app code, and Apply brings the form', async ({
+  page,
+}) => {
+  const recruiter = newAccount('recruiter', 'Lena Light');
+  const { api } = await client(recruiter, 'sign-up');
+  const title = `Light Page Engineer ${Math.random().toString(36).slice(2, 8)}`;
+  const posted = await api.post('/api/jobs', {
+    data: {
+      title,
+      department: 'Engineering',
+      locations: ['Porto'],
+      workplaceType: 'remote',
+      jobType: 'full-time',
+      experience: '3-5',
+      salaryMin: null,
+      salaryMax: null,
+      description: 'Make pages **light**.',
+      status: 'published',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { id } = (await posted.json()) as { id: string };
+
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  // Any slug: the server sends the job's one address.
+  await page.goto(`/careers/x-${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts.every((s) => /careers-job|preload/.test(s)),
+    scripts.join(', '),
+  ).toBe(true);
+
+  await page.getByRole('link', { name: 'Apply' }).click();
+  await expect(page.getByLabel('Cover letter')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(page.url()).toMatch(/#apply$/);
+});
