@@ -53,11 +53,27 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     rolldownOptions: {
+      // The app, and the careers job page's own small entry (it loads the app when the visitor
+      // acts: the server already wrote the job into its HTML; docs/decisions/024).
+      input: {
+        index: path.resolve(import.meta.dirname, 'src/web/index.html'),
+        'careers-job': path.resolve(import.meta.dirname, 'src/web/careers-job.html'),
+      },
       output: {
         codeSplitting: {
           // Everything the entry needs before its first paint (the shell, the login screen)
           // in one file: on a slow network each extra request costs a round trip.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // The careers job page's entry stays out of it (that page loads the app only when used),
+          // and so do Vite's preload helper and modulepreload polyfill, which both entries need.
+          groups: [
+            { name: 'preload', test: /preload-helper|modulepreload-polyfill/, priority: 2 },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !/[/\\]careers-job\.(ts|html)$/.test(id),
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -5,7 +5,7 @@ import { launchDebuggableChromium } from './lib/browser';
 import { formatValue, type Metric, metric } from './lib/report';
 import { type RunningServer, repoRoot } from './lib/server';
 import { newUser, signIn, signUp } from './lib/users';
-import { type BenchPage, pages } from './pages';
+import { type BenchPage, pathOf, selectedPages } from './pages';
 
 export const stage = 'lighthouse';
 
@@ -21,12 +21,18 @@ const keyAudits = [
   { id: 'speed-index', label: 'Speed Index', unit: 'ms' },
 ] as const;
 
+/** The categories scored; performance has the page's target, SEO its seoTarget if any. */
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof categories)[number];
+
 export interface LighthousePageResult {
   page: string;
   path: string;
   target: number;
   score: number | null;
   scores: (number | null)[];
+  /** Every category's score in the run whose performance score is the median. */
+  categoryScores: Record<Category, number | null>;
   metrics: Record<string, number | null>;
   formFactor: string;
   throttlingMethod: string;
@@ -46,7 +52,7 @@ async function runOnce(url: string, port: number, cookie: string | undefined): P
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: [...categories],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
   // No config: Lighthouse's default, i.e. the mobile preset (Moto G Power, simulated slow 4G).
@@ -68,7 +74,7 @@ export async function measurePage(
   server: RunningServer,
   page: BenchPage,
 ): Promise<LighthousePageResult> {
-  const url = `${server.url}${page.path}`;
+  const url = `${server.url}${await pathOf(server, page)}`;
   const cookie = await cookieFor(server, page);
   const reports: Result[] = [];
   for (let i = 0; i < runs; i++) {
@@ -80,15 +86,18 @@ export async function measurePage(
       await chromium.close();
     }
   }
-  const scoreOf = (lhr: Result) => {
-    const score = lhr.categories.performance?.score;
+  const scoreOf = (lhr: Result, category: Category = 'performance') => {
+    const score = lhr.categories[category]?.score;
     return typeof score === 'number' ? Math.round(score * 100) : null;
   };
-  const scores = reports.map(scoreOf);
+  const scores = reports.map((lhr) => scoreOf(lhr));
   const valid = scores.filter((s): s is number => s !== null);
   const score = valid.length ? median(valid)! : null;
   // Key metrics come from the run whose score is the median.
   const chosen = reports[Math.max(0, scores.indexOf(score))]!;
+  const categoryScores = Object.fromEntries(
+    categories.map((category) => [category, scoreOf(chosen, category)]),
+  ) as Record<Category, number | null>;
   const metrics: Record<string, number | null> = {};
   for (const audit of keyAudits) {
     const value = chosen.audits[audit.id]?.numericValue;
@@ -104,6 +113,7 @@ export async function measurePage(
     target: page.lighthouseTarget!,
     score,
     scores,
+    categoryScores,
     metrics,
     formFactor: chosen.configSettings.formFactor,
     throttlingMethod: chosen.configSettings.throttlingMethod,
@@ -117,13 +127,16 @@ export async function run(
 ): Promise<{ metrics: Metric[]; details: LighthousePageResult[] }> {
   const metrics: Metric[] = [];
   const details: LighthousePageResult[] = [];
-  for (const page of pages.filter((p) => p.lighthouseTarget !== undefined)) {
+  for (const page of selectedPages().filter((p) => p.lighthouseTarget !== undefined)) {
     const result = await measurePage(server, page);
     details.push(result);
     console.log(
       `\n${page.path}: Lighthouse performance ${result.score ?? 'n/a'} (target ${result.target}; ` +
         `${result.formFactor}, ${result.throttlingMethod} throttling` +
         `${runs > 1 ? `, median of ${runs}: ${result.scores.join(', ')}` : ''})`,
+    );
+    console.log(
+      `  ${categories.map((c) => `${c} ${result.categoryScores[c] ?? 'n/a'}`).join(', ')}`,
     );
     for (const audit of keyAudits) {
       console.log(
@@ -138,6 +151,18 @@ export async function run(
         kind: 'min',
       }),
     );
+    for (const category of categories.filter((c) => c !== 'performance')) {
+      const limit = category === 'seo' ? page.seoTarget : undefined;
+      metrics.push(
+        metric(
+          stage,
+          `${page.path} ${category} score`,
+          result.categoryScores[category],
+          '',
+          limit === undefined ? undefined : { limit, kind: 'min' },
+        ),
+      );
+    }
     for (const audit of keyAudits) {
       const value = result.metrics[audit.label] ?? null;
       const rounded =

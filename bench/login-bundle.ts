@@ -4,7 +4,7 @@ import { launchBrowser } from './lib/browser';
 import { type Metric, metric, printTable } from './lib/report';
 import type { RunningServer } from './lib/server';
 import { newUser, parseCookieHeader, signIn, signUp } from './lib/users';
-import { type BenchPage, pages } from './pages';
+import { type BenchPage, pathOf, selectedPages } from './pages';
 
 export const stage = 'js-size';
 
@@ -77,7 +77,8 @@ export async function measurePageScripts(
         ),
       );
     });
-    const url = `${server.url}${page.path}`;
+    const pagePath = await pathOf(server, page);
+    const url = `${server.url}${pagePath}`;
     const document = await tab.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     if (!document?.ok()) throw new Error(`${url} answered ${document?.status() ?? 'nothing'}`);
     // Give lazily imported chunks started after the idle point a moment to land.
@@ -89,7 +90,7 @@ export async function measurePageScripts(
     inlineScripts(await document.text()).forEach((body, i) => {
       const raw = Buffer.from(body);
       files.set(`${url} (inline script ${i + 1})`, {
-        url: `${page.path} (inline script ${i + 1})`,
+        url: `${pagePath} (inline script ${i + 1})`,
         rawBytes: raw.length,
         gzipBytes: gzipSize(raw),
       });
@@ -117,7 +118,7 @@ export async function run(
   const metrics: Metric[] = [];
   const details: PageScripts[] = [];
   try {
-    for (const page of pages.filter((p) => p.jsBudgetKb !== undefined)) {
+    for (const page of selectedPages().filter((p) => p.jsBudgetKb !== undefined)) {
       const result = await measurePageScripts(server, page, browser);
       details.push(result);
       console.log(

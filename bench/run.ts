@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, candidates, resumes, playback, similarity, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, workspace, candidates, resumes, playback, similarity, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -13,12 +13,13 @@
  * --strict    exit 1 when a stage fails or a budget is missed (default: report only)
  *
  * Environment: BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (3),
+ * BENCH_PAGES (js-size and lighthouse: only these pages of bench/pages.ts, e.g. career-job),
  * BENCH_SIGN_IN_CONNECTIONS (20), BENCH_SIGN_IN_SECONDS (10),
  * BENCH_ASSESSMENTS_CONNECTIONS (50), BENCH_ASSESSMENTS_SECONDS (10),
  * BENCH_MESSAGING_CONNECTIONS (50), BENCH_MESSAGING_SECONDS (10), BENCH_MESSAGING_SOCKETS (500),
  * BENCH_MESSAGING_FANOUT_RATE (20 messages/s), BENCH_MESSAGING_FANOUT_SECONDS (10),
  * BENCH_JOBS_CONNECTIONS (50), BENCH_JOBS_SECONDS (10) (jobs: Browse Jobs over 1,000 published jobs).
- * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20).
+ * BENCH_SANDBOX_RUNS (20), BENCH_SANDBOX_THROUGHPUT_RUNS (20). BENCH_WORKSPACE_LOADS (30) (workspace: a 200-file project).
  * BENCH_RESUMES_RUNS (10) (resumes: reading a 10-page PDF résumé's text in its worker).
  * BENCH_CANDIDATES_CONNECTIONS (10), BENCH_CANDIDATES_SECONDS (10), BENCH_CANDIDATES_LARGE (10000).
  * BENCH_SIMILARITY_SUBMISSIONS (1000), BENCH_SIMILARITY_NEW (10) (similarity: one check per new submission).
@@ -51,6 +52,7 @@ import * as scale from './scale';
 import * as signIn from './sign-in';
 import * as similarity from './similarity';
 import * as soak from './soak';
+import * as workspace from './workspace';
 
 interface Stage {
   name: string;
@@ -79,6 +81,14 @@ const stages: Stage[] = [
   // Sandboxed test runs in bubblewrap: latency and runs per minute with two at once.
   { name: sandbox.stage, aliases: ['test-runs'], needsWeb: false, run: sandbox.run },
   { name: candidates.stage, aliases: ['find-candidates'], needsWeb: false, run: candidates.run },
+  // A 200-file project (the limit) opened in the workspace: answer time and size (issue 24).
+  {
+    name: workspace.stage,
+    aliases: ['files-200'],
+    needsWeb: false,
+    ownServer: true,
+    run: workspace.run,
+  },
   // An hour of typing recorded by the workspace's recorder into its own embedded database.
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
   // Résumé search: reading a 10-page PDF résumé's text in its worker thread.

@@ -315,8 +315,10 @@ export function createApp({
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
   // The careers site's pages are rendered into the app's index.html (a bare one without a build).
-  const shell = webRoot ? indexHtml(webRoot) : () => Promise.resolve(BARE_SHELL);
-  const careers = careersPages({ db, appUrl: env.APP_URL, shell });
+  const shell = webRoot ? builtPage(webRoot, 'index.html') : () => Promise.resolve(BARE_SHELL);
+  // A job's page has its own small entry, which loads the app only when the visitor acts.
+  const jobShell = webRoot ? builtPage(webRoot, 'careers-job.html') : shell;
+  const careers = careersPages({ db, appUrl: env.APP_URL, shell, jobShell });
   if (webRoot) mountWebApp(app, webRoot, shell, careers);
   else app.route('/', careers);
   return routes;
@@ -335,11 +337,11 @@ function safeRemoteAddress(c: Parameters<typeof getConnInfo>[0]): string | undef
  * route table (200) and for any other path too, with 404 (the app shows Page Not Found), so
  * nothing that does not exist is answered as a page.
  */
-/** index.html of the built app, read once (again after a failed read). */
-function indexHtml(root: string): () => Promise<string> {
+/** A page of the built app (index.html, careers-job.html), read once (again after a failed read). */
+function builtPage(root: string, name: string): () => Promise<string> {
   let page: Promise<string> | null = null;
   return () =>
-    (page ??= readFile(path.join(root, 'index.html'), 'utf8').catch((error: unknown) => {
+    (page ??= readFile(path.join(root, name), 'utf8').catch((error: unknown) => {
       page = null;
       throw error;
     }));

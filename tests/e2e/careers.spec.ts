@@ -23,6 +23,7 @@ test('a visitor finds a job on /careers, applies by signing up inline and sees i
     },
   });
   expect(posted.status(), await posted.text()).toBe(201);
+  const jobId = ((await posted.json()) as { id: string }).id;
 
   // Signed out: the list, its search, the job's page.
   await page.goto('/careers');
@@ -33,6 +34,12 @@ test('a visitor finds a job on /careers, applies by signing up inline and sees i
   // Writes first, then signs up right there; the letter survives the verification mail.
   const letter = 'I have kept queues moving for five years.';
   await page.getByLabel('Cover letter').fill(letter);
+  // A résumé chosen before signing up is kept too (nothing the visitor gave is lost).
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'vera-cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF'),
+  });
   const visitor = newAccount('candidate', 'Vera Visitor');
   const signUp = page.getByRole('form', { name: 'Create an account' });
   await signUp.getByLabel('Full Name').fill(visitor.name);
@@ -46,8 +53,53 @@ test('a visitor finds a job on /careers, applies by signing up inline and sees i
   await page.goto(await verificationLink(visitor.email));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByLabel('Cover letter')).toHaveValue(letter);
+  await expect(page.getByText('vera-cv.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Submit Application' }).click();
 
   await page.waitForURL('**/candidate/applications');
   await expect(page.getByText(title).first()).toBeVisible();
+  const applications = await api.get(`/api/jobs/${jobId}/applications`);
+  expect(await applications.text()).toContain('vera-cv.pdf');
+});
+
+test('a job page opened from outside shows the job before any app code, and Apply brings the form', async ({
+  page,
+}) => {
+  const recruiter = newAccount('recruiter', 'Lena Light');
+  const { api } = await client(recruiter, 'sign-up');
+  const title = `Light Page Engineer ${Math.random().toString(36).slice(2, 8)}`;
+  const posted = await api.post('/api/jobs', {
+    data: {
+      title,
+      department: 'Engineering',
+      locations: ['Porto'],
+      workplaceType: 'remote',
+      jobType: 'full-time',
+      experience: '3-5',
+      salaryMin: null,
+      salaryMax: null,
+      description: 'Make pages **light**.',
+      status: 'published',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { id } = (await posted.json()) as { id: string };
+
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  // Any slug: the server sends the job's one address.
+  await page.goto(`/careers/x-${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts.every((s) => /careers-job|preload/.test(s)),
+    scripts.join(', '),
+  ).toBe(true);
+
+  await page.getByRole('link', { name: 'Apply' }).click();
+  await expect(page.getByLabel('Cover letter')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(page.url()).toMatch(/#apply$/);
 });

@@ -25,6 +25,11 @@ export interface CareersPagesDeps extends CareersDeps {
   appUrl: string;
   /** The app's index.html (the built one, or a bare shell in API-only tests). */
   shell: () => Promise<string>;
+  /**
+   * The shell of a job's page: the built careers-job.html, whose tiny entry loads the app only
+   * when the visitor acts (the job is in the HTML already); `shell` when absent.
+   */
+  jobShell?: () => Promise<string>;
 }
 
 /** The shell when no web app is built (API tests): the same landmarks as src/web/index.html. */
@@ -49,8 +54,11 @@ interface PageParts {
   body: string;
 }
 
-/** Minimal styles for the page before the app (or without it): readable, nothing more. */
-const STYLE = `<style>.careers-ssr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}.careers-ssr a{color:#364fc7}.careers-ssr .meta{color:#495057}</style>`;
+/**
+ * Minimal styles for the page before the app (or without it): readable, nothing more. A job's
+ * page loads neither the app nor its styles until the visitor acts (docs/decisions/024).
+ */
+const STYLE = `<style>body{margin:0}.careers-ssr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}.careers-ssr a{color:#364fc7}.careers-ssr .meta{color:#495057}.careers-ssr .apply{display:inline-block;padding:.5rem 1.25rem;border-radius:.25rem;background:#364fc7;color:#fff;font-weight:600;text-decoration:none}</style>`;
 
 export function renderPage(shell: string, parts: PageParts): string {
   const title = escapeHtml(parts.title);
@@ -132,7 +140,7 @@ function jobBody(j: PublicJob): string {
 <p class="meta">${escapeHtml(metaLine(j))}</p>
 <p class="meta">Posted ${escapeHtml((j.publishedAt ?? '').slice(0, 10))}${j.closingDate ? ` · closes ${escapeHtml(j.closingDate)}` : ''}</p>
 <section aria-label="Description">${descriptionHtml(j.description)}</section>
-<p><a href="${escapeHtml(j.path)}#apply">Apply</a></p>
+<p><a class="apply" href="${escapeHtml(j.path)}#apply">Apply</a></p>
 </article></main>`;
 }
 
@@ -198,7 +206,7 @@ export function careersPages(deps: CareersPagesDeps) {
     const canonical = `${origin}${j.path}`;
     const description = plainDescription(j, 160);
     return c.html(
-      renderPage(await deps.shell(), {
+      renderPage(await (deps.jobShell ?? deps.shell)(), {
         title: `${j.title}${j.companyName ? ` at ${j.companyName}` : ''} · TalentForge`,
         description,
         canonical,

@@ -4,6 +4,7 @@ import { toIsoDate } from '../../../domain/assessments';
 import { CAREERS_TEXTS, careerJobPath } from '../../../domain/careers';
 import { job } from '../../db/schema';
 import { createTestApp, TEST_APP_URL, type TestApp, type TestUser } from '../../test/harness';
+import { careersPages } from './careers.pages';
 
 let t: TestApp;
 let rec: TestUser;
@@ -224,6 +225,32 @@ describe('the careers list (no sign-in)', () => {
     const robots = await (await page('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${TEST_APP_URL}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');
+  });
+});
+
+describe('the job page’s weight', () => {
+  it('serves a job in its own light shell (no app entry), the list and missing jobs in the app’s', async () => {
+    const shell = (entry: string) =>
+      `<!doctype html><html lang="en"><head><meta name="description" content="" /><title>T</title><script type="module" src="/assets/${entry}.js"></script></head><body><div id="root"></div></body></html>`;
+    const pages = careersPages({
+      db: t.database.db,
+      appUrl: TEST_APP_URL,
+      shell: async () => shell('app'),
+      jobShell: async () => shell('careers-job'),
+    });
+    const j = await post({ title: 'Light Page Engineer' });
+    const jobPage = await pages.request(careerJobPath(j));
+    expect(jobPage.status).toBe(200);
+    const html = await jobPage.text();
+    expect(html).toContain('/assets/careers-job.js');
+    expect(html).not.toContain('/assets/app.js');
+    // The content is there without the app, with the link that brings the app in.
+    expect(html).toContain('<h1>Light Page Engineer</h1>');
+    expect(html).toMatch(/<a class="apply" href="[^"]+#apply">/);
+    expect(await (await pages.request('/careers')).text()).toContain('/assets/app.js');
+    const missing = await pages.request('/careers/no-such-job');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('/assets/app.js');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   auditLog,
   candidateFile,
   candidateSearch,
+  interview,
   jobApplication,
   message,
   outbox,
@@ -295,6 +296,123 @@ describe('export', () => {
         }),
       }),
     );
+  });
+});
+
+describe('export of interviews', () => {
+  it('gives the candidate their interviews without scorecards, and an interviewer the scorecards they wrote', async () => {
+    const colleague = await t.signUp({ accountType: 'recruiter', name: 'Ivan Interviewer' });
+    for (const who of [recruiter, colleague]) {
+      await ok(
+        t.request('/api/profile', {
+          method: 'PUT',
+          as: who,
+          json: { name: who.name, company: { name: 'Northwind' } },
+        }),
+      );
+    }
+    const { cand, applicationId } = await busyCandidate('Ina Interviewee');
+    const [row] = await t.database.db
+      .select({ jobId: jobApplication.jobId })
+      .from(jobApplication)
+      .where(eq(jobApplication.id, applicationId));
+    const jobId = row!.jobId;
+    await ok(
+      t.request(`/api/jobs/${jobId}/applications/move`, {
+        method: 'POST',
+        as: recruiter,
+        json: { applicationIds: [applicationId], stage: 'interview' },
+      }),
+    );
+    const slot = (days: number) => ({
+      date: toIsoDate(new Date(Date.now() + days * 86_400_000)),
+      time: '10:00',
+      durationMinutes: 45,
+      timeZone: 'Europe/Berlin',
+      location: 'https://meet.example.test/ina',
+    });
+    const proposed = await (
+      await ok(
+        t.request(`/api/applications/${applicationId}/interviews`, {
+          method: 'POST',
+          as: recruiter,
+          json: { slots: [slot(3), slot(4)], interviewerIds: [recruiter.id, colleague.id] },
+        }),
+        201,
+      )
+    ).json();
+    await ok(
+      t.request(`/api/interviews/${proposed.id}/pick`, {
+        method: 'POST',
+        as: cand,
+        json: { slotId: proposed.slots[0].id },
+      }),
+    );
+    await ok(
+      t.request(`/api/jobs/${jobId}/scorecard-criteria`, {
+        method: 'PUT',
+        as: recruiter,
+        json: { criteria: ['Coding'] },
+      }),
+    );
+    // The interview has begun: scorecards may be written.
+    const began = new Date(Date.now() - 3_600_000);
+    await t.database.db
+      .update(interview)
+      .set({ startsAt: began })
+      .where(eq(interview.id, proposed.id));
+    await ok(
+      t.request(`/api/interviews/${proposed.id}/scorecard`, {
+        method: 'PUT',
+        as: colleague,
+        json: {
+          ratings: [{ criterion: 'Coding', rating: 2 }],
+          recommendation: 'no',
+          notes: 'Private hiring-team note about Ina',
+        },
+      }),
+    );
+
+    const mine = await readZip(await ok(t.request('/api/account/export', { as: cand })));
+    expect(mine.data.interviews).toEqual([
+      expect.objectContaining({
+        id: proposed.id,
+        applicationId,
+        status: 'scheduled',
+        company: 'Northwind',
+        scheduled: expect.objectContaining({
+          startsAt: began.toISOString(),
+          durationMinutes: 45,
+          timeZone: 'Europe/Berlin',
+          location: 'https://meet.example.test/ina',
+        }),
+        interviewers: ['Ivan Interviewer', 'Rita Recruiter'],
+      }),
+    ]);
+    expect(mine.data.interviews[0].timesOffered).toHaveLength(2);
+    const candidateText = strFromU8(mine.files['data.json']!);
+    expect(candidateText).not.toContain('Private hiring-team note');
+    expect(candidateText).not.toMatch(/"recommendation"|"ratings"|scorecardsWritten/);
+
+    const theirs = await readZip(await ok(t.request('/api/account/export', { as: colleague })));
+    expect(theirs.data.scorecardsWritten).toEqual([
+      expect.objectContaining({
+        interviewId: proposed.id,
+        candidate: 'Ina Interviewee',
+        ratings: [{ criterion: 'Coding', rating: 2 }],
+        recommendation: 'no',
+        notes: 'Private hiring-team note about Ina',
+      }),
+    ]);
+    expect(theirs.data.interviews).toEqual([
+      expect.objectContaining({ id: proposed.id, yourPart: ['interviewer'], status: 'scheduled' }),
+    ]);
+    // The organiser's export lists the interview but not the colleague's scorecard.
+    const organiser = await readZip(await ok(t.request('/api/account/export', { as: recruiter })));
+    expect(organiser.data.interviews).toContainEqual(
+      expect.objectContaining({ id: proposed.id, yourPart: ['organiser', 'interviewer'] }),
+    );
+    expect(organiser.data.scorecardsWritten).toEqual([]);
   });
 });
 

@@ -18,6 +18,10 @@ import {
   candidateFile,
   conversation,
   conversationParticipant,
+  interview,
+  interviewInterviewer,
+  interviewScorecard,
+  interviewSlot,
   job,
   jobApplication,
   message,
@@ -72,7 +76,7 @@ export async function buildExport(db: Db, storage: Storage, target: UserRow): Pr
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
     notes:
-      "Other people appear by the name you see in TalentForge, without their e-mail. Hidden tests, recruiters' private notes and rejection reasons are not shown to candidates anywhere and are not included.",
+      "Other people appear by the name you see in TalentForge, without their e-mail. Hidden tests, recruiters' private notes, rejection reasons and interview scorecards are not shown to candidates anywhere and are not included.",
   };
 
   const [profileRow] = await db.select().from(profile).where(eq(profile.userId, id));
@@ -133,6 +137,7 @@ export async function buildExport(db: Db, storage: Storage, target: UserRow): Pr
 
   if (target.role === 'candidate') {
     Object.assign(data, await candidateRecords(db, storage, id, files));
+    data.interviews = await candidateInterviews(db, id);
   }
   if (target.role === 'recruiter') {
     data.jobsPosted = (
@@ -149,6 +154,7 @@ export async function buildExport(db: Db, storage: Storage, target: UserRow): Pr
         .orderBy(desc(job.createdAt))
         .limit(EXPORT_MAX_ROWS)
     ).map((j) => ({ ...j, createdAt: iso(j.createdAt), publishedAt: iso(j.publishedAt) }));
+    Object.assign(data, await interviewerRecords(db, id));
   }
 
   data.conversations = await conversationsOf(db, id);
@@ -435,4 +441,154 @@ async function conversationsOf(db: Db, id: string) {
         content: m.content,
       })),
   }));
+}
+
+type InterviewRow = typeof interview.$inferSelect;
+
+/** When and where an interview takes place (once a time is picked), as its invitation says. */
+const scheduledOf = (i: InterviewRow) =>
+  i.startsAt
+    ? {
+        startsAt: iso(i.startsAt),
+        durationMinutes: i.durationMinutes,
+        timeZone: i.timeZone,
+        location: i.location,
+      }
+    : null;
+
+/** The interviewers' names per interview (names only, as both sides see them). */
+async function interviewerNames(db: Db, ids: string[]) {
+  const rows = ids.length
+    ? await db
+        .select({ interviewId: interviewInterviewer.interviewId, name: user.name })
+        .from(interviewInterviewer)
+        .innerJoin(user, eq(user.id, interviewInterviewer.userId))
+        .where(inArray(interviewInterviewer.interviewId, ids))
+        .orderBy(asc(user.name))
+    : [];
+  return (interviewId: string) =>
+    rows.filter((r) => r.interviewId === interviewId).map((r) => r.name);
+}
+
+/**
+ * A candidate's interviews as My Applications shows them (docs/decisions/025): the times they
+ * were offered or picked, the place, the interviewers' names and what became of it. Never a
+ * scorecard: ratings, recommendations and notes are the hiring team's own assessment and are
+ * shown to candidates nowhere.
+ */
+async function candidateInterviews(db: Db, id: string) {
+  const rows = await db
+    .select({
+      i: interview,
+      jobTitle: job.title,
+      companyName: sql<string | null>`${profile.details}->'company'->>'name'`,
+    })
+    .from(interview)
+    .innerJoin(jobApplication, eq(jobApplication.id, interview.applicationId))
+    .innerJoin(job, eq(job.id, interview.jobId))
+    .leftJoin(profile, eq(profile.userId, job.recruiterId))
+    .where(eq(jobApplication.candidateId, id))
+    .orderBy(desc(interview.createdAt))
+    .limit(EXPORT_MAX_ROWS);
+  const ids = rows.map((r) => r.i.id);
+  const [slots, names] = await Promise.all([
+    ids.length
+      ? db
+          .select()
+          .from(interviewSlot)
+          .where(inArray(interviewSlot.interviewId, ids))
+          .orderBy(asc(interviewSlot.startsAt))
+      : Promise.resolve([]),
+    interviewerNames(db, ids),
+  ]);
+  return rows.map(({ i, jobTitle, companyName }) => ({
+    id: i.id,
+    applicationId: i.applicationId,
+    jobTitle,
+    company: companyName ?? '',
+    status: i.status,
+    proposedAt: iso(i.createdAt),
+    updatedAt: iso(i.updatedAt),
+    // Every time offered: the candidate saw the withdrawn ones too before they were withdrawn.
+    timesOffered: slots
+      .filter((x) => x.interviewId === i.id)
+      .map((x) => ({
+        startsAt: iso(x.startsAt),
+        durationMinutes: x.durationMinutes,
+        timeZone: x.timeZone,
+        location: x.location,
+        status: x.status,
+      })),
+    scheduled: scheduledOf(i),
+    interviewers: names(i.id),
+  }));
+}
+
+/**
+ * A recruiter's part in interviews: the ones they proposed or sit on, and the scorecards they
+ * wrote (their own words: ratings, recommendation, notes). Other interviewers' scorecards are
+ * theirs and are not included.
+ */
+async function interviewerRecords(db: Db, id: string) {
+  const seats = new Set(
+    (
+      await db
+        .select({ interviewId: interviewInterviewer.interviewId })
+        .from(interviewInterviewer)
+        .where(eq(interviewInterviewer.userId, id))
+        .limit(EXPORT_MAX_ROWS)
+    ).map((r) => r.interviewId),
+  );
+  const rows = await db
+    .select({ i: interview, jobTitle: job.title, candidateName: user.name })
+    .from(interview)
+    .innerJoin(job, eq(job.id, interview.jobId))
+    .innerJoin(jobApplication, eq(jobApplication.id, interview.applicationId))
+    .leftJoin(user, eq(user.id, jobApplication.candidateId))
+    .where(
+      seats.size
+        ? or(eq(interview.createdBy, id), inArray(interview.id, [...seats]))
+        : eq(interview.createdBy, id),
+    )
+    .orderBy(desc(interview.createdAt))
+    .limit(EXPORT_MAX_ROWS);
+  const names = await interviewerNames(
+    db,
+    rows.map((r) => r.i.id),
+  );
+  const cards = await db
+    .select({ s: interviewScorecard, jobTitle: job.title, candidateName: user.name })
+    .from(interviewScorecard)
+    .innerJoin(interview, eq(interview.id, interviewScorecard.interviewId))
+    .innerJoin(job, eq(job.id, interview.jobId))
+    .innerJoin(jobApplication, eq(jobApplication.id, interview.applicationId))
+    .leftJoin(user, eq(user.id, jobApplication.candidateId))
+    .where(eq(interviewScorecard.interviewerId, id))
+    .orderBy(desc(interviewScorecard.createdAt))
+    .limit(EXPORT_MAX_ROWS);
+  return {
+    interviews: rows.map(({ i, jobTitle, candidateName }) => ({
+      id: i.id,
+      jobTitle,
+      candidate: candidateName ?? 'Unknown User',
+      yourPart: [
+        i.createdBy === id ? 'organiser' : null,
+        seats.has(i.id) ? 'interviewer' : null,
+      ].filter(Boolean),
+      status: i.status,
+      proposedAt: iso(i.createdAt),
+      scheduled: scheduledOf(i),
+      interviewers: names(i.id),
+    })),
+    scorecardsWritten: cards.map(({ s, jobTitle, candidateName }) => ({
+      interviewId: s.interviewId,
+      jobTitle,
+      candidate: candidateName ?? 'Unknown User',
+      ratings: s.ratings,
+      recommendation: s.recommendation,
+      notes: s.notes,
+      writtenAt: iso(s.createdAt),
+      updatedAt: iso(s.updatedAt),
+    })),
+  };
 }

@@ -185,6 +185,53 @@ describe('résumé search', () => {
     expect((await search('quasarite')).map((i) => i.id)).toEqual([cand.id]);
   });
 
+  it('takes a withdrawn application’s résumé out of the search, keeping the others', async () => {
+    const { cand, applicationId } = await applyWith(textPdf(['Master of pangolinistics']));
+    await t.resumes.idle();
+    expect((await search('pangolinistics')).map((i) => i.id)).toEqual([cand.id]);
+    const res = await t.request(`/api/applications/${applicationId}/withdraw`, {
+      method: 'POST',
+      as: cand,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await search('pangolinistics')).toEqual([]);
+    // The text stays with the application (the recruiter's pipeline shows it as withdrawn).
+    expect(await stored(applicationId)).toMatchObject({ status: 'read' });
+
+    // A résumé given with another application, still under way, is still found.
+    const other = await t.request('/api/jobs', {
+      method: 'POST',
+      as: rec,
+      json: {
+        title: 'Second Role',
+        department: 'Engineering',
+        locations: ['Berlin'],
+        workplaceType: 'remote',
+        jobType: 'full-time',
+        experience: '3-5',
+        description: 'Another job',
+        closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
+        status: 'published',
+      },
+    });
+    const otherJob = ((await other.json()) as { id: string }).id;
+    const form = new FormData();
+    form.set('coverLetter', 'Hello again');
+    form.set(
+      'resume',
+      new File([textPdf(['Still into armadillography']) as Uint8Array<ArrayBuffer>], 'cv2.pdf'),
+    );
+    const applied = await t.request(`/api/jobs/${otherJob}/applications`, {
+      method: 'POST',
+      as: cand,
+      body: form,
+    });
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    await t.resumes.idle();
+    expect((await search('armadillography')).map((i) => i.id)).toEqual([cand.id]);
+    expect(await search('pangolinistics')).toEqual([]);
+  });
+
   it('takes a deleted application’s résumé out of the search', async () => {
     const { cand, applicationId } = await applyWith(textPdf(['Known for ocelotry']));
     await t.resumes.idle();

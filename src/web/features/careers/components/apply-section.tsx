@@ -37,7 +37,14 @@ import { validateLogIn, validateSignUp } from '../../auth/lib/validation';
 import { useApply } from '../../jobs/api/applications';
 import { useJob } from '../../jobs/api/jobs';
 import { formatDate, StageBadge } from '../../jobs/components/job-badges';
-import { clearDraft, loadDraft, rememberReturn, saveDraft } from '../lib/draft';
+import {
+  clearDraft,
+  loadDraft,
+  loadResumeDraft,
+  rememberReturn,
+  saveDraft,
+  saveResumeDraft,
+} from '../lib/draft';
 
 /**
  * Apply on the careers page. Anyone may start writing; a visitor then creates a job seeker
@@ -50,6 +57,21 @@ export function ApplySection({ job }: { job: PublicJob }) {
   const session = useSessionState();
   const [coverLetter, setCoverLetter] = useState(() => loadDraft(job.id));
   useEffect(() => saveDraft(job.id, coverLetter), [job.id, coverLetter]);
+  // The résumé chosen before signing up or in comes back with the letter (IndexedDB).
+  const [resume, setResume] = useState<File | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadResumeDraft(job.id).then((kept) => {
+      if (live && kept) setResume((chosen) => chosen ?? kept);
+    });
+    return () => {
+      live = false;
+    };
+  }, [job.id]);
+  const chooseResume = (file: File | null) => {
+    setResume(file);
+    void saveResumeDraft(job.id, file);
+  };
 
   let content: React.ReactNode;
   if (session.status === 'loading') {
@@ -58,12 +80,19 @@ export function ApplySection({ job }: { job: PublicJob }) {
     content = <Text>{t('notCandidate')}</Text>;
   } else if (session.status === 'signed-in') {
     content = (
-      <CandidateApply job={job} coverLetter={coverLetter} setCoverLetter={setCoverLetter} />
+      <CandidateApply
+        job={job}
+        coverLetter={coverLetter}
+        setCoverLetter={setCoverLetter}
+        resume={resume}
+        setResume={chooseResume}
+      />
     );
   } else {
     content = (
       <Stack gap="md">
         <CoverLetterInput value={coverLetter} onChange={setCoverLetter} />
+        <ResumeInput value={resume} onChange={chooseResume} />
         <Text size="sm">{t('signUpToApply')}</Text>
         <InlineAuth returnTo={job.path} />
       </Stack>
@@ -114,20 +143,49 @@ function CoverLetterInput({
   );
 }
 
+function ResumeInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: File | null;
+  onChange: (file: File | null) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation('careers');
+  return (
+    <FileInput
+      label={t('resume')}
+      description={t('resumeHint')}
+      placeholder={t('choosePdf')}
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+      accept="application/pdf,.pdf"
+      clearable
+      clearButtonProps={{ 'aria-label': t('removeResume') }}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
 function CandidateApply({
   job,
   coverLetter,
   setCoverLetter,
+  resume,
+  setResume,
 }: {
   job: PublicJob;
   coverLetter: string;
   setCoverLetter: (v: string) => void;
+  resume: File | null;
+  setResume: (file: File | null) => void;
 }) {
   const { t } = useTranslation('careers');
   const mine = useJob(job.id);
   const apply = useApply();
   const navigate = useNavigate();
-  const [resume, setResume] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ coverLetter?: string; resume?: string }>({});
 
   if (mine.isPending) return <LoadingText text={t('loadingJob')} />;
@@ -163,6 +221,7 @@ function CandidateApply({
       {
         onSuccess: () => {
           clearDraft(job.id);
+          void saveResumeDraft(job.id, null);
           navigate('/candidate/applications');
         },
       },
@@ -177,18 +236,7 @@ function CandidateApply({
           onChange={setCoverLetter}
           error={errors.coverLetter}
         />
-        <FileInput
-          label={t('resume')}
-          description={t('resumeHint')}
-          placeholder={t('choosePdf')}
-          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-          accept="application/pdf,.pdf"
-          clearable
-          clearButtonProps={{ 'aria-label': t('removeResume') }}
-          value={resume}
-          onChange={setResume}
-          error={errors.resume}
-        />
+        <ResumeInput value={resume} onChange={setResume} error={errors.resume} />
         {mine.isError ? <FormError>{errorMessage(mine.error)}</FormError> : null}
         {apply.isError ? <FormError>{errorMessage(apply.error)}</FormError> : null}
         <Group justify="flex-end">

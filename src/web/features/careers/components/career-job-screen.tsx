@@ -27,6 +27,11 @@ export function CareerJobScreen() {
       navigate({ pathname: path, hash: location.hash }, { replace: true });
     }
   }, [path, location.pathname, location.hash, navigate]);
+  // Apply pressed on the page the server sent (src/web/careers-job.ts): show the form.
+  const loaded = job.isSuccess;
+  useEffect(() => {
+    if (loaded && location.hash === '#apply') document.getElementById('apply')?.scrollIntoView();
+  }, [loaded, location.hash]);
 
   if (id === null) return <Missing message={t('notFound')} />;
   if (job.isPending) return <LoadingText text={t('loadingJob')} />;

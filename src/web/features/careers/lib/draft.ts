@@ -77,3 +77,57 @@ export function forgetReturn(): void {
     // Nothing kept.
   }
 }
+
+/**
+ * The résumé a visitor chose before signing up, kept in this browser's IndexedDB (a File can
+ * be stored there as it is; localStorage holds text only) until the application is sent.
+ */
+const DB_NAME = 'careers-drafts';
+const STORE = 'resumes';
+
+function openDrafts(): Promise<IDBDatabase | null> {
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+async function inStore<T>(
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T | null> {
+  const db = await openDrafts();
+  if (!db) return null;
+  return new Promise((resolve) => {
+    try {
+      const request = act(db.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+    } catch {
+      resolve(null);
+    } finally {
+      db.close();
+    }
+  });
+}
+
+export async function loadResumeDraft(jobId: string): Promise<File | null> {
+  const kept = (await inStore('readonly', (s) => s.get(jobId))) as
+    | { file?: unknown; at?: unknown }
+    | undefined
+    | null;
+  if (!kept || !(kept.file instanceof File)) return null;
+  if (typeof kept.at !== 'number' || Date.now() - kept.at > MAX_AGE_MS) return null;
+  return kept.file;
+}
+
+export async function saveResumeDraft(jobId: string, file: File | null): Promise<void> {
+  if (file) await inStore('readwrite', (s) => s.put({ file, at: Date.now() }, jobId));
+  else await inStore('readwrite', (s) => s.delete(jobId));
+}
