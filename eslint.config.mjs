@@ -16,6 +16,7 @@ export const TRANSLATED = [
   'src/web/features/security/**/*.tsx',
   'src/web/features/users/**/*.tsx',
   'src/web/features/messaging/**/*.tsx',
+  'src/web/features/profile/**/*.tsx',
 ];
 
 export default [

@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatRelative,
   formatTime,
+  numberSeparators,
 } from './format';
 import { i18n } from './i18n';
 
@@ -51,5 +52,13 @@ describe('formats follow the language in force', () => {
     expect(formatRelative(new Date('2026-06-02T12:00:00Z'), now)).toBe('yesterday');
     await i18n.changeLanguage('es');
     expect(formatRelative(new Date('2026-06-05T12:00:00Z'), now)).toBe('pasado mañana');
+  });
+
+  it('gives the grouping and decimal marks of the language for number inputs', async () => {
+    expect(numberSeparators()).toEqual({ thousandSeparator: ',', decimalSeparator: '.' });
+    await i18n.changeLanguage('de');
+    expect(numberSeparators()).toEqual({ thousandSeparator: '.', decimalSeparator: ',' });
+    await i18n.changeLanguage('fr');
+    expect(numberSeparators()).toEqual({ thousandSeparator: '\u202f', decimalSeparator: ',' });
   });
 });

@@ -167,3 +167,22 @@ export function formatRelative(value: DateInput, now: Date = new Date()): string
   }
   return format.format(Math.round(amount), 'year');
 }
+
+// --- profile (i18n-admin) ------------------------------------------------------------------
+
+/**
+ * The grouping and decimal marks of the locale in force, for inputs that format as one
+ * types (Mantine's NumberInput): '12,500.5' in English, '12.500,5' in German.
+ */
+export function numberSeparators(): { thousandSeparator: string; decimalSeparator: string } {
+  const options = { useGrouping: true };
+  const parts = formatter(
+    'number',
+    options,
+    (locale) => new Intl.NumberFormat(locale, options),
+  ).formatToParts(12345.6);
+  return {
+    thousandSeparator: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
