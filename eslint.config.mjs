@@ -17,6 +17,7 @@ export const TRANSLATED = [
   'src/web/features/users/**/*.tsx',
   'src/web/features/messaging/**/*.tsx',
   'src/web/features/profile/**/*.tsx',
+  'src/web/features/admin-settings/**/*.tsx',
 ];
 
 export default [
