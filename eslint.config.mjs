@@ -18,6 +18,7 @@ export const TRANSLATED = [
   'src/web/features/messaging/**/*.tsx',
   'src/web/features/profile/**/*.tsx',
   'src/web/features/admin-settings/**/*.tsx',
+  'src/web/features/analytics/**/*.tsx',
 ];
 
 export default [
