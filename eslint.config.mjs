@@ -19,6 +19,7 @@ export const TRANSLATED = [
   'src/web/features/profile/**/*.tsx',
   'src/web/features/admin-settings/**/*.tsx',
   'src/web/features/analytics/**/*.tsx',
+  'src/web/features/departments/**/*.tsx',
 ];
 
 export default [

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatList,
   formatMoney,
   formatNumber,
   formatRelative,
@@ -60,5 +61,11 @@ describe('formats follow the language in force', () => {
     expect(numberSeparators()).toEqual({ thousandSeparator: '.', decimalSeparator: ',' });
     await i18n.changeLanguage('fr');
     expect(numberSeparators()).toEqual({ thousandSeparator: '\u202f', decimalSeparator: ',' });
+  });
+
+  it('joins lists the way the language does', async () => {
+    expect(formatList(['1 template', '2 jobs'])).toBe('1 template and 2 jobs');
+    await i18n.changeLanguage('de');
+    expect(formatList(['a', 'b', 'c'])).toBe('a, b und c');
   });
 });

@@ -186,3 +186,20 @@ export function numberSeparators(): { thousandSeparator: string; decimalSeparato
     decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? '.',
   };
 }
+
+// --- departments (i18n-admin) --------------------------------------------------------------
+
+const listCache = new Map<string, Intl.ListFormat>();
+
+/** A list joined the reader's way: 'a, b and c' / 'a, b et c' / 'a, b und c'. */
+export function formatList(items: readonly string[]): string {
+  const options = { style: 'long', type: 'conjunction' } as const;
+  const locale = currentLocale();
+  const key = `list|${locale}`;
+  let made = listCache.get(key);
+  if (!made) {
+    made = new Intl.ListFormat(locale, options);
+    listCache.set(key, made);
+  }
+  return made.format(items);
+}
