@@ -9,7 +9,8 @@ import type { SaveStatus } from './use-profile-save';
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-      <Title order={2} fz="lg" mb="md">
+      {/* German compounds (Benachrichtigungseinstellungen) break rather than overflow at 375 px. */}
+      <Title order={2} fz="lg" mb="md" style={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
         {title}
       </Title>
       <Stack gap="md">{children}</Stack>
