@@ -20,6 +20,7 @@ export const TRANSLATED = [
   'src/web/features/admin-settings/**/*.tsx',
   'src/web/features/analytics/**/*.tsx',
   'src/web/features/departments/**/*.tsx',
+  'src/web/features/data-rights/**/*.tsx',
   'src/web/features/mail/**/*.tsx',
 ];
 
