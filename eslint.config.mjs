@@ -21,6 +21,7 @@ export const TRANSLATED = [
   'src/web/features/analytics/**/*.tsx',
   'src/web/features/departments/**/*.tsx',
   'src/web/features/data-rights/**/*.tsx',
+  'src/web/features/audit/**/*.tsx',
   'src/web/features/mail/**/*.tsx',
 ];
 
