@@ -22,6 +22,7 @@ export const TRANSLATED = [
   'src/web/features/departments/**/*.tsx',
   'src/web/features/data-rights/**/*.tsx',
   'src/web/features/audit/**/*.tsx',
+  'src/web/features/integrations/**/*.tsx',
   'src/web/features/mail/**/*.tsx',
 ];
 
