@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   ROLE_CAPABILITIES,
@@ -67,13 +67,11 @@ function SecuritySettingsCard() {
         {(stored) => <SecurityForm stored={stored} />}
       </SettingsLoader>
       <Text size="sm" c="dimmed" mt="md">
-        <Trans
-          t={t}
-          i18nKey="security.ownTwoFactor"
-          components={{
-            profile: <Anchor component={Link} to="/profile" size="sm" underline="always" />,
-          }}
-        />
+        {t('security.ownTwoFactor.before')}
+        <Anchor component={Link} to="/profile" size="sm" underline="always">
+          {t('security.ownTwoFactor.link')}
+        </Anchor>
+        {t('security.ownTwoFactor.after')}
       </Text>
     </Paper>
   );

@@ -113,5 +113,8 @@ describe('analytics in German', () => {
     expect(screen.getByText('Abgelehnt: 5 · Zurückgezogen: 2')).toBeTruthy();
     expect(screen.getAllByText('5. März 2026').length).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: 'Tabelle anzeigen' }).length).toBe(4);
+    expect(screen.getByRole('link', { name: 'Stellenverwaltung' }).getAttribute('href')).toBe(
+      '/admin/jobs',
+    );
   });
 });

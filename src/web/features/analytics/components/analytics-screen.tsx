@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Analytics } from '../../../../domain/analytics';
 import type { Stage } from '../../../../domain/jobs';
@@ -190,6 +190,7 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
   const pipeline = funnel.filter((s) => s.stage !== 'rejected' && s.stage !== 'withdrawn');
   const movedOn = timeInStage.some((s) => s.moves > 0);
   const period = range.interval === 'week' ? t('overTime.weekOf') : t('overTime.day');
+  const looking = admin ? 'lookingAdmin' : 'lookingRecruiter';
   const scored = data.scoreDistribution.reduce((sum, b) => sum + b.count, 0);
 
   return (
@@ -364,19 +365,15 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
         </ChartCard>
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        <Trans
-          t={t}
-          i18nKey={admin ? 'lookingAdmin' : 'lookingRecruiter'}
-          components={{
-            link: (
-              <Anchor
-                component={Link}
-                to={admin ? '/admin/jobs' : '/recruiter/job-listings'}
-                underline="always"
-              />
-            ),
-          }}
-        />
+        {t(`${looking}.before`)}
+        <Anchor
+          component={Link}
+          to={admin ? '/admin/jobs' : '/recruiter/job-listings'}
+          underline="always"
+        >
+          {t(`${looking}.link`)}
+        </Anchor>
+        {t(`${looking}.after`)}
       </Text>
     </Stack>
   );
