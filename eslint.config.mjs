@@ -29,6 +29,14 @@ export const TRANSLATED = [
   'src/web/features/test-runs/**/*.tsx',
   'src/web/features/automated-feedback/**/*.tsx',
   'src/web/features/playback/**/*.tsx',
+  'src/web/features/profile/**/*.tsx',
+  'src/web/features/admin-settings/**/*.tsx',
+  'src/web/features/analytics/**/*.tsx',
+  'src/web/features/departments/**/*.tsx',
+  'src/web/features/data-rights/**/*.tsx',
+  'src/web/features/audit/**/*.tsx',
+  'src/web/features/integrations/**/*.tsx',
+  'src/web/features/mail/**/*.tsx',
 ];
 
 export default [

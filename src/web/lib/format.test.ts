@@ -2,11 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatList,
   formatMoney,
   formatNumber,
   formatRelative,
   formatTime,
   formatZonedDateTime,
+  formatList,
   numberSeparators,
 } from './format';
 import { i18n } from './i18n';
@@ -75,5 +77,11 @@ describe('number inputs group digits as the reader writes them', () => {
     expect(numberSeparators()).toEqual({ thousandSeparator: '.', decimalSeparator: ',' });
     await i18n.changeLanguage('fr');
     expect(numberSeparators()).toEqual({ thousandSeparator: '\u202f', decimalSeparator: ',' });
+  });
+
+  it('joins lists the way the language does', async () => {
+    expect(formatList(['1 template', '2 jobs'])).toBe('1 template and 2 jobs');
+    await i18n.changeLanguage('de');
+    expect(formatList(['a', 'b', 'c'])).toBe('a, b und c');
   });
 });

@@ -196,7 +196,7 @@ export function formatZonedDateTime(value: DateInput, timeZone?: string): string
   }
 }
 
-// --- jobs (i18n-jobs): the same function as profile's (i18n-admin); keep one at merge ---------
+// --- jobs and profile: number inputs ------------------------------------------------------
 
 /**
  * The grouping and decimal marks of the locale in force, for inputs that format as one
@@ -213,4 +213,21 @@ export function numberSeparators(): { thousandSeparator: string; decimalSeparato
     thousandSeparator: parts.find((p) => p.type === 'group')?.value ?? ',',
     decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? '.',
   };
+}
+
+// --- departments (i18n-admin) --------------------------------------------------------------
+
+const listCache = new Map<string, Intl.ListFormat>();
+
+/** A list joined the reader's way: 'a, b and c' / 'a, b et c' / 'a, b und c'. */
+export function formatList(items: readonly string[]): string {
+  const options = { style: 'long', type: 'conjunction' } as const;
+  const locale = currentLocale();
+  const key = `list|${locale}`;
+  let made = listCache.get(key);
+  if (!made) {
+    made = new Intl.ListFormat(locale, options);
+    listCache.set(key, made);
+  }
+  return made.format(items);
 }

@@ -1,6 +1,7 @@
 import '../styles';
 import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AiConfigurationTab } from '../../automated-feedback/components/ai-configuration-tab';
 import { DepartmentsTab } from '../../departments/components/departments-tab';
@@ -11,20 +12,15 @@ import { SecurityTab } from './security-tab';
 import { SettingsHeader } from './settings-header';
 import { TemplatesTab } from './templates-tab';
 
-const TABS = [
-  { value: 'general', label: 'General' },
-  { value: 'security', label: 'Security' },
-  { value: 'departments', label: 'Departments' },
-  { value: 'ai', label: 'AI Configuration' },
-  { value: 'assessments', label: 'Assessments' },
-] as const;
-type TabValue = (typeof TABS)[number]['value'];
+const TABS = ['general', 'security', 'departments', 'ai', 'assessments'] as const;
+type TabValue = (typeof TABS)[number];
 const DEFAULT_TAB: TabValue = 'assessments';
 
-const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
+const isTab = (value: string | null): value is TabValue => TABS.some((t) => t === value);
 
 /** /admin: spec section 2 'Admin settings'. The tab lives in the URL so a reload keeps it. */
 export function AdminSettingsScreen() {
+  const { t } = useTranslation('admin-settings');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : DEFAULT_TAB;
@@ -56,9 +52,9 @@ export function AdminSettingsScreen() {
         <SettingsHeader search={search} onSearchChange={changeSearch} />
         <Tabs value={tab} onChange={selectTab} keepMounted={false}>
           <Tabs.List mb="lg">
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
+            {TABS.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(`tabs.${value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>

@@ -1,5 +1,6 @@
 import { Box, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionState } from '../../../lib/session';
 import { UserAvatar } from '../../../ui/user-avatar';
@@ -17,14 +18,15 @@ function GroupLabel({ children }: { children: string }) {
 
 /** Spec: 'System Admin' / 'Super Admin'; the level comes from the admin's profile. */
 function ProfileBlock() {
+  const { t } = useTranslation('admin-settings');
   const session = useSessionState();
   const profile = useProfile();
-  const name = (session.status === 'signed-in' && session.user.name.trim()) || 'Admin';
+  const name = (session.status === 'signed-in' && session.user.name.trim()) || t('fallbackName');
   const image = session.status === 'signed-in' ? session.user.image : null;
   const level = profile.data
     ? profile.data.details.adminLevel === 'super'
-      ? 'Super Admin'
-      : 'System Admin'
+      ? t('sidebar.superAdmin')
+      : t('sidebar.systemAdmin')
     : null;
   return (
     <Group gap="sm" wrap="nowrap" px="xs" py="xs">
@@ -48,10 +50,11 @@ export function AdminSidebar({
 }: {
   current?: 'settings' | 'logs' | 'data' | 'integrations';
 }) {
+  const { t } = useTranslation('admin-settings');
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   return (
-    <Box component="aside" className={classes.sidebar} aria-label="Administration">
+    <Box component="aside" className={classes.sidebar} aria-label={t('sidebar.label')}>
       {/* Phones: the menu folds away above the content instead of taking the first screen. */}
       <Button
         hiddenFrom="sm"
@@ -62,16 +65,16 @@ export function AdminSidebar({
         aria-controls={bodyId}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide admin menu' : 'Show admin menu'}
+        {open ? t('sidebar.hide') : t('sidebar.show')}
       </Button>
       <div id={bodyId} className={classes.sidebarBody} data-collapsed={!open}>
-        <nav aria-label="Admin sections">
+        <nav aria-label={t('sidebar.sections')}>
           <Stack gap={2}>
-            <GroupLabel>System</GroupLabel>
+            <GroupLabel>{t('sidebar.system')}</GroupLabel>
             <NavLink
               component={Link}
               to="/admin"
-              label="Settings"
+              label={t('sidebar.settings')}
               leftSection={<SettingsIcon />}
               active={current === 'settings'}
               aria-current={current === 'settings' ? 'page' : undefined}
@@ -79,13 +82,13 @@ export function AdminSidebar({
             <NavLink
               component={Link}
               to="/admin/users"
-              label="Users & Permissions"
+              label={t('sidebar.users')}
               leftSection={<UsersIcon />}
             />
             <NavLink
               component={Link}
               to="/admin/data"
-              label="Data Management"
+              label={t('sidebar.data')}
               leftSection={<DatabaseIcon />}
               active={current === 'data'}
               aria-current={current === 'data' ? 'page' : undefined}
@@ -93,22 +96,22 @@ export function AdminSidebar({
             <NavLink
               component={Link}
               to="/admin/integrations"
-              label="Integrations"
+              label={t('sidebar.integrations')}
               leftSection={<PlugIcon />}
               active={current === 'integrations'}
               aria-current={current === 'integrations' ? 'page' : undefined}
             />
-            <GroupLabel>Monitoring</GroupLabel>
+            <GroupLabel>{t('sidebar.monitoring')}</GroupLabel>
             <NavLink
               component={Link}
               to="/admin/analytics"
-              label="System Analytics"
+              label={t('sidebar.analytics')}
               leftSection={<ChartIcon />}
             />
             <NavLink
               component={Link}
               to="/admin/logs"
-              label="Logs"
+              label={t('sidebar.logs')}
               leftSection={<LogsIcon />}
               active={current === 'logs'}
               aria-current={current === 'logs' ? 'page' : undefined}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ASSESSMENT_TEXTS, type Template } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import type { Template } from '../../../../domain/assessments';
 import { FormError } from '../../../ui/form-error';
 import { useDeleteTemplate } from '../../assessments/api/templates';
 
@@ -8,6 +9,7 @@ type DeleteTemplateModalProps = { template: Template | null; onClose: () => void
 
 /** The spec's confirmation before a template is deleted for good. */
 export function DeleteTemplateModal({ template, onClose }: DeleteTemplateModalProps) {
+  const { t } = useTranslation('admin-settings');
   const remove = useDeleteTemplate();
   const [failed, setFailed] = useState(false);
   // Keep the last template on screen while the modal animates out.
@@ -31,10 +33,10 @@ export function DeleteTemplateModal({ template, onClose }: DeleteTemplateModalPr
 
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
       opened={template !== null}
       onClose={close}
-      title="Delete assessment template"
+      title={t('delete.title')}
       centered
     >
       <Stack gap="md">
@@ -43,14 +45,14 @@ export function DeleteTemplateModal({ template, onClose }: DeleteTemplateModalPr
             {shown.title}
           </Text>
         ) : null}
-        <Text>{ASSESSMENT_TEXTS.confirmDeleteTemplate}</Text>
-        {failed ? <FormError>{ASSESSMENT_TEXTS.failedDeleteTemplate}</FormError> : null}
+        <Text>{t('delete.confirm')}</Text>
+        {failed ? <FormError>{t('delete.failed')}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={remove.isPending}>
-            Cancel
+            {t('delete.cancel')}
           </Button>
           <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Delete
+            {t('delete.delete')}
           </Button>
         </Group>
       </Stack>

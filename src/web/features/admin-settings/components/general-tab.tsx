@@ -8,11 +8,12 @@ import {
   type Language,
 } from '../../../../domain/languages';
 import { errorMessage } from '../../../api/http';
+import { formatTime } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useSaveSettings, useSettings, useTemplates } from '../../assessments/api/templates';
 import { useApiHealth } from '../api/health';
-import { DURATION_OPTIONS } from '../lib/template-form';
+import { durationOptions } from '../lib/template-form';
 import { type SaveStatus, SettingsSaveRow } from './settings-form';
 
 function DurationSetting() {
@@ -21,12 +22,14 @@ function DurationSetting() {
   // null: follow the stored value; a string once the admin picks another option.
   const [choice, setChoice] = useState<string | null>(null);
   const [languageChoice, setLanguageChoice] = useState<Language | null>(null);
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin-settings');
   const [status, setStatus] = useState<SaveStatus>(null);
 
-  if (settings.isPending) return <LoadingText text="Loading settings..." />;
+  if (settings.isPending) return <LoadingText text={t('settings.loading')} />;
   if (settings.isError) {
-    return <FormError>Failed to load settings: {errorMessage(settings.error)}</FormError>;
+    return (
+      <FormError>{t('settings.loadFailed', { reason: errorMessage(settings.error) })}</FormError>
+    );
   }
   const value = choice ?? String(settings.data.defaultDurationHours);
   const language = languageChoice ?? settings.data.defaultLanguage ?? DEFAULT_LANGUAGE;
@@ -40,13 +43,10 @@ function DurationSetting() {
         onSuccess: () => {
           setChoice(null);
           setLanguageChoice(null);
-          setStatus({
-            ok: true,
-            text: 'Settings saved. New templates now default to this duration.',
-          });
+          setStatus({ ok: true, text: t('general.saved') });
         },
         onError: (error) =>
-          setStatus({ ok: false, text: `Failed to save settings: ${errorMessage(error)}` }),
+          setStatus({ ok: false, text: t('settings.saveFailed', { reason: errorMessage(error) }) }),
       },
     );
   };
@@ -55,9 +55,9 @@ function DurationSetting() {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <NativeSelect
-          label="Default assessment duration"
-          description="New templates start with this duration; a template can still choose its own."
-          data={DURATION_OPTIONS}
+          label={t('general.duration')}
+          description={t('general.durationHint')}
+          data={durationOptions((hours) => t('duration', { count: hours }))}
           value={value}
           onChange={(event) => {
             setChoice(event.currentTarget.value);
@@ -65,9 +65,9 @@ function DurationSetting() {
           }}
         />
         <NativeSelect
-          label={t('language.label')}
-          description="New users start in it unless their browser asks for another of these; mails to people who never chose a language are written in it."
-          data={LANGUAGES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
+          label={t('common:language.label')}
+          description={t('general.languageHint')}
+          data={LANGUAGES.map((code) => ({ value: code, label: t(`common:languages.${code}`) }))}
           value={language}
           onChange={(event) => {
             const picked = event.currentTarget.value;
@@ -84,44 +84,49 @@ function DurationSetting() {
 // Dark fills: Mantine's light badges and its mid greens are below 4.5:1 for small text.
 const STATUS_COLORS = { ok: 'teal.9', failed: 'red.9' };
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
-
 /** Only facts the app knows: the API's health check and the template counts. */
 function SystemStatus() {
+  const { t } = useTranslation('admin-settings');
   const health = useApiHealth();
   const templates = useTemplates();
   const healthy = health.isSuccess && health.data.ok;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Title order={2} fz="lg" mb="md">
-        System status
+        {t('status.title')}
       </Title>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">API and database</Text>
+          <Text size="sm">{t('status.api')}</Text>
           {health.isPending ? (
             <Text size="sm" c="dimmed">
-              Checking...
+              {t('status.checking')}
             </Text>
           ) : (
             <Badge color={healthy ? STATUS_COLORS.ok : STATUS_COLORS.failed} variant="filled">
-              {healthy ? 'Operational' : 'Not responding'}
+              {healthy ? t('status.operational') : t('status.notResponding')}
             </Badge>
           )}
         </Group>
         {health.dataUpdatedAt || health.errorUpdatedAt ? (
           <Text size="xs" c="dimmed">
-            Last checked at{' '}
-            {timeFormat.format(Math.max(health.dataUpdatedAt, health.errorUpdatedAt))}
+            {t('status.lastChecked', {
+              time: formatTime(Math.max(health.dataUpdatedAt, health.errorUpdatedAt), {
+                seconds: true,
+              }),
+            })}
           </Text>
         ) : null}
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">Assessment templates</Text>
+          <Text size="sm">{t('status.templates')}</Text>
           <Text size="sm" fw={600}>
             {templates.data
-              ? `${templates.data.length} (${templates.data.filter((t) => t.active).length} active)`
+              ? t('status.templateCount', {
+                  count: templates.data.length,
+                  active: templates.data.filter((tp) => tp.active).length,
+                })
               : templates.isError
-                ? 'Unavailable'
+                ? t('status.unavailable')
                 : '...'}
           </Text>
         </Group>
@@ -131,11 +136,12 @@ function SystemStatus() {
 }
 
 export function GeneralTab() {
+  const { t } = useTranslation('admin-settings');
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <Title order={2} fz="lg" mb="md">
-          General settings
+          {t('general.title')}
         </Title>
         <DurationSetting />
       </Paper>

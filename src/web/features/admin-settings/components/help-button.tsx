@@ -1,43 +1,40 @@
 import { Button, List, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Trans, useTranslation } from 'react-i18next';
 import { HelpIcon } from './icons';
 
 /** What each tab does, for an admin new to the screen. */
 export function HelpButton() {
+  const { t } = useTranslation('admin-settings');
   const [opened, { open, close }] = useDisclosure(false);
+  const bold = { b: <strong /> };
   return (
     <>
       <Button variant="default" leftSection={<HelpIcon />} onClick={open}>
-        Help
+        {t('help.button')}
       </Button>
       <Modal
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+        closeButtonProps={{ 'aria-label': t('closeDialog') }}
         opened={opened}
         onClose={close}
-        title="System Settings help"
+        title={t('help.title')}
         centered
       >
         <Stack gap="sm">
-          <Text size="sm">The tabs of this screen:</Text>
+          <Text size="sm">{t('help.intro')}</Text>
           <List size="sm" spacing="xs">
             <List.Item>
-              <strong>Assessments</strong>: the templates recruiters assign to candidates. Create,
-              edit, activate or delete them; the search box above filters them by title or role.
+              <Trans t={t} i18nKey="help.assessments" components={bold} />
             </List.Item>
             <List.Item>
-              <strong>General</strong>: the default duration new templates start with, and the
-              current state of the system.
+              <Trans t={t} i18nKey="help.general" components={bold} />
             </List.Item>
             <List.Item>
-              <strong>Security</strong>: the session timeout, Require two-factor sign-in, and the
-              roles. <strong>Departments</strong>: add, rename, archive or delete the departments
-              templates and jobs are filed under. <strong>AI Configuration</strong>: automated
-              feedback from test runs (its detail level, whether candidates see it); AI model
-              features are off and it says why.
+              <Trans t={t} i18nKey="help.others" components={bold} />
             </List.Item>
           </List>
           <Button onClick={close} variant="light" style={{ alignSelf: 'flex-end' }}>
-            Close
+            {t('help.close')}
           </Button>
         </Stack>
       </Modal>

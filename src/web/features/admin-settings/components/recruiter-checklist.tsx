@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, Stack, Text } from '@mantine/core';
-import { ASSESSMENT_TEXTS } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useRecruiters } from '../../assessments/api/templates';
@@ -8,16 +8,17 @@ type RecruiterChecklistProps = { value: string[]; onChange: (ids: string[]) => v
 
 /** Who may assign the template; none ticked means every recruiter (spec section 6). */
 export function RecruiterChecklist({ value, onChange }: RecruiterChecklistProps) {
+  const { t } = useTranslation('admin-settings');
   const recruiters = useRecruiters();
 
   const body = (() => {
-    if (recruiters.isPending) return <LoadingText text="Loading recruiters..." />;
-    if (recruiters.isError) return <FormError>{ASSESSMENT_TEXTS.failedLoadRecruiters}</FormError>;
+    if (recruiters.isPending) return <LoadingText text={t('recruiters.loading')} />;
+    if (recruiters.isError) return <FormError>{t('recruiters.loadFailed')}</FormError>;
     if (recruiters.data.length === 0) {
-      return <Text size="sm">{ASSESSMENT_TEXTS.noRecruiters}</Text>;
+      return <Text size="sm">{t('recruiters.none')}</Text>;
     }
     return (
-      <Checkbox.Group value={value} onChange={onChange} aria-label="Authorized recruiters">
+      <Checkbox.Group value={value} onChange={onChange} aria-label={t('recruiters.legend')}>
         <Stack gap="xs">
           {recruiters.data.map((r) => (
             <Checkbox key={r.id} value={r.id} label={r.name || r.email} description={r.email} />
@@ -28,9 +29,9 @@ export function RecruiterChecklist({ value, onChange }: RecruiterChecklistProps)
   })();
 
   return (
-    <Fieldset legend="Authorized recruiters" variant="filled" radius="md">
+    <Fieldset legend={t('recruiters.legend')} variant="filled" radius="md">
       <Text size="sm" c="dimmed" mb="sm">
-        Leave all unchecked to make it available to every recruiter
+        {t('recruiters.hint')}
       </Text>
       {body}
     </Fieldset>

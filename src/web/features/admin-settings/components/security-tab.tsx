@@ -11,41 +11,41 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   ROLE_CAPABILITIES,
-  SESSION_TIMEOUT_LABELS,
   SESSION_TIMEOUT_MINUTES,
   type SecuritySettings,
 } from '../../../../domain/security';
 import { useSaveSecuritySettings, useSecuritySettings } from '../../security/api/security-settings';
 import { SettingsLoader, SettingsSaveRow, useSettingsForm } from './settings-form';
 
-const TIMEOUT_OPTIONS = SESSION_TIMEOUT_MINUTES.map((m) => ({
-  value: String(m),
-  label: SESSION_TIMEOUT_LABELS[m],
-}));
-
 function SecurityForm({ stored }: { stored: SecuritySettings }) {
+  const { t } = useTranslation('admin-settings');
+  const timeoutOptions = SESSION_TIMEOUT_MINUTES.map((m) => ({
+    value: String(m),
+    label: t(`security.timeouts.${m}`),
+  }));
   const { draft, edit, submit, status, saving } = useSettingsForm(
     stored,
     useSaveSecuritySettings(),
-    'Security settings saved. They apply on every server from the next request.',
+    t('security.saved'),
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <NativeSelect
-          label="Session timeout"
-          description="A session with no activity for this long is signed out (with a warning a minute before)."
-          data={TIMEOUT_OPTIONS}
+          label={t('security.timeout')}
+          description={t('security.timeoutHint')}
+          data={timeoutOptions}
           value={String(draft.sessionTimeoutMinutes)}
           onChange={(e) => edit({ sessionTimeoutMinutes: Number(e.currentTarget.value) })}
         />
         <Switch
-          label="Require two-factor sign-in"
-          description="Users without an authenticator app are sent to set one up at their next sign-in, and can do nothing else until they have."
+          label={t('security.requireTwoFactor')}
+          description={t('security.requireTwoFactorHint')}
           checked={draft.requireTwoFactor}
           onChange={(e) => edit({ requireTwoFactor: e.currentTarget.checked })}
         />
@@ -56,55 +56,57 @@ function SecurityForm({ stored }: { stored: SecuritySettings }) {
 }
 
 function SecuritySettingsCard() {
+  const { t } = useTranslation('admin-settings');
   const settings = useSecuritySettings();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Title order={2} fz="lg" mb="md">
-        Sign-in and sessions
+        {t('security.title')}
       </Title>
       <SettingsLoader query={settings}>
         {(stored) => <SecurityForm stored={stored} />}
       </SettingsLoader>
       <Text size="sm" c="dimmed" mt="md">
-        Each person turns on their own two-factor sign-in in their{' '}
+        {t('security.ownTwoFactor.before')}
         <Anchor component={Link} to="/profile" size="sm" underline="always">
-          profile
+          {t('security.ownTwoFactor.link')}
         </Anchor>
-        .
+        {t('security.ownTwoFactor.after')}
       </Text>
     </Paper>
   );
 }
 
 function RolesCard() {
+  const { t } = useTranslation('admin-settings');
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Group justify="space-between" mb="md" wrap="wrap">
         <Title order={2} fz="lg">
-          Roles
+          {t('security.rolesTitle')}
         </Title>
         <Anchor component={Link} to="/admin/users" size="sm">
-          Manage Users
+          {t('security.manageUsers')}
         </Anchor>
       </Group>
       <Table.ScrollContainer minWidth={280}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Role</Table.Th>
-              <Table.Th scope="col">May</Table.Th>
+              <Table.Th scope="col">{t('security.role')}</Table.Th>
+              <Table.Th scope="col">{t('security.may')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {ROLE_CAPABILITIES.map((r) => (
               <Table.Tr key={r.role}>
                 <Table.Th scope="row" fw={600} style={{ verticalAlign: 'top' }}>
-                  {r.label}
+                  {t(`security.roles.${r.role}.label`)}
                 </Table.Th>
                 <Table.Td>
                   <List size="sm" spacing={2}>
-                    {r.may.map((m) => (
-                      <List.Item key={m}>{m}</List.Item>
+                    {r.may.map((m, i) => (
+                      <List.Item key={m}>{t(`security.roles.${r.role}.may.${i}`)}</List.Item>
                     ))}
                   </List>
                 </Table.Td>
@@ -114,8 +116,7 @@ function RolesCard() {
         </Table>
       </Table.ScrollContainer>
       <Text size="sm" c="dimmed" mt="sm">
-        Roles are fixed; a user's role is changed in Manage Users. There is no separate Manager
-        role: recruiters manage their own assessments.
+        {t('security.rolesNote')}
       </Text>
     </Paper>
   );

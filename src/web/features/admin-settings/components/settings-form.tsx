@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -16,6 +17,7 @@ export function useSettingsForm<T extends object>(
   save: UseMutationResult<unknown, Error, T>,
   savedText: string,
 ) {
+  const { t } = useTranslation('admin-settings');
   const [draft, setDraft] = useState<T>(stored);
   const [status, setStatus] = useState<SaveStatus>(null);
   const edit = (next: Partial<T>) => {
@@ -28,7 +30,7 @@ export function useSettingsForm<T extends object>(
     save.mutate(draft, {
       onSuccess: () => setStatus({ ok: true, text: savedText }),
       onError: (error) =>
-        setStatus({ ok: false, text: `Failed to save settings: ${errorMessage(error)}` }),
+        setStatus({ ok: false, text: t('settings.saveFailed', { reason: errorMessage(error) }) }),
     });
   };
   return { draft, edit, submit, status, setStatus, saving: save.isPending };
@@ -36,11 +38,12 @@ export function useSettingsForm<T extends object>(
 
 /** The Save button and what the last save said. */
 export function SettingsSaveRow({ saving, status }: { saving: boolean; status: SaveStatus }) {
+  const { t } = useTranslation('admin-settings');
   return (
     <>
       <Group>
         <Button type="submit" loading={saving}>
-          Save
+          {t('settings.save')}
         </Button>
       </Group>
       {status?.ok ? <FormSuccess>{status.text}</FormSuccess> : null}
@@ -57,9 +60,10 @@ export function SettingsLoader<T>({
   query: UseQueryResult<T, Error>;
   children: (stored: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingText text="Loading settings..." />;
+  const { t } = useTranslation('admin-settings');
+  if (query.isPending) return <LoadingText text={t('settings.loading')} />;
   if (query.isError) {
-    return <FormError>Failed to load settings: {errorMessage(query.error)}</FormError>;
+    return <FormError>{t('settings.loadFailed', { reason: errorMessage(query.error) })}</FormError>;
   }
   return <>{children(query.data)}</>;
 }

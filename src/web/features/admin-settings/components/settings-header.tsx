@@ -1,4 +1,5 @@
 import { Box, Group, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useSessionState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { HelpButton } from './help-button';
@@ -8,22 +9,23 @@ type SettingsHeaderProps = { search: string; onSearchChange: (value: string) => 
 
 /** The page's one h1, the welcome line, the template search and Help. */
 export function SettingsHeader({ search, onSearchChange }: SettingsHeaderProps) {
-  usePageTitle('System Settings');
+  const { t } = useTranslation('admin-settings');
+  usePageTitle(t('pageTitle'));
   const session = useSessionState();
-  const name = (session.status === 'signed-in' && session.user.name.trim()) || 'Admin';
+  const name = (session.status === 'signed-in' && session.user.name.trim()) || t('fallbackName');
   return (
     <Group justify="space-between" align="flex-end" gap="md" mb="lg">
       <Box>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          System Settings
+          {t('pageTitle')}
         </Title>
-        <Text c="dimmed">Welcome, {name}</Text>
+        <Text c="dimmed">{t('welcome', { name })}</Text>
       </Box>
       <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
         <TextInput
           type="search"
-          aria-label="Search templates"
-          placeholder="Search templates"
+          aria-label={t('searchTemplates')}
+          placeholder={t('searchTemplates')}
           leftSection={<SearchIcon />}
           value={search}
           onChange={(event) => onSearchChange(event.currentTarget.value)}

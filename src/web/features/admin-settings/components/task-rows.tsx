@@ -10,23 +10,24 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { TASK_TYPE_LABELS, TASK_TYPES } from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import { TASK_TYPES } from '../../../../domain/assessments';
 import { newTaskRow, type TemplateFormValues } from '../lib/template-form';
-
-const TYPE_OPTIONS = TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABELS[type] }));
 
 /** The template's tasks; rows left without a title are not saved (spec section 5). */
 export function TaskRows({ form }: { form: UseFormReturnType<TemplateFormValues> }) {
+  const { t } = useTranslation('admin-settings');
+  const typeOptions = TASK_TYPES.map((type) => ({ value: type, label: t(`tasks.types.${type}`) }));
   const rows = form.values.tasks;
   return (
     <Stack gap="sm">
-      <Text fw={600}>Tasks</Text>
+      <Text fw={600}>{t('tasks.title')}</Text>
       <Text size="sm" c="dimmed">
-        A task without a title is left out when the template is saved.
+        {t('tasks.hint')}
       </Text>
-      {rows.length === 0 ? <Text size="sm">No tasks yet.</Text> : null}
+      {rows.length === 0 ? <Text size="sm">{t('tasks.none')}</Text> : null}
       {rows.map((row, index) => {
-        const name = `Task ${index + 1}`;
+        const name = t('tasks.task', { number: index + 1 });
         return (
           <Fieldset
             key={row.key}
@@ -36,23 +37,26 @@ export function TaskRows({ form }: { form: UseFormReturnType<TemplateFormValues>
             pos="relative"
           >
             <CloseButton
-              aria-label={`Remove task ${index + 1}`}
+              aria-label={t('tasks.remove', { number: index + 1 })}
               pos="absolute"
               top={8}
               right={8}
               onClick={() => form.removeListItem('tasks', index)}
             />
             <Stack gap="xs">
-              <TextInput label="Task title" {...form.getInputProps(`tasks.${index}.title`)} />
+              <TextInput
+                label={t('tasks.taskTitle')}
+                {...form.getInputProps(`tasks.${index}.title`)}
+              />
               <Textarea
-                label="Task description"
+                label={t('tasks.taskDescription')}
                 autosize
                 minRows={2}
                 {...form.getInputProps(`tasks.${index}.description`)}
               />
               <NativeSelect
-                label="Task type"
-                data={TYPE_OPTIONS}
+                label={t('tasks.taskType')}
+                data={typeOptions}
                 {...form.getInputProps(`tasks.${index}.type`)}
               />
             </Stack>
@@ -61,7 +65,7 @@ export function TaskRows({ form }: { form: UseFormReturnType<TemplateFormValues>
       })}
       <Group>
         <Button variant="light" onClick={() => form.insertListItem('tasks', newTaskRow())}>
-          Add task
+          {t('tasks.add')}
         </Button>
       </Group>
     </Stack>

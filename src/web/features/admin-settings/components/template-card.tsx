@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../domain/assessments';
-import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
-import { durationLabel, formatCreated, taskCount } from '../lib/template-form';
+import { formatDate } from '../../../lib/format';
 
 type TemplateCardProps = {
   template: Template;
@@ -21,6 +21,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 export function TemplateCard({ template, onEdit, onDelete }: TemplateCardProps) {
+  const { t } = useTranslation('admin-settings');
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={template.title}>
       <Stack gap="xs" style={{ flex: 1 }}>
@@ -34,34 +35,37 @@ export function TemplateCard({ template, onEdit, onDelete }: TemplateCardProps) 
             variant="filled"
             style={{ flexShrink: 0 }}
           >
-            {template.active ? 'Active' : 'Inactive'}
+            {template.active ? t('card.active') : t('card.inactive')}
           </Badge>
         </Group>
-        <Fact label="Role" value={template.roleName} />
-        <Fact label="Department" value={template.department ?? DEPARTMENT_TEXTS.noDepartment} />
+        <Fact label={t('card.role')} value={template.roleName} />
+        <Fact
+          label={t('card.department')}
+          value={template.department ?? t('templates.noDepartment')}
+        />
         <Group gap="lg">
-          <Text size="sm">{taskCount(template.tasks.length)}</Text>
-          <Text size="sm">{durationLabel(template.durationHours)}</Text>
+          <Text size="sm">{t('card.tasks', { count: template.tasks.length })}</Text>
+          <Text size="sm">{t('duration', { count: template.durationHours })}</Text>
         </Group>
-        <Fact label="Created" value={formatCreated(template.createdAt)} />
+        <Fact label={t('card.created')} value={formatDate(template.createdAt)} />
       </Stack>
       <Group gap="xs" mt="md">
         <Button
           size="xs"
           variant="default"
-          aria-label={`Edit ${template.title}`}
+          aria-label={t('card.editLabel', { title: template.title })}
           onClick={() => onEdit(template)}
         >
-          Edit
+          {t('card.edit')}
         </Button>
         <Button
           size="xs"
           variant="outline"
           color="red.9"
-          aria-label={`Delete ${template.title}`}
+          aria-label={t('card.deleteLabel', { title: template.title })}
           onClick={() => onDelete(template)}
         >
-          Delete
+          {t('card.delete')}
         </Button>
       </Group>
     </Card>

@@ -13,11 +13,8 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import {
-  ASSESSMENT_TEXTS,
-  DEFAULT_DURATION_HOURS,
-  type Template,
-} from '../../../../domain/assessments';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_DURATION_HOURS, type Template } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -34,8 +31,8 @@ import {
   starterProjectInput,
 } from '../../test-runs/components/starter-project-field';
 import {
-  DURATION_OPTIONS,
   defaultDepartment,
+  durationOptions,
   emptyTemplateValues,
   type TemplateFormValues,
   templateValues,
@@ -53,6 +50,7 @@ type TemplateFormProps = {
 };
 
 function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
+  const { t } = useTranslation('admin-settings');
   const form = useForm<TemplateFormValues>({ initialValues, validate: validateTemplate });
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
@@ -88,7 +86,10 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
         {
           onSuccess: async (saved) => {
             if (!(await afterSave(saved.id))) return;
-            notifications.show({ color: 'green', message: `Saved “${saved.title}”.` });
+            notifications.show({
+              color: 'green',
+              message: t('form.saved', { title: saved.title }),
+            });
             onDone();
           },
           // An edit can fail for a reason worth reading (e.g. the template was deleted).
@@ -102,15 +103,18 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
             // The template exists (with the default project): say so rather than create it twice.
             notifications.show({
               color: 'red',
-              message: `Created “${saved.title}”, but its project was not uploaded. Edit it to try again.`,
+              message: t('form.createdWithoutProject', { title: saved.title }),
             });
             onDone();
             return;
           }
-          notifications.show({ color: 'green', message: `Created “${saved.title}”.` });
+          notifications.show({
+            color: 'green',
+            message: t('form.created', { title: saved.title }),
+          });
           onDone();
         },
-        onError: () => setError(ASSESSMENT_TEXTS.failedCreateTemplate),
+        onError: () => setError(t('form.createFailed')),
       });
     }
   });
@@ -118,11 +122,16 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Title" required {...form.getInputProps('title')} data-autofocus />
-        <TextInput label="Role" required {...form.getInputProps('roleName')} />
+        <TextInput
+          label={t('form.title')}
+          required
+          {...form.getInputProps('title')}
+          data-autofocus
+        />
+        <TextInput label={t('form.role')} required {...form.getInputProps('roleName')} />
         <Textarea
-          label="Description"
-          description="Optional"
+          label={t('form.description')}
+          description={t('form.optional')}
           autosize
           minRows={2}
           {...form.getInputProps('description')}
@@ -134,13 +143,13 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} verticalSpacing="md">
           <NativeSelect
-            label="Duration"
-            data={DURATION_OPTIONS}
+            label={t('form.duration')}
+            data={durationOptions((hours) => t('duration', { count: hours }))}
             {...form.getInputProps('durationHours')}
           />
           <Switch
-            label="Active"
-            description="Inactive templates are hidden from recruiters"
+            label={t('form.active')}
+            description={t('form.activeHint')}
             mt={{ xs: 'xl' }}
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
@@ -157,8 +166,8 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
           error={projectError}
         />
         <Switch
-          label="Candidates may change the visible tests"
-          description="Off: the project's test files are read-only for candidates (hidden tests always are)"
+          label={t('form.editTests')}
+          description={t('form.editTestsHint')}
           {...form.getInputProps('candidatesMayEditTests', { type: 'checkbox' })}
         />
         <Divider />
@@ -166,10 +175,10 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
         <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={saving}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
-            {template ? 'Save Changes' : 'Create Template'}
+            {template ? t('form.save') : t('form.create')}
           </Button>
         </Group>
       </Stack>
@@ -179,11 +188,12 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
 
 /** A new template starts from the General tab's saved default duration. */
 function CreateForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('admin-settings');
   const settings = useSettings();
   const departments = useActiveDepartments();
   const profile = useProfile();
   if (settings.isPending || departments.isPending || profile.isPending) {
-    return <LoadingText text="Loading settings..." />;
+    return <LoadingText text={t('settings.loading')} />;
   }
   // Without the setting the form still works, on the product default.
   const hours = settings.data?.defaultDurationHours ?? DEFAULT_DURATION_HOURS;
@@ -201,12 +211,13 @@ type TemplateFormModalProps = { opened: boolean; template: Template | null; onCl
 
 /** Create New Assessment, and the same form filled in to edit a template. */
 export function TemplateFormModal({ opened, template, onClose }: TemplateFormModalProps) {
+  const { t } = useTranslation('admin-settings');
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
       opened={opened}
       onClose={onClose}
-      title={template ? 'Edit Assessment Template' : 'Create New Assessment'}
+      title={template ? t('form.editTitle') : t('form.createTitle')}
       size="lg"
       fullScreen={false}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}

@@ -9,7 +9,7 @@ import {
   templateInputSchema,
 } from '../../../../domain/assessments';
 import { DEPARTMENT_TEXTS } from '../../../../domain/departments';
-import { formatDate } from '../../../lib/format';
+import { translateErrors } from '../../../lib/messages';
 
 /** One task row of the form; `key` only tells React rows apart, `id` is the stored task's. */
 export type TaskRow = {
@@ -43,14 +43,13 @@ export const newTaskRow = (): TaskRow => ({
   type: 'text',
 });
 
-export function durationLabel(hours: number): string {
-  return hours === 1 ? '1 hour' : `${hours} hours`;
+/**
+ * The duration select's options, labelled in the reader's language by `label` (the
+ * admin-settings catalogue's plural `duration`).
+ */
+export function durationOptions(label: (hours: number) => string) {
+  return DURATION_HOURS.map((h) => ({ value: String(h), label: label(h) }));
 }
-
-export const DURATION_OPTIONS = DURATION_HOURS.map((h) => ({
-  value: String(h),
-  label: durationLabel(h),
-}));
 
 /** A new template: active, no tasks yet but one empty row to fill, the admin's default duration. */
 export function emptyTemplateValues(
@@ -136,7 +135,8 @@ export function validateTemplate(values: TemplateFormValues): FormErrors {
     const kept = match ? keptRows[Number(match[1])] : undefined;
     mapped[match && kept ? `tasks.${kept.index}.${match[2]}` : path] = message;
   }
-  return mapped;
+  // The messages come in English from the shared rules: shown in the reader's language.
+  return translateErrors(mapped);
 }
 
 /**
@@ -156,13 +156,4 @@ export function matchesSearch(template: Pick<Template, 'title' | 'roleName'>, qu
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return template.title.toLowerCase().includes(q) || template.roleName.toLowerCase().includes(q);
-}
-
-/** Spec section 3: dates are shown as 'N/A' when missing. */
-export function formatCreated(value: string | null): string {
-  return formatDate(value);
-}
-
-export function taskCount(count: number): string {
-  return count === 1 ? '1 task' : `${count} tasks`;
 }

@@ -11,16 +11,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import {
-  ANALYTICS_TEXTS,
-  type Analytics,
-  formatDays,
-  formatHours,
-  formatRate,
-} from '../../../../domain/analytics';
-import { STAGE_LABELS } from '../../../../domain/jobs';
+import type { Analytics } from '../../../../domain/analytics';
+import type { Stage } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
+import { formatDate, formatMonthDay, formatNumber } from '../../../lib/format';
 import { useAddressFilters } from '../../../lib/use-address-filters';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -36,6 +33,7 @@ type AnalyticsScreenProps = {
 
 /** /admin/analytics and /recruiter/analytics: the hiring figures with their filters. */
 export function AnalyticsScreen({ admin = false }: AnalyticsScreenProps) {
+  const { t } = useTranslation('analytics');
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params, admin);
   const query = paramsOf(filters).toString();
@@ -47,24 +45,18 @@ export function AnalyticsScreen({ admin = false }: AnalyticsScreenProps) {
   return (
     <>
       <PageHeader
-        title={ANALYTICS_TEXTS.title}
-        description={
-          admin
-            ? 'Hiring across every job: the pipeline, how long each step takes, and assessments.'
-            : 'Hiring on your own jobs: the pipeline, how long each step takes, and assessments.'
-        }
+        title={t('title')}
+        description={admin ? t('descriptionAdmin') : t('descriptionRecruiter')}
       />
       <Stack gap="md">
         <Filters admin={admin} filters={filters} onChange={update} />
-        {figures.isPending ? <LoadingText text={ANALYTICS_TEXTS.loading} /> : null}
+        {figures.isPending ? <LoadingText text={t('loading')} /> : null}
         {figures.isError ? (
           <FormError>
             <Group justify="space-between" gap="sm">
-              <span>
-                {ANALYTICS_TEXTS.failed}: {errorMessage(figures.error)}
-              </span>
+              <span>{t('failed', { reason: errorMessage(figures.error) })}</span>
               <Button size="xs" variant="white" color="red" onClick={() => void figures.refetch()}>
-                Try again
+                {t('tryAgain')}
               </Button>
             </Group>
           </FormError>
@@ -86,6 +78,7 @@ function Filters({
   filters: AnalyticsFilters;
   onChange: (next: Partial<AnalyticsFilters>) => void;
 }) {
+  const { t } = useTranslation('analytics');
   const options = useAnalyticsOptions();
   const jobs = (options.data?.jobs ?? []).filter(
     (j) => !filters.recruiterId || j.recruiterId === filters.recruiterId,
@@ -100,40 +93,40 @@ function Filters({
       <SimpleGrid cols={{ base: 1, xs: 2, md: admin ? 4 : 3 }} spacing="sm">
         <TextInput
           type="date"
-          label="From"
+          label={t('filters.from')}
           value={filters.from}
           max={filters.to || undefined}
           onChange={dateChange('from')}
         />
         <TextInput
           type="date"
-          label="To"
+          label={t('filters.to')}
           value={filters.to}
           min={filters.from || undefined}
           onChange={dateChange('to')}
         />
         <Select
-          label="Job"
-          placeholder="All jobs"
+          label={t('filters.job')}
+          placeholder={t('filters.allJobs')}
           data={jobs.map((j) => ({ value: j.id, label: j.title }))}
           value={filters.jobId || null}
           onChange={(value) => onChange({ jobId: value ?? '' })}
           clearable
           searchable
-          nothingFoundMessage="No job by that name"
+          nothingFoundMessage={t('filters.noJob')}
           disabled={options.isPending}
           comboboxProps={{ withinPortal: true }}
         />
         {admin ? (
           <Select
-            label="Recruiter"
-            placeholder="All recruiters"
+            label={t('filters.recruiter')}
+            placeholder={t('filters.allRecruiters')}
             data={(options.data?.recruiters ?? []).map((r) => ({ value: r.id, label: r.name }))}
             value={filters.recruiterId || null}
             onChange={(value) => onChange({ recruiterId: value ?? '', jobId: '' })}
             clearable
             searchable
-            nothingFoundMessage="No recruiter by that name"
+            nothingFoundMessage={t('filters.noRecruiter')}
             disabled={options.isPending}
             comboboxProps={{ withinPortal: true }}
           />
@@ -141,26 +134,35 @@ function Filters({
       </SimpleGrid>
       {options.isError ? (
         <Text size="sm" c="red.9" mt="xs">
-          Could not load the jobs to filter by: {errorMessage(options.error)}
+          {t('filters.optionsFailed', { reason: errorMessage(options.error) })}
         </Text>
       ) : null}
     </Paper>
   );
 }
 
-const shortDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-const longDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const NONE = '—';
+
+/** '42 %' in the reader's locale; '—' without a rate. */
+const rate = (value: number | null) =>
+  value === null ? NONE : formatNumber(value, { style: 'percent', maximumFractionDigits: 0 });
+
+/** '3.5 days' / '3,5 Tage'; '—' without a figure. */
+function days(t: TFunction<'analytics'>, value: number | null): string {
+  if (value === null) return NONE;
+  const rounded = Math.round(value * 10) / 10;
+  return t('units.days', { count: rounded, value: formatNumber(rounded) });
+}
+
+/** '5 hours', or days from 48 hours on; '—' without a figure. */
+function hours(t: TFunction<'analytics'>, value: number | null): string {
+  if (value === null) return NONE;
+  if (value >= 48) return days(t, value / 24);
+  const rounded = Math.round(value * 10) / 10;
+  return t('units.hours', { count: rounded, value: formatNumber(rounded) });
+}
+
+const count = (value: number) => formatNumber(value);
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -181,67 +183,78 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 }
 
 function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin: boolean }) {
+  const { t } = useTranslation('analytics');
+  const stage = (s: Stage) => t(`stages.${s}`);
   const { range, totals, funnel, timeToHire, timeInStage, assessments } = data;
   const noApplications = totals.applications === 0;
   const pipeline = funnel.filter((s) => s.stage !== 'rejected' && s.stage !== 'withdrawn');
   const movedOn = timeInStage.some((s) => s.moves > 0);
-  const period = range.interval === 'week' ? 'Week of' : 'Day';
+  const period = range.interval === 'week' ? t('overTime.weekOf') : t('overTime.day');
+  const looking = admin ? 'lookingAdmin' : 'lookingRecruiter';
   const scored = data.scoreDistribution.reduce((sum, b) => sum + b.count, 0);
 
   return (
     <Stack gap="md" aria-busy={busy}>
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
-        {longDate(range.from)} – {longDate(range.to)} (UTC), counted per{' '}
-        {range.interval === 'week' ? 'week' : 'day'}. Figures follow the applications made in these
-        dates.
+        {t(range.interval === 'week' ? 'rangeWeek' : 'rangeDay', {
+          from: formatDate(range.from),
+          to: formatDate(range.to),
+        })}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-        <Stat label="Applications" value={String(totals.applications)} />
-        <Stat label="Hired" value={String(totals.hired)} />
+        <Stat label={t('stats.applications')} value={count(totals.applications)} />
+        <Stat label={t('stats.hired')} value={count(totals.hired)} />
         <Stat
-          label="Median time to hire"
-          value={formatDays(timeToHire.medianDays)}
-          hint={timeToHire.hires === 0 ? ANALYTICS_TEXTS.noHires : `${timeToHire.hires} hired`}
+          label={t('stats.timeToHire')}
+          value={days(t, timeToHire.medianDays)}
+          hint={
+            timeToHire.hires === 0
+              ? t('empty.noHires')
+              : t('stats.hiredCount', { count: timeToHire.hires })
+          }
         />
         <Stat
-          label="Assessments completed"
-          value={formatRate(assessments.completionRate)}
-          hint={`${assessments.submitted} of ${assessments.assigned} submitted`}
+          label={t('stats.completed')}
+          value={rate(assessments.completionRate)}
+          hint={t('stats.submittedOf', {
+            submitted: count(assessments.submitted),
+            assigned: count(assessments.assigned),
+          })}
         />
         <Stat
-          label="Median review turnaround"
-          value={formatHours(assessments.reviewTurnaroundHours)}
-          hint="From submission to score"
+          label={t('stats.turnaround')}
+          value={hours(t, assessments.reviewTurnaroundHours)}
+          hint={t('stats.turnaroundHint')}
         />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <ChartCard
-          title="Funnel by stage"
-          description="How many applications reached each stage, and the share that went on to the next."
-          empty={noApplications ? ANALYTICS_TEXTS.noApplications : null}
-          emptyHint={ANALYTICS_TEXTS.noApplicationsHint}
+          title={t('funnel.title')}
+          description={t('funnel.description')}
+          empty={noApplications ? t('empty.noApplications') : null}
+          emptyHint={t('empty.noApplicationsHint')}
           columns={[
-            { label: 'Stage' },
-            { label: 'Reached', numeric: true },
-            { label: 'In stage now', numeric: true },
-            { label: 'Passed to next stage', numeric: true },
+            { label: t('funnel.stage') },
+            { label: t('funnel.reached'), numeric: true },
+            { label: t('funnel.inStageNow'), numeric: true },
+            { label: t('funnel.passed'), numeric: true },
           ]}
           rows={funnel.map((s) => [
-            STAGE_LABELS[s.stage],
-            s.reached,
-            s.current,
-            s.stage === 'rejected' || s.stage === 'withdrawn' ? '—' : formatRate(s.passRate),
+            stage(s.stage),
+            count(s.reached),
+            count(s.current),
+            s.stage === 'rejected' || s.stage === 'withdrawn' ? NONE : rate(s.passRate),
           ])}
         >
           <BarChart
             h={260}
-            data={pipeline.map((s) => ({ stage: STAGE_LABELS[s.stage], Reached: s.reached }))}
+            data={pipeline.map((s) => ({ stage: stage(s.stage), reached: s.reached }))}
             dataKey="stage"
             orientation="vertical"
-            series={[{ name: 'Reached', color: 'blue.7' }]}
+            series={[{ name: 'reached', label: t('funnel.reached'), color: 'blue.7' }]}
             withBarValueLabel
-            valueFormatter={String}
+            valueFormatter={count}
             barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
@@ -250,27 +263,32 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             gridAxis="x"
           />
           <Text size="sm" mt="xs">
-            Rejected: {funnel.find((s) => s.stage === 'rejected')?.current ?? 0} · Withdrawn:{' '}
-            {funnel.find((s) => s.stage === 'withdrawn')?.current ?? 0}
+            {t('funnel.endings', {
+              rejected: count(funnel.find((s) => s.stage === 'rejected')?.current ?? 0),
+              withdrawn: count(funnel.find((s) => s.stage === 'withdrawn')?.current ?? 0),
+            })}
           </Text>
         </ChartCard>
 
         <ChartCard
-          title="Applications over time"
-          description={`New applications per ${range.interval === 'week' ? 'week (weeks start on Monday)' : 'day'}.`}
-          empty={noApplications ? ANALYTICS_TEXTS.noApplications : null}
-          emptyHint={ANALYTICS_TEXTS.noApplicationsHint}
-          columns={[{ label: period }, { label: 'Applications', numeric: true }]}
-          rows={data.applicationsOverTime.map((p) => [longDate(p.period), p.applications])}
+          title={t('overTime.title')}
+          description={
+            range.interval === 'week' ? t('overTime.descriptionWeek') : t('overTime.descriptionDay')
+          }
+          empty={noApplications ? t('empty.noApplications') : null}
+          emptyHint={t('empty.noApplicationsHint')}
+          columns={[{ label: period }, { label: t('overTime.applications'), numeric: true }]}
+          rows={data.applicationsOverTime.map((p) => [formatDate(p.period), count(p.applications)])}
         >
           <AreaChart
             h={260}
             data={data.applicationsOverTime.map((p) => ({
-              period: shortDate(p.period),
-              Applications: p.applications,
+              period: formatMonthDay(p.period),
+              applications: p.applications,
             }))}
             dataKey="period"
-            series={[{ name: 'Applications', color: 'teal.7' }]}
+            series={[{ name: 'applications', label: t('overTime.applications'), color: 'teal.7' }]}
+            valueFormatter={count}
             curveType="linear"
             accessibilityLayer={false}
             withTooltip={false}
@@ -280,27 +298,27 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
         </ChartCard>
 
         <ChartCard
-          title="Median time in each stage"
-          description="Days an application spent in a stage before its next move (stays still under way are not counted)."
-          empty={movedOn ? null : ANALYTICS_TEXTS.noStageTimes}
+          title={t('timeInStage.title')}
+          description={t('timeInStage.description')}
+          empty={movedOn ? null : t('empty.noStageTimes')}
           columns={[
-            { label: 'Stage' },
-            { label: 'Median time', numeric: true },
-            { label: 'Moves measured', numeric: true },
+            { label: t('timeInStage.stage') },
+            { label: t('timeInStage.median'), numeric: true },
+            { label: t('timeInStage.moves'), numeric: true },
           ]}
-          rows={timeInStage.map((s) => [STAGE_LABELS[s.stage], formatDays(s.medianDays), s.moves])}
+          rows={timeInStage.map((s) => [stage(s.stage), days(t, s.medianDays), count(s.moves)])}
         >
           <BarChart
             h={240}
             data={timeInStage.map((s) => ({
-              stage: STAGE_LABELS[s.stage],
-              Days: s.medianDays === null ? 0 : Math.round(s.medianDays * 10) / 10,
+              stage: stage(s.stage),
+              days: s.medianDays === null ? 0 : Math.round(s.medianDays * 10) / 10,
             }))}
             dataKey="stage"
             orientation="vertical"
-            series={[{ name: 'Days', color: 'violet.7' }]}
+            series={[{ name: 'days', label: t('timeInStage.days'), color: 'violet.7' }]}
             withBarValueLabel
-            valueFormatter={String}
+            valueFormatter={count}
             barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
@@ -311,25 +329,33 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
         </ChartCard>
 
         <ChartCard
-          title="Assessment scores"
-          description={`Scores of the assessments assigned in these dates, in buckets of ten. ${assessments.assigned} assigned, ${assessments.submitted} submitted (${formatRate(assessments.completionRate)}), ${assessments.scored} scored.`}
+          title={t('scores.title')}
+          description={t('scores.description', {
+            assigned: count(assessments.assigned),
+            submitted: count(assessments.submitted),
+            rate: rate(assessments.completionRate),
+            scored: count(assessments.scored),
+          })}
           empty={
             assessments.assigned === 0
-              ? ANALYTICS_TEXTS.noAssessments
+              ? t('empty.noAssessments')
               : scored === 0
-                ? ANALYTICS_TEXTS.noScores
+                ? t('empty.noScores')
                 : null
           }
-          columns={[{ label: 'Score' }, { label: 'Assessments', numeric: true }]}
-          rows={data.scoreDistribution.map((b) => [b.label, b.count])}
+          columns={[
+            { label: t('scores.score') },
+            { label: t('scores.assessments'), numeric: true },
+          ]}
+          rows={data.scoreDistribution.map((b) => [b.label, count(b.count)])}
         >
           <BarChart
             h={240}
-            data={data.scoreDistribution.map((b) => ({ score: b.label, Assessments: b.count }))}
+            data={data.scoreDistribution.map((b) => ({ score: b.label, assessments: b.count }))}
             dataKey="score"
-            series={[{ name: 'Assessments', color: 'orange.8' }]}
+            series={[{ name: 'assessments', label: t('scores.assessments'), color: 'orange.8' }]}
             withBarValueLabel
-            valueFormatter={String}
+            valueFormatter={count}
             barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
@@ -339,15 +365,15 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
         </ChartCard>
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Looking for one job's applications? Open it from{' '}
+        {t(`${looking}.before`)}
         <Anchor
           component={Link}
           to={admin ? '/admin/jobs' : '/recruiter/job-listings'}
           underline="always"
         >
-          {admin ? 'Manage Jobs' : 'My Listings'}
+          {t(`${looking}.link`)}
         </Anchor>
-        .
+        {t(`${looking}.after`)}
       </Text>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type TableColumn = { label: string; numeric?: boolean };
 
@@ -29,6 +30,7 @@ export function ChartCard({
   emptyHint,
   children,
 }: ChartCardProps) {
+  const { t } = useTranslation('analytics');
   const id = useId();
   const [showTable, setShowTable] = useState(false);
   const table = (
@@ -84,7 +86,7 @@ export function ChartCard({
               aria-controls={`${id}-table`}
               onClick={() => setShowTable((s) => !s)}
             >
-              {showTable ? 'Hide table' : 'Show table'}
+              {showTable ? t('hideTable') : t('showTable')}
             </Button>
           )}
         </Group>

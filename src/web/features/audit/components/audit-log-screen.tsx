@@ -1,7 +1,9 @@
 import '../../admin-settings/styles';
 import { Box, Button, Code, Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
+import { formatDateTime } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -9,11 +11,11 @@ import classes from '../../admin-settings/components/admin-settings.module.css';
 import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
 import { useAuditLog } from '../api/audit-log';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
 
 /** /admin/logs: the audit log, read-only, with filters. */
 export function AuditLogScreen() {
+  const { t } = useTranslation('audit');
   const [draft, setDraft] = useState({ actor: '', action: '', from: '', to: '' });
   const [filters, setFilters] = useState(draft);
   const log = useAuditLog(filters);
@@ -32,57 +34,54 @@ export function AuditLogScreen() {
     <div className={classes.layout}>
       <AdminSidebar current="logs" />
       <Box miw={0}>
-        <PageHeader
-          title="Logs"
-          description="Every admin action, evaluation, role change, ban, setting and template change: who, what, when, before and after. Entries cannot be changed or deleted."
-        />
+        <PageHeader title={t('title')} description={t('description')} />
         <Paper withBorder p="md" radius="md" mb="md">
-          <form onSubmit={submit} noValidate aria-label="Filter the log">
+          <form onSubmit={submit} noValidate aria-label={t('filterLabel')}>
             <Group align="flex-end" wrap="wrap">
               <TextInput
-                label="Actor"
-                placeholder="Name or id"
+                label={t('actor')}
+                placeholder={t('actorPlaceholder')}
                 maxLength={200}
                 {...field('actor')}
               />
               <TextInput
-                label="Action"
-                placeholder="e.g. template."
+                label={t('action')}
+                placeholder={t('actionPlaceholder')}
                 maxLength={100}
                 {...field('action')}
               />
-              <TextInput label="From" type="date" {...field('from')} />
-              <TextInput label="To" type="date" {...field('to')} />
-              <Button type="submit">Filter</Button>
+              <TextInput label={t('from')} type="date" {...field('from')} />
+              <TextInput label={t('to')} type="date" {...field('to')} />
+              <Button type="submit">{t('filter')}</Button>
             </Group>
           </form>
         </Paper>
         {log.isPending ? (
-          <LoadingText text="Loading the log..." />
+          <LoadingText text={t('loading')} />
         ) : log.isError ? (
-          <FormError>Failed to load the log: {errorMessage(log.error)}</FormError>
+          <FormError>{t('failed', { reason: errorMessage(log.error) })}</FormError>
         ) : log.data.pages[0]?.entries.length === 0 ? (
-          <Text>No entries match.</Text>
+          <Text>{t('empty')}</Text>
         ) : (
           <>
             {/* Focusable, so keyboard users can scroll it sideways on narrow screens. */}
-            <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Log entries">
+            <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('entries')}>
               <Table miw={720} striped verticalSpacing="xs" fz="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">Who</Table.Th>
-                    <Table.Th scope="col">Action</Table.Th>
-                    <Table.Th scope="col">Target</Table.Th>
-                    <Table.Th scope="col">Before</Table.Th>
-                    <Table.Th scope="col">After</Table.Th>
+                    <Table.Th scope="col">{t('when')}</Table.Th>
+                    <Table.Th scope="col">{t('who')}</Table.Th>
+                    <Table.Th scope="col">{t('action')}</Table.Th>
+                    <Table.Th scope="col">{t('target')}</Table.Th>
+                    <Table.Th scope="col">{t('before')}</Table.Th>
+                    <Table.Th scope="col">{t('after')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {log.data.pages.flatMap((p) =>
                     p.entries.map((e) => (
                       <Table.Tr key={e.id}>
-                        <Table.Td>{when.format(new Date(e.createdAt))}</Table.Td>
+                        <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
                         <Table.Td>{e.actorName}</Table.Td>
                         <Table.Td>{e.action}</Table.Td>
                         <Table.Td>
@@ -112,7 +111,7 @@ export function AuditLogScreen() {
                   loading={log.isFetchingNextPage}
                   onClick={() => void log.fetchNextPage()}
                 >
-                  Load older entries
+                  {t('loadOlder')}
                 </Button>
               </Group>
             ) : null}

@@ -16,11 +16,12 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DATA_RIGHTS_TEXTS } from '../../../../domain/data-rights-texts';
-import { roleLabel } from '../../../../domain/roles';
 import type { ManagedUser } from '../../../../domain/users';
 import { ApiError, errorMessage } from '../../../api/http';
+import { formatDateTime } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -30,12 +31,12 @@ import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
 import { useUsers } from '../../users/api/users';
 import { useEraseUser, useErasures, useExportUser } from '../api/data-rights';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 type Action = { kind: 'export' | 'erase'; user: ManagedUser };
 
 /** /admin/data: the two data rights, run for a user on their request, and past erasures. */
 export function DataManagementScreen() {
+  const { t } = useTranslation('data-rights');
+  const bold = { b: <strong /> };
   const [params] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const [query] = useDebouncedValue(q.trim(), 250);
@@ -49,37 +50,33 @@ export function DataManagementScreen() {
     <div className={classes.layout}>
       <AdminSidebar current="data" />
       <Box miw={0}>
-        <PageHeader
-          title="Data Management"
-          description="Every user may download their data or erase their account themselves, from their profile (Your data). When someone asks you instead, do it here: your reason is kept in the audit log."
-        />
+        <PageHeader title={t('admin.title')} description={t('admin.description')} />
         <Stack gap="lg">
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="rights-title">
             <Title order={2} fz="lg" id="rights-title" mb="xs">
-              The two rights
+              {t('admin.rightsTitle')}
             </Title>
             <Text size="sm" mb="xs">
-              <strong>Export:</strong> a zip with data.json (account, profile, assessments with
-              answers, files, test runs, scores and feedback, conversations, applications and their
-              timeline, notifications, sessions, audit entries about them) and their files (photo,
-              résumés, workspace files). Other people appear only by the names the user already
-              sees.
+              <Trans t={t} i18nKey="admin.exportRight" components={bold} />
             </Text>
             <Text size="sm">
-              <strong>Erasure:</strong> the account, sessions, profile, photo, applications, résumés
-              and search entry are deleted. {DATA_RIGHTS_TEXTS.eraseKeptByAdmin} The last admin can
-              never be erased; recruiters who still own jobs or assessments are deactivated instead.
+              <Trans
+                t={t}
+                i18nKey="admin.eraseRight"
+                values={{ kept: t('eraseKeptByAdmin') }}
+                components={bold}
+              />
             </Text>
           </Paper>
 
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="find-title">
             <Title order={2} fz="lg" id="find-title" mb="xs">
-              Act on a request
+              {t('admin.actTitle')}
             </Title>
             <TextInput
               type="search"
-              label="Find a user"
-              placeholder="Name or e-mail"
+              label={t('admin.findUser')}
+              placeholder={t('admin.findPlaceholder')}
               value={q}
               maxLength={100}
               onChange={(e) => setQ(e.currentTarget.value)}
@@ -93,12 +90,12 @@ export function DataManagementScreen() {
               ) : null}
             </div>
             {users.isPending ? (
-              <LoadingText text="Loading users..." />
+              <LoadingText text={t('admin.loadingUsers')} />
             ) : users.isError ? (
-              <FormError>Failed to load users: {errorMessage(users.error)}</FormError>
+              <FormError>{t('admin.usersFailed', { reason: errorMessage(users.error) })}</FormError>
             ) : users.data.items.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No user matches.
+                {t('admin.noUser')}
               </Text>
             ) : (
               <Stack gap="xs">
@@ -116,7 +113,7 @@ export function DataManagementScreen() {
                       <Text fw={600} size="sm" truncate>
                         {u.name}{' '}
                         <Badge variant="light" color="gray.7" size="sm">
-                          {roleLabel(u.role)}
+                          {t(`common:roles.${u.role}`)}
                         </Badge>
                       </Text>
                       <Text size="xs" c="dimmed" truncate>
@@ -128,9 +125,9 @@ export function DataManagementScreen() {
                         size="xs"
                         variant="default"
                         onClick={() => setAction({ kind: 'export', user: u })}
-                        aria-label={`Export data of ${u.name}`}
+                        aria-label={t('admin.exportLabel', { name: u.name })}
                       >
-                        Export data
+                        {t('admin.export')}
                       </Button>
                       {u.id === selfId ? null : (
                         <Button
@@ -138,9 +135,9 @@ export function DataManagementScreen() {
                           color="red.9"
                           variant="outline"
                           onClick={() => setAction({ kind: 'erase', user: u })}
-                          aria-label={`Erase account of ${u.name}`}
+                          aria-label={t('admin.eraseLabel', { name: u.name })}
                         >
-                          Erase account
+                          {t('admin.erase')}
                         </Button>
                       )}
                     </Group>
@@ -155,8 +152,8 @@ export function DataManagementScreen() {
         <Modal
           opened={action !== null}
           onClose={() => setAction(null)}
-          title={action?.kind === 'erase' ? 'Erase account on request' : 'Export data on request'}
-          closeButtonProps={{ 'aria-label': 'Close' }}
+          title={action?.kind === 'erase' ? t('admin.eraseModal') : t('admin.exportModal')}
+          closeButtonProps={{ 'aria-label': t('close') }}
         >
           {action ? (
             <RequestForm
@@ -184,6 +181,8 @@ function RequestForm({
   onCancel: () => void;
   onDone: (text: string) => void;
 }) {
+  const { t } = useTranslation('data-rights');
+  const bold = { b: <strong /> };
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const exportUser = useExportUser();
@@ -194,16 +193,23 @@ function RequestForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) {
-      setError(DATA_RIGHTS_TEXTS.giveReason);
+      setError(t('admin.giveReason'));
       return;
     }
     setError(null);
     const fail = (e: unknown) =>
-      setError(e instanceof ApiError && e.issues[0] ? e.issues[0].message : errorMessage(e));
+      setError(
+        e instanceof ApiError && e.issues[0]
+          ? translateMessage(e.issues[0].message)
+          : errorMessage(e),
+      );
     if (kind === 'export') {
       exportUser.mutate(
         { id: user.id, reason },
-        { onSuccess: (name) => onDone(`Downloaded ${name} for ${user.name}.`), onError: fail },
+        {
+          onSuccess: (file) => onDone(t('admin.exported', { file, name: user.name })),
+          onError: fail,
+        },
       );
     } else {
       eraseUser.mutate(
@@ -211,7 +217,11 @@ function RequestForm({
         {
           onSuccess: (r) =>
             onDone(
-              `${user.name}'s account was erased. ${r.assessmentsKept} assessment(s) and ${r.messagesKept} message(s) were kept anonymised.`,
+              t('admin.erased', {
+                name: user.name,
+                assessments: t('admin.assessmentsKept', { count: r.assessmentsKept }),
+                messages: t('admin.messagesKept', { count: r.messagesKept }),
+              }),
             ),
           onError: fail,
         },
@@ -223,22 +233,30 @@ function RequestForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {kind === 'erase' ? (
-          <Alert color="red" variant="light" title="This cannot be undone">
+          <Alert color="red" variant="light" title={t('cannotUndo')}>
             <Text size="sm" mb="xs">
-              The account of <strong>{user.name}</strong> ({user.email}) will be deleted with their
-              profile, photo, applications and résumés, and they will be signed out everywhere.
+              <Trans
+                t={t}
+                i18nKey="admin.eraseWarning"
+                values={{ name: user.name, email: user.email }}
+                components={bold}
+              />
             </Text>
-            <Text size="sm">{DATA_RIGHTS_TEXTS.eraseKeptByAdmin}</Text>
+            <Text size="sm">{t('eraseKeptByAdmin')}</Text>
           </Alert>
         ) : (
           <Text size="sm">
-            A zip of everything about <strong>{user.name}</strong> ({user.email}) will be
-            downloaded. Send it to them only through a channel you trust.
+            <Trans
+              t={t}
+              i18nKey="admin.exportWarning"
+              values={{ name: user.name, email: user.email }}
+              components={bold}
+            />
           </Text>
         )}
         <Textarea
-          label="Reason"
-          description="Who asked and how (kept in the audit log)"
+          label={t('admin.reason')}
+          description={t('admin.reasonHint')}
           value={reason}
           maxLength={500}
           autosize
@@ -249,10 +267,10 @@ function RequestForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" color={kind === 'erase' ? 'red.9' : undefined} loading={busy}>
-            {kind === 'erase' ? 'Erase account permanently' : 'Download export'}
+            {kind === 'erase' ? t('admin.erasePermanently') : t('admin.downloadExport')}
           </Button>
         </Group>
       </Stack>
@@ -261,43 +279,51 @@ function RequestForm({
 }
 
 function PastErasures() {
+  const { t } = useTranslation('data-rights');
   const erasures = useErasures();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="erasures-title">
       <Title order={2} fz="lg" id="erasures-title" mb="xs">
-        Past erasures
+        {t('admin.pastTitle')}
       </Title>
       {erasures.isPending ? (
-        <LoadingText text="Loading erasures..." />
+        <LoadingText text={t('admin.loadingErasures')} />
       ) : erasures.isError ? (
-        <FormError>Failed to load erasures: {errorMessage(erasures.error)}</FormError>
+        <FormError>{t('admin.erasuresFailed', { reason: errorMessage(erasures.error) })}</FormError>
       ) : erasures.data.items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No account has been erased.
+          {t('admin.noErasures')}
         </Text>
       ) : (
-        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Past erasures">
+        <Box
+          style={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label={t('admin.pastTitle')}
+        >
           <Table miw={560} striped fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Account</Table.Th>
-                <Table.Th scope="col">By</Table.Th>
-                <Table.Th scope="col">Reason</Table.Th>
-                <Table.Th scope="col">Assessments kept</Table.Th>
+                <Table.Th scope="col">{t('admin.when')}</Table.Th>
+                <Table.Th scope="col">{t('admin.account')}</Table.Th>
+                <Table.Th scope="col">{t('admin.by')}</Table.Th>
+                <Table.Th scope="col">{t('admin.reason')}</Table.Th>
+                <Table.Th scope="col">{t('admin.assessmentsKeptColumn')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {erasures.data.items.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td>{when.format(new Date(e.at))}</Table.Td>
+                  <Table.Td>{formatDateTime(e.at)}</Table.Td>
                   <Table.Td>
-                    {roleLabel(e.role)}{' '}
+                    {e.role ? t(`common:roles.${e.role}`) : ''}{' '}
                     <Text span size="xs" c="dimmed">
                       {e.userId}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{e.by === 'admin' ? (e.adminName ?? 'An admin') : 'The user'}</Table.Td>
+                  <Table.Td>
+                    {e.by === 'admin' ? (e.adminName ?? t('admin.anAdmin')) : t('admin.theUser')}
+                  </Table.Td>
                   <Table.Td>{e.reason ?? '—'}</Table.Td>
                   <Table.Td>{e.assessmentsKept ?? '—'}</Table.Td>
                 </Table.Tr>

@@ -15,9 +15,11 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DATA_RIGHTS_TEXTS, ERASED_FLAG } from '../../../../domain/data-rights-texts';
+import { ERASED_FLAG } from '../../../../domain/data-rights-texts';
 import { ApiError, errorMessage } from '../../../api/http';
+import { translateMessage } from '../../../lib/messages';
 import { clearSession } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
@@ -25,6 +27,7 @@ import { useDownloadOwnData, useEraseMethod, useEraseOwnAccount } from '../api/d
 
 /** Profile: "Your data": download everything, or erase the account. */
 export function YourDataSection() {
+  const { t } = useTranslation('data-rights');
   const download = useDownloadOwnData();
   const [erasing, setErasing] = useState(false);
   return (
@@ -36,39 +39,39 @@ export function YourDataSection() {
       aria-labelledby="your-data-title"
     >
       <Title order={2} fz="lg" id="your-data-title" mb="xs">
-        {DATA_RIGHTS_TEXTS.yourData}
+        {t('yourData')}
       </Title>
       <Text size="sm" mb="sm">
-        {DATA_RIGHTS_TEXTS.exportIntro}
+        {t('exportIntro')}
       </Text>
       <Group gap="sm" mb="xs">
         <Button onClick={() => download.mutate()} loading={download.isPending}>
-          {DATA_RIGHTS_TEXTS.download}
+          {t('download')}
         </Button>
       </Group>
       <div role="status" aria-live="polite">
         {download.isSuccess ? (
           <Text size="sm" c="teal.9">
-            Downloaded {download.data}.
+            {t('downloaded', { name: download.data })}
           </Text>
         ) : null}
       </div>
       {download.isError ? <FormError>{errorMessage(download.error)}</FormError> : null}
 
       <Title order={3} fz="md" mt="lg" mb="xs">
-        {DATA_RIGHTS_TEXTS.eraseTitle}
+        {t('eraseTitle')}
       </Title>
       <Text size="sm" mb="sm">
-        {DATA_RIGHTS_TEXTS.eraseIntro}
+        {t('eraseIntro')}
       </Text>
       <Button color="red.9" variant="outline" onClick={() => setErasing(true)}>
-        {DATA_RIGHTS_TEXTS.eraseTitle}
+        {t('eraseTitle')}
       </Button>
       <Modal
         opened={erasing}
         onClose={() => setErasing(false)}
-        title={DATA_RIGHTS_TEXTS.eraseTitle}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={t('eraseTitle')}
+        closeButtonProps={{ 'aria-label': t('close') }}
       >
         {erasing ? <EraseForm onCancel={() => setErasing(false)} /> : null}
       </Modal>
@@ -77,20 +80,21 @@ export function YourDataSection() {
 }
 
 function EraseForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation('data-rights');
   const navigate = useNavigate();
   const method = useEraseMethod(true);
   const erase = useEraseOwnAccount();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (method.isPending) return <LoadingText text="Loading..." />;
+  if (method.isPending) return <LoadingText text={t('loading')} />;
   if (method.isError) return <FormError>{errorMessage(method.error)}</FormError>;
   const byPassword = method.data.confirmWith === 'password';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) {
-      setError(byPassword ? DATA_RIGHTS_TEXTS.passwordRequired : DATA_RIGHTS_TEXTS.emailRequired);
+      setError(byPassword ? t('passwordRequired') : t('emailRequired'));
       return;
     }
     setError(null);
@@ -107,23 +111,27 @@ function EraseForm({ onCancel }: { onCancel: () => void }) {
         clearSession();
       },
       onError: (e) =>
-        setError(e instanceof ApiError && e.issues[0] ? e.issues[0].message : errorMessage(e)),
+        setError(
+          e instanceof ApiError && e.issues[0]
+            ? translateMessage(e.issues[0].message)
+            : errorMessage(e),
+        ),
     });
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Alert color="red" variant="light" title="This cannot be undone">
+        <Alert color="red" variant="light" title={t('cannotUndo')}>
           <Text size="sm" mb="xs">
-            {DATA_RIGHTS_TEXTS.eraseIntro}
+            {t('eraseIntro')}
           </Text>
-          <Text size="sm">{DATA_RIGHTS_TEXTS.eraseKept}</Text>
+          <Text size="sm">{t('eraseKept')}</Text>
         </Alert>
-        <Text size="sm">Download your data first if you want to keep a copy.</Text>
+        <Text size="sm">{t('downloadFirst')}</Text>
         {byPassword ? (
           <PasswordInput
-            label={DATA_RIGHTS_TEXTS.eraseConfirmPassword}
+            label={t('eraseConfirmPassword')}
             autoComplete="current-password"
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
@@ -132,7 +140,7 @@ function EraseForm({ onCancel }: { onCancel: () => void }) {
           />
         ) : (
           <TextInput
-            label={DATA_RIGHTS_TEXTS.eraseConfirmEmail}
+            label={t('eraseConfirmEmail')}
             type="email"
             autoComplete="off"
             value={value}
@@ -143,10 +151,10 @@ function EraseForm({ onCancel }: { onCancel: () => void }) {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={erase.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" color="red.9" loading={erase.isPending}>
-            {DATA_RIGHTS_TEXTS.eraseButton}
+            {t('eraseButton')}
           </Button>
         </Group>
       </Stack>

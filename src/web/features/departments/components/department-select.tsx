@@ -1,5 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { DEPARTMENT_TEXTS, departmentChoices } from '../../../../domain/departments';
+import { useTranslation } from 'react-i18next';
+import { departmentChoices } from '../../../../domain/departments';
 import { useActiveDepartments } from '../api/departments';
 
 type Props = Omit<SelectProps, 'data'> & {
@@ -12,19 +13,22 @@ type Props = Omit<SelectProps, 'data'> & {
  * plus the one it already has. Values are names; the server resolves them.
  */
 export function DepartmentSelect({ current, ...props }: Props) {
+  const { t } = useTranslation('departments');
   const departments = useActiveDepartments();
-  const data = departmentChoices(departments.data ?? [], current);
+  // Names are the admin's own words; only the archived mark is ours.
+  const data = departmentChoices(departments.data ?? [], current).map((option) =>
+    option.label === option.value
+      ? option
+      : { ...option, label: t('archivedOption', { name: option.value }) },
+  );
   return (
     <Select
-      label="Department"
-      placeholder={departments.isPending ? DEPARTMENT_TEXTS.loading : DEPARTMENT_TEXTS.choose}
-      nothingFoundMessage={DEPARTMENT_TEXTS.noneActive}
+      label={t('label')}
+      placeholder={departments.isPending ? t('loading') : t('choose')}
+      nothingFoundMessage={t('noneActive')}
       {...props}
       data={data}
-      error={
-        props.error ??
-        (departments.isError ? `${DEPARTMENT_TEXTS.failedLoad}. Reload to try again.` : undefined)
-      }
+      error={props.error ?? (departments.isError ? t('selectFailed') : undefined)}
     />
   );
 }

@@ -13,14 +13,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   DEPARTMENT_TEXTS,
   departmentNameSchema,
   MAX_DEPARTMENT_NAME,
   type ManagedDepartment,
-  usageText,
 } from '../../../../domain/departments';
 import { errorMessage } from '../../../api/http';
+import { formatList } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import {
@@ -33,10 +35,13 @@ import {
 /** The form's check is the server's schema; the server still has the last word (unique names). */
 function nameError(value: string): string | null {
   const parsed = departmentNameSchema.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? DEPARTMENT_TEXTS.nameRequired);
+  return parsed.success
+    ? null
+    : translateMessage(parsed.error.issues[0]?.message ?? DEPARTMENT_TEXTS.nameRequired);
 }
 
 function AddDepartmentForm() {
+  const { t } = useTranslation('departments');
   const add = useAddDepartment();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +56,7 @@ function AddDepartmentForm() {
       {
         onSuccess: (created) => {
           setName('');
-          notifications.show({ color: 'green', message: `Added “${created.name}”.` });
+          notifications.show({ color: 'green', message: t('added', { name: created.name }) });
         },
         onError: (e) => setError(errorMessage(e)),
       },
@@ -62,8 +67,8 @@ function AddDepartmentForm() {
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          label="New department"
-          placeholder="e.g. Data Science"
+          label={t('newDepartment')}
+          placeholder={t('newPlaceholder')}
           value={name}
           maxLength={MAX_DEPARTMENT_NAME + 20}
           onChange={(e) => {
@@ -74,7 +79,7 @@ function AddDepartmentForm() {
           style={{ flex: '1 1 14rem' }}
         />
         <Button type="submit" mt={{ base: 0, xs: 25 }} loading={add.isPending}>
-          Add Department
+          {t('add')}
         </Button>
       </Group>
     </form>
@@ -88,6 +93,7 @@ function RenameModal({
   department: ManagedDepartment | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('departments');
   const change = useChangeDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -102,7 +108,7 @@ function RenameModal({
       { id: department.id, name },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: `Renamed to “${saved.name}”.` });
+          notifications.show({ color: 'green', message: t('renamed', { name: saved.name }) });
           onClose();
         },
         onError: (e) => setError(errorMessage(e)),
@@ -114,13 +120,13 @@ function RenameModal({
     <Modal
       opened={department !== null}
       onClose={onClose}
-      title={department ? `Rename “${department.name}”` : ''}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      title={department ? t('renameTitle', { name: department.name }) : ''}
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Name"
+            label={t('name')}
             data-autofocus
             value={name}
             maxLength={MAX_DEPARTMENT_NAME + 20}
@@ -129,14 +135,14 @@ function RenameModal({
               setError(null);
             }}
             error={error}
-            description="Templates, jobs and admin profiles in it show the new name at once."
+            description={t('nameHint')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={change.isPending}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={change.isPending}>
-              Save
+              {t('save')}
             </Button>
           </Group>
         </Stack>
@@ -152,24 +158,22 @@ function DeleteModal({
   department: ManagedDepartment | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('departments');
   const remove = useDeleteDepartment();
   const [error, setError] = useState<string | null>(null);
   return (
     <Modal
       opened={department !== null}
       onClose={onClose}
-      title={department ? `Delete “${department.name}”?` : ''}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      title={department ? t('deleteTitle', { name: department.name }) : ''}
+      closeButtonProps={{ 'aria-label': t('closeDialog') }}
     >
       <Stack gap="md">
-        <Text size="sm">
-          A department can be deleted only when no template, job or admin profile uses it. This
-          cannot be undone; archiving keeps it for what already has it.
-        </Text>
+        <Text size="sm">{t('deleteText')}</Text>
         <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button
             color="red"
@@ -178,14 +182,17 @@ function DeleteModal({
               department &&
               remove.mutate(department.id, {
                 onSuccess: () => {
-                  notifications.show({ color: 'green', message: `Deleted “${department.name}”.` });
+                  notifications.show({
+                    color: 'green',
+                    message: t('deleted', { name: department.name }),
+                  });
                   onClose();
                 },
                 onError: (e) => setError(errorMessage(e)),
               })
             }
           >
-            Delete
+            {t('delete')}
           </Button>
         </Group>
       </Stack>
@@ -202,8 +209,14 @@ function DepartmentCard({
   onRename: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation('departments');
   const change = useChangeDepartment();
-  const usage = usageText({ templates: d.templateCount, jobs: d.jobCount, admins: d.adminCount });
+  const uses = [
+    d.templateCount ? t('templates', { count: d.templateCount }) : null,
+    d.jobCount ? t('jobs', { count: d.jobCount }) : null,
+    d.adminCount ? t('admins', { count: d.adminCount }) : null,
+  ].filter((part): part is string => part !== null);
+  const usage = uses.length > 0 ? formatList(uses) : null;
   const toggleArchived = () =>
     change.mutate(
       { id: d.id, archived: !d.archived },
@@ -212,11 +225,14 @@ function DepartmentCard({
           notifications.show({
             color: 'green',
             message: saved.archived
-              ? `Archived “${saved.name}”: no longer offered for new templates and jobs.`
-              : `Restored “${saved.name}”.`,
+              ? t('archivedNote', { name: saved.name })
+              : t('restored', { name: saved.name }),
           }),
         onError: (e) =>
-          notifications.show({ color: 'red', message: `Failed to save: ${errorMessage(e)}` }),
+          notifications.show({
+            color: 'red',
+            message: t('saveFailed', { reason: errorMessage(e) }),
+          }),
       },
     );
   return (
@@ -235,51 +251,50 @@ function DepartmentCard({
           </Title>
           {d.archived ? (
             <Badge color="gray.8" variant="filled">
-              Archived
+              {t('archived')}
             </Badge>
           ) : null}
         </Group>
         <Text size="sm" data-testid="department-usage">
-          {`${d.templateCount} ${d.templateCount === 1 ? 'template' : 'templates'} · ${d.jobCount} ${
-            d.jobCount === 1 ? 'job' : 'jobs'
-          }`}
-          {d.adminCount
-            ? ` · ${d.adminCount} admin ${d.adminCount === 1 ? 'profile' : 'profiles'}`
-            : ''}
+          {[
+            t('templates', { count: d.templateCount }),
+            t('jobs', { count: d.jobCount }),
+            ...(d.adminCount ? [t('admins', { count: d.adminCount })] : []),
+          ].join(' · ')}
         </Text>
         {d.templates.length > 0 ? (
-          <List size="sm" spacing={2} aria-label={`Templates in ${d.name}`}>
-            {d.templates.map((t) => (
-              <List.Item key={t.id}>
-                {t.title}
+          <List size="sm" spacing={2} aria-label={t('templatesIn', { name: d.name })}>
+            {d.templates.map((tp) => (
+              <List.Item key={tp.id}>
+                {tp.title}
                 <Text span size="xs" c="dimmed">
                   {' '}
-                  · {t.roleName}
-                  {t.active ? '' : ' · inactive'}
+                  · {tp.roleName}
+                  {tp.active ? '' : ` · ${t('inactive')}`}
                 </Text>
               </List.Item>
             ))}
           </List>
         ) : (
           <Text size="sm" c="dimmed">
-            No templates yet.
+            {t('noTemplates')}
           </Text>
         )}
         <Group gap="xs" mt={4}>
           <Button size="xs" variant="default" onClick={onRename}>
-            Rename
+            {t('rename')}
           </Button>
           <Button size="xs" variant="default" onClick={toggleArchived} loading={change.isPending}>
-            {d.archived ? 'Restore' : 'Archive'}
+            {d.archived ? t('restore') : t('archive')}
           </Button>
           <Button
             size="xs"
             variant="default"
             c="red.9"
             onClick={onDelete}
-            title={usage ? `In use: ${usage}` : undefined}
+            title={usage ? t('inUse', { usage }) : undefined}
           >
-            Delete
+            {t('delete')}
           </Button>
         </Group>
       </Stack>
@@ -289,6 +304,7 @@ function DepartmentCard({
 
 /** Admin settings, Departments tab: the real list, with what uses each department. */
 export function DepartmentsTab() {
+  const { t } = useTranslation('departments');
   const departments = useManagedDepartments();
   const [renaming, setRenaming] = useState<ManagedDepartment | null>(null);
   const [deleting, setDeleting] = useState<ManagedDepartment | null>(null);
@@ -296,22 +312,18 @@ export function DepartmentsTab() {
     <Stack gap="md">
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <Title order={2} fz="lg" mb="xs">
-          Departments
+          {t('title')}
         </Title>
         <Text size="sm" mb="md">
-          Templates and jobs are filed under a department, and recruiters and candidates filter by
-          it. An archived department is no longer offered for new templates and jobs; those that
-          have it keep it.
+          {t('intro')}
         </Text>
         <AddDepartmentForm />
       </Paper>
-      {departments.isPending ? <LoadingText text={DEPARTMENT_TEXTS.loading} /> : null}
+      {departments.isPending ? <LoadingText text={t('loading')} /> : null}
       {departments.isError ? (
-        <FormError>
-          {DEPARTMENT_TEXTS.failedLoad}: {errorMessage(departments.error)}
-        </FormError>
+        <FormError>{t('loadFailed', { reason: errorMessage(departments.error) })}</FormError>
       ) : null}
-      {departments.data?.length === 0 ? <Text>{DEPARTMENT_TEXTS.empty}</Text> : null}
+      {departments.data?.length === 0 ? <Text>{t('empty')}</Text> : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {departments.data?.map((d) => (
           <DepartmentCard

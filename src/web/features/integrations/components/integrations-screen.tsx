@@ -11,13 +11,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import {
-  INTEGRATION_TEXTS,
-  type Integrations,
-  SANDBOX_MODE_LABELS,
-} from '../../../../domain/integrations';
+import { useTranslation } from 'react-i18next';
+import type { Integrations } from '../../../../domain/integrations';
 import { errorMessage } from '../../../api/http';
+import { formatNumber } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -25,11 +24,12 @@ import classes from '../../admin-settings/components/admin-settings.module.css';
 import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
 import { useIntegrations, useSendTestMail } from '../api/integrations';
 
-function age(seconds: number): string {
-  if (seconds < 90) return `${seconds} s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 172_800) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86_400)} days`;
+function age(t: TFunction<'integrations'>, seconds: number): string {
+  if (seconds < 90) return t('age.seconds', { value: formatNumber(seconds) });
+  if (seconds < 5400) return t('age.minutes', { value: formatNumber(Math.round(seconds / 60)) });
+  if (seconds < 172_800) return t('age.hours', { value: formatNumber(Math.round(seconds / 3600)) });
+  const days = Math.round(seconds / 86_400);
+  return t('age.days', { count: days, value: formatNumber(days) });
 }
 
 function Card({
@@ -49,6 +49,7 @@ function Card({
   children: ReactNode;
   variables: string[];
 }) {
+  const { t } = useTranslation('integrations');
   return (
     <Paper
       withBorder
@@ -68,7 +69,7 @@ function Card({
       </Group>
       <Stack gap={6}>{children}</Stack>
       <Text size="xs" c="dimmed" mt="sm">
-        Set by:{' '}
+        {t('setBy')}{' '}
         {variables.map((v, i) => (
           <span key={v}>
             {i > 0 ? ', ' : ''}
@@ -92,40 +93,42 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function MailCard({ mail }: { mail: Integrations['mail'] }) {
+  const { t } = useTranslation('integrations');
   const send = useSendTestMail();
   return (
     <Card
       id="mail"
-      title="Outgoing mail"
+      title={t('mail.title')}
       ok={mail.mode === 'smtp'}
-      okLabel="SMTP"
-      offLabel="Logging only"
+      okLabel={t('mail.smtp')}
+      offLabel={t('mail.loggingOnly')}
       variables={['SMTP_URL', 'MAIL_FROM']}
     >
-      <Fact label="Delivery">
-        {mail.mode === 'smtp'
-          ? `through ${mail.smtpHost}`
-          : 'no SMTP_URL: mails are written to the server log and kept in the outbox'}
+      <Fact label={t('mail.delivery')}>
+        {mail.mode === 'smtp' ? t('mail.through', { host: mail.smtpHost }) : t('mail.noSmtp')}
       </Fact>
-      <Fact label="Sender">{mail.from}</Fact>
-      <Fact label="Outbox">
-        {mail.pending} pending, {mail.failed} failed, {mail.sent} sent
+      <Fact label={t('mail.sender')}>{mail.from}</Fact>
+      <Fact label={t('mail.outbox')}>
+        {t('mail.counts', {
+          pending: formatNumber(mail.pending),
+          failed: formatNumber(mail.failed),
+          sent: formatNumber(mail.sent),
+        })}
         {mail.oldestPendingSeconds !== null
-          ? ` (oldest pending: ${age(mail.oldestPendingSeconds)})`
+          ? ` ${t('mail.oldest', { age: age(t, mail.oldestPendingSeconds) })}`
           : ''}
       </Fact>
       <Group mt="xs">
         <Button size="sm" onClick={() => send.mutate()} loading={send.isPending}>
-          {INTEGRATION_TEXTS.sendTestMail}
+          {t('mail.send')}
         </Button>
       </Group>
       <div role="status" aria-live="polite">
         {send.isSuccess ? (
           <Text size="sm" c="teal.9">
-            Test e-mail queued to {send.data.to}
             {send.data.mode === 'smtp'
-              ? '; it is delivered within seconds.'
-              : '; without SMTP it is written to the server log.'}
+              ? t('mail.queued', { to: send.data.to })
+              : t('mail.queuedLog', { to: send.data.to })}
           </Text>
         ) : null}
       </div>
@@ -136,74 +139,82 @@ function MailCard({ mail }: { mail: Integrations['mail'] }) {
 
 /** /admin/integrations: what this server is connected to, read-only. */
 export function IntegrationsScreen() {
+  const { t } = useTranslation('integrations');
   const status = useIntegrations();
   return (
     <div className={classes.layout}>
       <AdminSidebar current="integrations" />
       <Box miw={0}>
-        <PageHeader title={INTEGRATION_TEXTS.title} description={INTEGRATION_TEXTS.intro} />
+        <PageHeader title={t('title')} description={t('intro')} />
         {status.isPending ? (
-          <LoadingText text="Loading integrations..." />
+          <LoadingText text={t('loading')} />
         ) : status.isError ? (
-          <FormError>Failed to load integrations: {errorMessage(status.error)}</FormError>
+          <FormError>{t('failed', { reason: errorMessage(status.error) })}</FormError>
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <MailCard mail={status.data.mail} />
             <Card
               id="google"
-              title="Google sign-in"
+              title={t('google.title')}
               ok={status.data.google.configured}
-              okLabel="Configured"
-              offLabel="Not configured"
+              okLabel={t('google.configured')}
+              offLabel={t('google.notConfigured')}
               variables={['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_DISCOVERY_URL']}
             >
-              <Fact label="Log in with Google">
-                {status.data.google.configured ? 'shown on the login page' : 'hidden'}
+              <Fact label={t('google.login')}>
+                {status.data.google.configured ? t('google.shown') : t('google.hidden')}
               </Fact>
-              <Fact label="Discovery document host">{status.data.google.discoveryHost}</Fact>
+              <Fact label={t('google.discovery')}>{status.data.google.discoveryHost}</Fact>
             </Card>
             <Card
               id="sandbox"
-              title="Test-run sandbox"
+              title={t('sandbox.title')}
               ok={status.data.sandbox.available}
-              okLabel="Available"
-              offLabel="Unavailable"
+              okLabel={t('sandbox.available')}
+              offLabel={t('sandbox.unavailable')}
               variables={[
-                'apt-get install bubblewrap python3-seccomp (on the server)',
-                'apt-get install python3-pytest golang-go junit5 default-jdk-headless (Python, Go, Java)',
+                t('sandbox.installServer'),
+                t('sandbox.installLanguages'),
                 'SANDBOX_ALLOW_NO_CGROUP',
               ]}
             >
-              <Fact label="Test runs">
-                {status.data.sandbox.available
-                  ? 'run in bubblewrap as user nobody, without network, under a seccomp filter'
-                  : status.data.sandbox.reason}
+              <Fact label={t('sandbox.runs')}>
+                {status.data.sandbox.available ? t('sandbox.isolated') : status.data.sandbox.reason}
               </Fact>
-              <Fact label="Limits">{SANDBOX_MODE_LABELS[status.data.sandbox.mode]}</Fact>
-              <Fact label="Languages">
+              <Fact label={t('sandbox.limits')}>
+                {t(`sandbox.modes.${status.data.sandbox.mode}`)}
+              </Fact>
+              <Fact label={t('sandbox.languages')}>
                 {status.data.sandbox.languages
-                  .map(
-                    (l) =>
-                      `${l.label}: ${l.available ? 'can run' : 'cannot run (toolchain not installed)'}`,
+                  .map((l) =>
+                    l.available
+                      ? t('sandbox.canRun', { language: l.label })
+                      : t('sandbox.cannotRun', { language: l.label }),
                   )
-                  .join('; ') || 'none'}
+                  .join('; ') || t('sandbox.none')}
               </Fact>
             </Card>
             <Card
               id="database"
-              title="Database"
+              title={t('database.title')}
               ok
-              okLabel={status.data.database.kind === 'postgres' ? 'PostgreSQL' : 'Embedded'}
+              okLabel={
+                status.data.database.kind === 'postgres'
+                  ? t('database.postgres')
+                  : t('database.embedded')
+              }
               offLabel=""
               variables={['DATABASE_URL', 'DATA_DIR']}
             >
-              <Fact label="Kind">
+              <Fact label={t('database.kind')}>
                 {status.data.database.kind === 'postgres'
-                  ? 'PostgreSQL server'
-                  : 'embedded PostgreSQL (PGlite); production belongs on PostgreSQL'}
+                  ? t('database.postgresServer')
+                  : t('database.pglite')}
               </Fact>
-              <Fact label="Where">{status.data.database.location}</Fact>
-              <Fact label="Version">{status.data.database.serverVersion ?? 'unknown'}</Fact>
+              <Fact label={t('database.where')}>{status.data.database.location}</Fact>
+              <Fact label={t('database.version')}>
+                {status.data.database.serverVersion ?? t('database.unknown')}
+              </Fact>
             </Card>
           </SimpleGrid>
         )}

@@ -1,7 +1,7 @@
 import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { UNSUBSCRIBE_TEXTS } from '../../../../domain/mail-replies';
 import { ApiError, errorMessage } from '../../../api/http';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
@@ -12,6 +12,7 @@ import { useSetEmailNotifications } from '../api/unsubscribe';
  * person's e-mail notifications off at once, without signing in, says so, and can undo it.
  */
 export function UnsubscribeScreen() {
+  const { t } = useTranslation('mail');
   const { token = '' } = useParams();
   const change = useSetEmailNotifications();
   const started = useRef(false);
@@ -29,48 +30,46 @@ export function UnsubscribeScreen() {
   const result = change.data;
 
   return (
-    <AuthCard title={UNSUBSCRIBE_TEXTS.title}>
+    <AuthCard title={t('title')}>
       <Stack gap="md" aria-live="polite">
         {!token || refused ? (
           <FormError>
             {change.error instanceof ApiError && change.error.status === 404
-              ? UNSUBSCRIBE_TEXTS.noAccount
-              : UNSUBSCRIBE_TEXTS.invalid}
+              ? t('noAccount')
+              : t('invalid')}
           </FormError>
         ) : change.error ? (
           <>
-            <FormError>{errorMessage(change.error) || UNSUBSCRIBE_TEXTS.failed}</FormError>
-            <Button onClick={() => change.mutate({ token, on: false })}>
-              {UNSUBSCRIBE_TEXTS.turnOff}
-            </Button>
+            <FormError>{errorMessage(change.error) || t('failed')}</FormError>
+            <Button onClick={() => change.mutate({ token, on: false })}>{t('turnOff')}</Button>
           </>
         ) : !result ? (
           <Text>
             <Loader size="xs" mr="xs" />
-            {UNSUBSCRIBE_TEXTS.working}
+            {t('working')}
           </Text>
         ) : result.emailNotifications ? (
           <>
-            <FormSuccess>{UNSUBSCRIBE_TEXTS.on(result.email)}</FormSuccess>
+            <FormSuccess>{t('on', { email: result.email })}</FormSuccess>
             <Button
               variant="default"
               loading={change.isPending}
               onClick={() => change.mutate({ token, on: false })}
             >
-              {UNSUBSCRIBE_TEXTS.turnOff}
+              {t('turnOff')}
             </Button>
           </>
         ) : (
           <>
-            <FormSuccess>{UNSUBSCRIBE_TEXTS.off(result.email)}</FormSuccess>
+            <FormSuccess>{t('off', { email: result.email })}</FormSuccess>
             <Button loading={change.isPending} onClick={() => change.mutate({ token, on: true })}>
-              {UNSUBSCRIBE_TEXTS.undo}
+              {t('undo')}
             </Button>
           </>
         )}
         <Text ta="center" size="sm">
           <Anchor component={Link} to="/">
-            {UNSUBSCRIBE_TEXTS.toApp}
+            {t('toApp')}
           </Anchor>
         </Text>
       </Stack>

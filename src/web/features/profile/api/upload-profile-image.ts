@@ -5,14 +5,15 @@ import { apiFetch } from '../../../api/http';
 import { refreshSession } from '../../../lib/session';
 import { profileQueryKey } from './get-profile';
 
-const MAX_MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
+export type ImageFileProblem = 'notImage' | 'tooLarge';
 
-/** Why a chosen file cannot be a profile picture, or null when it can. The server checks again. */
-export function imageFileProblem(file: File): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    return 'Please choose an image file (PNG, JPEG, WebP or GIF).';
-  }
-  if (file.size > MAX_IMAGE_BYTES) return `The image must be ${MAX_MB} MB or smaller.`;
+/**
+ * Why a chosen file cannot be a profile picture (a key of the profile catalogue's
+ * `image` texts), or null when it can. The server checks again.
+ */
+export function imageFileProblem(file: File): ImageFileProblem | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'notImage';
+  if (file.size > MAX_IMAGE_BYTES) return 'tooLarge';
   return null;
 }
 

@@ -1,22 +1,23 @@
 import { NativeSelect, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_LEVELS } from '../../../../domain/constants';
 import { adminProfileInput, type Profile } from '../../../../domain/profile';
+import { translateErrors } from '../../../lib/messages';
 import { DepartmentSelect } from '../../departments/components/department-select';
 import { type AdminFormValues, adminValues } from '../lib/form-values';
 import { CommonFields, FormSection, SaveBar } from './profile-form-parts';
 import { useProfileSave } from './use-profile-save';
 
-const ADMIN_LEVEL_DATA = [
-  { value: 'standard', label: 'Standard' },
-  { value: 'super', label: 'Super' },
-];
-
 const asInput = (values: AdminFormValues) => values;
 
+const validateAdmin = schemaResolver(adminProfileInput, { sync: true });
+
 export function AdminProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
   const form = useForm<AdminFormValues>({
     initialValues: adminValues(profile),
-    validate: schemaResolver(adminProfileInput, { sync: true }),
+    validate: (values) => translateErrors(validateAdmin(values)),
   });
   const { submit, saving, status } = useProfileSave(form, asInput);
 
@@ -28,11 +29,11 @@ export function AdminProfileForm({ profile }: { profile: Profile }) {
           name={form.getInputProps('name')}
           phone={form.getInputProps('phone')}
         />
-        <FormSection title="Administration">
+        <FormSection title={t('sections.administration')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect
-              label="Admin Level"
-              data={ADMIN_LEVEL_DATA}
+              label={t('fields.adminLevel')}
+              data={ADMIN_LEVELS.map((value) => ({ value, label: t(`adminLevels.${value}`) }))}
               {...form.getInputProps('adminLevel')}
             />
             <DepartmentSelect
@@ -44,13 +45,13 @@ export function AdminProfileForm({ profile }: { profile: Profile }) {
             />
           </SimpleGrid>
         </FormSection>
-        <FormSection title="Notification Preferences">
+        <FormSection title={t('sections.notifications')}>
           <Switch
-            label="Email notifications"
+            label={t('fields.emailNotifications')}
             {...form.getInputProps('notificationPreferences.email', { type: 'checkbox' })}
           />
           <Switch
-            label="Browser notifications"
+            label={t('fields.browserNotifications')}
             {...form.getInputProps('notificationPreferences.browser', { type: 'checkbox' })}
           />
         </FormSection>

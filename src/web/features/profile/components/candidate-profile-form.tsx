@@ -11,32 +11,31 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { CANDIDATE_SEARCH_TEXTS } from '../../../../domain/candidate-search';
+import { useTranslation } from 'react-i18next';
 import { CURRENCIES, EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
 import { candidateProfileInput, type Profile } from '../../../../domain/profile';
+import { numberSeparators } from '../../../lib/format';
+import { translateErrors } from '../../../lib/messages';
 import { type CandidateFormValues, candidateInput, candidateValues } from '../lib/form-values';
 import { CommonFields, FormSection, SaveBar } from './profile-form-parts';
 import { useProfileSave } from './use-profile-save';
 
 const validateCandidate = schemaResolver(candidateProfileInput, { sync: true });
 
-const EXPERIENCE_DATA = [
-  { value: '', label: 'Select experience' },
-  ...EXPERIENCE_OPTIONS.map((value) => ({ value, label: `${value} years` })),
-];
-
-const JOB_TYPE_LABELS: Record<(typeof JOB_TYPES)[number], string> = {
-  'full-time': 'Full-time',
-  'part-time': 'Part-time',
-  contract: 'Contract',
-  internship: 'Internship',
-};
-
 export function CandidateProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const separators = numberSeparators();
+  const experienceData = [
+    { value: '', label: t('fields.selectExperience') },
+    ...EXPERIENCE_OPTIONS.map((value) => ({
+      value,
+      label: t('fields.experienceYears', { range: value }),
+    })),
+  ];
   const form = useForm<CandidateFormValues>({
     initialValues: candidateValues(profile),
     // The schema sees what the API will get: empty salary fields become null.
-    validate: (values) => validateCandidate(candidateInput(values)),
+    validate: (values) => translateErrors(validateCandidate(candidateInput(values))),
   });
   const { submit, saving, status } = useProfileSave(form, candidateInput);
 
@@ -48,84 +47,93 @@ export function CandidateProfileForm({ profile }: { profile: Profile }) {
           name={form.getInputProps('name')}
           phone={form.getInputProps('phone')}
         />
-        <FormSection title="Professional Details">
+        <FormSection title={t('sections.professional')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Title"
-              placeholder="e.g. Frontend Developer"
+              label={t('fields.title')}
+              placeholder={t('fields.titlePlaceholderCandidate')}
               {...form.getInputProps('title')}
             />
             <TextInput
-              label="Location"
-              placeholder="e.g. Berlin, Germany"
+              label={t('fields.location')}
+              placeholder={t('fields.locationPlaceholder')}
               {...form.getInputProps('location')}
             />
           </SimpleGrid>
           <TextInput
-            label="Skills"
-            description="Separate skills with commas"
-            placeholder="e.g. TypeScript, React, SQL"
+            label={t('fields.skills')}
+            description={t('fields.skillsHint')}
+            placeholder={t('fields.skillsPlaceholder')}
             {...form.getInputProps('skills')}
           />
           <NativeSelect
-            label="Experience"
-            data={EXPERIENCE_DATA}
+            label={t('fields.experience')}
+            data={experienceData}
             {...form.getInputProps('experience')}
           />
-          <Textarea label="Bio" autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
           <Textarea
-            label="Education"
+            label={t('fields.bio')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('bio')}
+          />
+          <Textarea
+            label={t('fields.education')}
             autosize
             minRows={2}
             maxRows={6}
             {...form.getInputProps('education')}
           />
         </FormSection>
-        <FormSection title="Job Preferences">
-          <Checkbox.Group label="Job Type" {...form.getInputProps('jobPreferences.jobType')}>
+        <FormSection title={t('sections.jobPreferences')}>
+          <Checkbox.Group
+            label={t('fields.jobType')}
+            {...form.getInputProps('jobPreferences.jobType')}
+          >
             <Group gap="lg" mt={6}>
               {JOB_TYPES.map((type) => (
-                <Checkbox key={type} value={type} label={JOB_TYPE_LABELS[type]} />
+                <Checkbox key={type} value={type} label={t(`jobTypes.${type}`)} />
               ))}
             </Group>
           </Checkbox.Group>
           <Switch
-            label="Open to remote work"
+            label={t('fields.remote')}
             {...form.getInputProps('jobPreferences.remote', { type: 'checkbox' })}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput
-              label="Minimum Salary"
+              label={t('fields.minSalary')}
               min={0}
-              thousandSeparator=","
+              {...separators}
               allowNegative={false}
               {...form.getInputProps('jobPreferences.salary.min')}
             />
             <NumberInput
-              label="Maximum Salary"
+              label={t('fields.maxSalary')}
               min={0}
-              thousandSeparator=","
+              {...separators}
               allowNegative={false}
               {...form.getInputProps('jobPreferences.salary.max')}
             />
             <NativeSelect
-              label="Currency"
+              label={t('fields.currency')}
               data={[...CURRENCIES]}
               {...form.getInputProps('jobPreferences.salary.currency')}
             />
           </SimpleGrid>
           <TagsInput
-            label="Preferred Locations"
-            description="Press Enter after each location"
-            placeholder="Add a location"
+            label={t('fields.preferredLocations')}
+            description={t('fields.preferredLocationsHint')}
+            placeholder={t('fields.addLocation')}
             clearable
             {...form.getInputProps('jobPreferences.location')}
           />
         </FormSection>
-        <FormSection title="Visibility">
+        <FormSection title={t('sections.visibility')}>
           <Switch
-            label={CANDIDATE_SEARCH_TEXTS.discoverableLabel}
-            description={CANDIDATE_SEARCH_TEXTS.discoverableHint}
+            label={t('fields.discoverable')}
+            description={t('fields.discoverableHint')}
             {...form.getInputProps('discoverable', { type: 'checkbox' })}
           />
         </FormSection>

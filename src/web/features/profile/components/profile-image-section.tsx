@@ -1,22 +1,27 @@
 import { Box, Group, Input, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ChangeEvent, useId, useState } from 'react';
-import { IMAGE_TYPES } from '../../../../domain/constants';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../../domain/constants';
 import type { Profile } from '../../../../domain/profile';
-import { failure } from '../../../../domain/texts';
 import { errorMessage } from '../../../api/http';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { UserAvatar } from '../../../ui/user-avatar';
-import { imageFileProblem, useUploadProfileImage } from '../api/upload-profile-image';
+import {
+  type ImageFileProblem,
+  imageFileProblem,
+  useUploadProfileImage,
+} from '../api/upload-profile-image';
 import classes from './profile-image-section.module.css';
 
-const UPLOADED = 'Profile picture updated.';
+const MAX_MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 
 /** The picture and a file input that uploads a new one straight away. */
 export function ProfileImageSection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
   const inputId = useId();
   const upload = useUploadProfileImage();
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ImageFileProblem | null>(null);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -30,7 +35,7 @@ export function ProfileImageSection({ profile }: { profile: Profile }) {
       return;
     }
     upload.mutate(file, {
-      onSuccess: () => notifications.show({ color: 'green', message: UPLOADED }),
+      onSuccess: () => notifications.show({ color: 'green', message: t('image.uploaded') }),
       onSettled: () => {
         input.value = '';
       },
@@ -42,11 +47,11 @@ export function ProfileImageSection({ profile }: { profile: Profile }) {
       <UserAvatar name={profile.name} image={profile.image} size={96} />
       <Stack gap={6} style={{ flex: '1 1 240px' }}>
         <Text fw={600} size="lg">
-          {profile.name || 'User'}
+          {profile.name || t('image.fallbackName')}
         </Text>
         <Input.Wrapper
-          label="Profile picture"
-          description="PNG, JPEG, WebP or GIF, up to 5 MB"
+          label={t('image.label')}
+          description={t('image.hint', { mb: MAX_MB })}
           id={inputId}
         >
           <Box mt={6}>
@@ -63,14 +68,14 @@ export function ProfileImageSection({ profile }: { profile: Profile }) {
         </Input.Wrapper>
         {upload.isPending ? (
           <Text size="sm" role="status">
-            Uploading...
+            {t('image.uploading')}
           </Text>
         ) : null}
-        {problem ? <FormError>{problem}</FormError> : null}
+        {problem ? <FormError>{t(`image.${problem}`, { mb: MAX_MB })}</FormError> : null}
         {upload.isError ? (
-          <FormError>{failure.updateProfile(errorMessage(upload.error))}</FormError>
+          <FormError>{t('updateFailed', { reason: errorMessage(upload.error) })}</FormError>
         ) : null}
-        {upload.isSuccess ? <FormSuccess>{UPLOADED}</FormSuccess> : null}
+        {upload.isSuccess ? <FormSuccess>{t('image.uploaded')}</FormSuccess> : null}
       </Stack>
     </Group>
   );

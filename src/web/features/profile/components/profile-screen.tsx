@@ -9,8 +9,8 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import { Paper, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../domain/profile';
-import { failure, TEXTS } from '../../../../domain/texts';
 import { errorMessage } from '../../../api/http';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
@@ -39,16 +39,17 @@ function RoleForm({ profile }: { profile: Profile }) {
 }
 
 export function ProfileScreen() {
+  const { t } = useTranslation('profile');
   const session = useSessionState();
   const profile = useProfile();
 
   const body = (() => {
     if (session.status !== 'signed-in' || !session.user.role) {
-      return <LoadingText text={TEXTS.loadingRole} />;
+      return <LoadingText text={t('loadingRole')} />;
     }
-    if (profile.isPending) return <LoadingText text={TEXTS.loadingProfile} />;
+    if (profile.isPending) return <LoadingText text={t('loadingProfile')} />;
     if (profile.isError)
-      return <FormError>{failure.loadProfile(errorMessage(profile.error))}</FormError>;
+      return <FormError>{t('loadFailed', { reason: errorMessage(profile.error) })}</FormError>;
     return (
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
@@ -65,7 +66,7 @@ export function ProfileScreen() {
 
   return (
     <Stack maw={880} mx="auto" gap={0}>
-      <PageHeader title="Your Profile" description="Keep your details up to date." />
+      <PageHeader title={t('title')} description={t('description')} />
       {body}
     </Stack>
   );

@@ -66,7 +66,7 @@ describe("a recruiter's profile form", () => {
       '/profile',
       { ...user, role: 'recruiter' },
     );
-    fireEvent.change(screen.getByLabelText(/Company Name/), { target: { value: '' } });
+    fireEvent.change(await screen.findByLabelText(/Company Name/), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'not a url' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Company Name is required')).toBeTruthy();
@@ -102,7 +102,9 @@ describe('the profile picture', () => {
       { ...user, role: 'recruiter' },
     );
     const file = new File(['<html>not an image</html>'], 'photo.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Profile picture'), { target: { files: [file] } });
+    fireEvent.change(await screen.findByLabelText('Profile picture'), {
+      target: { files: [file] },
+    });
     expect(await screen.findByText(new RegExp(refusal))).toBeTruthy();
     expect(writes(sent)).toMatchObject([{ method: 'POST', path: '/api/profile/image' }]);
     expect(screen.queryByText('Profile picture updated.')).toBeNull();

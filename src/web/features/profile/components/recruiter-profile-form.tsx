@@ -1,23 +1,33 @@
 import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { COMPANY_SIZES, INDUSTRIES } from '../../../../domain/constants';
 import { type Profile, recruiterProfileInput } from '../../../../domain/profile';
+import { translateErrors } from '../../../lib/messages';
 import { type RecruiterFormValues, recruiterValues } from '../lib/form-values';
 import { CommonFields, FormSection, SaveBar } from './profile-form-parts';
 import { useProfileSave } from './use-profile-save';
 
-const INDUSTRY_DATA = [{ value: '', label: 'Select industry' }, ...INDUSTRIES];
-const SIZE_DATA = [
-  { value: '', label: 'Select company size' },
-  ...COMPANY_SIZES.map((value) => ({ value, label: `${value} employees` })),
-];
+const validateRecruiter = schemaResolver(recruiterProfileInput, { sync: true });
 
 const asInput = (values: RecruiterFormValues) => values;
 
 export function RecruiterProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const industryData = [
+    { value: '', label: t('fields.selectIndustry') },
+    ...INDUSTRIES.map((value) => ({ value, label: t(`industries.${value}`) })),
+  ];
+  const sizeData = [
+    { value: '', label: t('fields.selectCompanySize') },
+    ...COMPANY_SIZES.map((value) => ({
+      value,
+      label: t('fields.companySizeEmployees', { range: value }),
+    })),
+  ];
   const form = useForm<RecruiterFormValues>({
     initialValues: recruiterValues(profile),
-    validate: schemaResolver(recruiterProfileInput, { sync: true }),
+    validate: (values) => translateErrors(validateRecruiter(values)),
   });
   const { submit, saving, status } = useProfileSave(form, asInput);
 
@@ -29,39 +39,49 @@ export function RecruiterProfileForm({ profile }: { profile: Profile }) {
           name={form.getInputProps('name')}
           phone={form.getInputProps('phone')}
         />
-        <FormSection title="Professional Details">
+        <FormSection title={t('sections.professional')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Title"
-              placeholder="e.g. Talent Acquisition Lead"
+              label={t('fields.title')}
+              placeholder={t('fields.titlePlaceholderRecruiter')}
               {...form.getInputProps('title')}
             />
-            <TextInput label="Location" {...form.getInputProps('location')} />
+            <TextInput label={t('fields.location')} {...form.getInputProps('location')} />
           </SimpleGrid>
-          <Textarea label="Bio" autosize minRows={3} maxRows={8} {...form.getInputProps('bio')} />
+          <Textarea
+            label={t('fields.bio')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('bio')}
+          />
         </FormSection>
-        <FormSection title="Company">
+        <FormSection title={t('sections.company')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Company Name" required {...form.getInputProps('company.name')} />
             <TextInput
-              label="Website"
+              label={t('fields.companyName')}
+              required
+              {...form.getInputProps('company.name')}
+            />
+            <TextInput
+              label={t('fields.website')}
               type="url"
-              placeholder="https://example.com"
+              placeholder={t('fields.websitePlaceholder')}
               {...form.getInputProps('company.website')}
             />
             <NativeSelect
-              label="Industry"
-              data={INDUSTRY_DATA}
+              label={t('fields.industry')}
+              data={industryData}
               {...form.getInputProps('company.industry')}
             />
             <NativeSelect
-              label="Company Size"
-              data={SIZE_DATA}
+              label={t('fields.companySize')}
+              data={sizeData}
               {...form.getInputProps('company.size')}
             />
           </SimpleGrid>
           <Textarea
-            label="Company Description"
+            label={t('fields.companyDescription')}
             autosize
             minRows={3}
             maxRows={8}

@@ -1,9 +1,10 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProfileInput } from '../../../../domain/profile';
-import { failure, TEXTS } from '../../../../domain/texts';
 import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
+import { translateErrors } from '../../../lib/messages';
 import { useUpdateProfile } from '../api/update-profile';
 
 export type SaveStatus = { kind: 'success' | 'error'; text: string } | null;
@@ -13,6 +14,7 @@ export function useProfileSave<V>(
   form: UseFormReturnType<V>,
   toInput: (values: V) => ProfileInput,
 ) {
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const [status, setStatus] = useState<SaveStatus>(null);
 
@@ -21,14 +23,14 @@ export function useProfileSave<V>(
       setStatus(null);
       update.mutate(toInput(values), {
         onSuccess: () => {
-          setStatus({ kind: 'success', text: TEXTS.profileSuccess });
-          notifications.show({ color: 'green', message: TEXTS.profileSuccess });
+          setStatus({ kind: 'success', text: t('updated') });
+          notifications.show({ color: 'green', message: t('updated') });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.issues.length > 0) {
-            form.setErrors(issuesToFormErrors(error.issues));
+            form.setErrors(translateErrors(issuesToFormErrors(error.issues)));
           }
-          setStatus({ kind: 'error', text: failure.updateProfile(errorMessage(error)) });
+          setStatus({ kind: 'error', text: t('updateFailed', { reason: errorMessage(error) }) });
         },
       });
     },
