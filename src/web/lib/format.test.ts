@@ -8,7 +8,6 @@ import {
   formatRelative,
   formatTime,
   formatZonedDateTime,
-  formatList,
   numberSeparators,
 } from './format';
 import { i18n } from './i18n';
