@@ -7,9 +7,9 @@ import tsParser from '@typescript-eslint/parser';
 import i18next from 'eslint-plugin-i18next';
 
 export const TRANSLATED = [
-  'src/web/app/layout/navigation-bar.tsx',
-  'src/web/app/layout/signed-in-bar.tsx',
-  'src/web/app/layout/user-menu.tsx',
+  'src/web/app/**/*.tsx',
+  'src/web/ui/**/*.tsx',
+  'src/web/main.tsx',
   'src/web/features/unauthorized/**/*.tsx',
   'src/web/features/languages/**/*.tsx',
   'src/web/features/auth/**/*.tsx',

@@ -121,21 +121,6 @@ export const refusalText = (sender: Role) =>
 export const unreadCount = (conversations: readonly { unread: boolean }[]) =>
   conversations.filter((c) => c.unread).length;
 
-/** A conversation list item's time: relative, with 'Just now' under a minute (or for bad dates). */
-export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
-  const at = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(at)) return MESSAGING_TEXTS.justNow;
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 60) return MESSAGING_TEXTS.justNow;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 7) return `${days}d ago`;
-  return new Date(at).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
-}
-
 /** 'With: names' lists the other participants; the viewer is left out. */
 export function otherNames(
   participants: readonly { id: string; displayName: string }[],

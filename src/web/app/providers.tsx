@@ -27,13 +27,13 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { useSessionState } from '../lib/session';
 import { LanguageSync } from './language-sync';
 import { queryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, themeFor } from './theme';
 
 // Toasts are only raised on signed-in screens (profile saved, logout failed); loading their
 // container (and its styles) lazily, once someone is signed in, keeps /login light.
@@ -51,23 +51,37 @@ function SignedInNotifications() {
   );
 }
 
+/** Mantine with the theme's accessible names in the language in force. */
+function ThemeProvider({ children }: { children: ReactNode }) {
+  // Not suspending: until another language's common catalogue arrives, English names.
+  const { t, i18n: instance } = useTranslation('common', { useSuspense: false });
+  const language = instance.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language
+  const theme = useMemo(() => themeFor(t), [t, language]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
-      >
-        <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider>
           {/* A catalogue not yet loaded suspends its screen; English common never does. */}
           <Suspense fallback={null}>
             <LanguageSync />
             <SignedInNotifications />
             {children}
           </Suspense>
-        </I18nextProvider>
-      </MantineProvider>
+        </ThemeProvider>
+      </I18nextProvider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  formatAgo,
   formatDate,
   formatDateTime,
   formatList,
@@ -82,5 +83,23 @@ describe('number inputs group digits as the reader writes them', () => {
     expect(formatList(['1 template', '2 jobs'])).toBe('1 template and 2 jobs');
     await i18n.changeLanguage('de');
     expect(formatList(['a', 'b', 'c'])).toBe('a, b und c');
+  });
+});
+
+describe('formatAgo', () => {
+  it("says 'Just now' under a minute or for a bad date, then minutes, hours, days, then the day", async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    expect(formatAgo('2026-11-21T11:59:30Z', now)).toBe('Just now');
+    expect(formatAgo(null, now)).toBe('Just now');
+    expect(formatAgo('nonsense', now)).toBe('Just now');
+    expect(formatAgo('2026-11-21T11:55:00Z', now)).toBe('5m ago');
+    expect(formatAgo('2026-11-21T09:00:00Z', now)).toBe('3h ago');
+    expect(formatAgo('2026-11-19T12:00:00Z', now)).toBe('2d ago');
+    expect(formatAgo('2026-11-01T12:00:00Z', now)).toBe('Nov 1');
+    await i18n.changeLanguage('de');
+    expect(formatAgo('2026-11-21T11:59:30Z', now)).toBe('Gerade eben');
+    expect(formatAgo('2026-11-21T11:55:00Z', now)).toBe('vor 5 Min.');
+    await i18n.changeLanguage('ja');
+    expect(formatAgo('2026-11-21T09:00:00Z', now)).toBe('3 時間前');
   });
 });

@@ -1,4 +1,4 @@
-import { currentLocale } from './i18n';
+import { currentLocale, i18n } from './i18n';
 
 /**
  * Every date, time, number and amount the app shows, in the reader's locale
@@ -230,4 +230,36 @@ export function formatList(items: readonly string[]): string {
     listCache.set(key, made);
   }
   return made.format(items);
+}
+
+// --- the shell and messaging: compact "how long ago" ---------------------------------------
+
+/**
+ * How long ago, compactly, for lists (the bell, conversations): the spec's 'Just now' under
+ * a minute (or when unreadable), then '5m ago' / 'vor 5 Min.' / '5分前' up to a week, then
+ * the day ('Jun 3').
+ */
+export function formatAgo(value: DateInput, now: Date = new Date()): string {
+  const read = toDate(value);
+  const justNow = i18n.t('time.justNow', { ns: 'common' });
+  if (!read) return justNow;
+  const seconds = Math.max(0, Math.round((now.getTime() - read.date.getTime()) / 1000));
+  if (seconds < 60) return justNow;
+  const format = formatter(
+    'relative',
+    { ago: true },
+    // English's narrow style is the spec's '5m ago'; other languages' short one reads better.
+    (locale) =>
+      new Intl.RelativeTimeFormat(locale, {
+        style: locale.startsWith('en') ? 'narrow' : 'short',
+        numeric: 'always',
+      }),
+  );
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return format.format(-hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 7) return format.format(-days, 'day');
+  return formatMonthDay(read.date);
 }

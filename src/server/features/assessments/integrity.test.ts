@@ -319,7 +319,11 @@ describe('due dates', () => {
     expect((await res.json()).dueDate).toBe(later);
     const mails = await mailsTo(candA.email);
     expect(mails.length).toBe(before + 1);
-    expect(mails.at(-1)!.subject).toBe(`New due date for Backend API review: ${later}`);
+    // Written for the reader: the day in their language's long form (docs/decisions/023).
+    const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${later}T00:00:00Z`),
+    );
+    expect(mails.at(-1)!.subject).toBe(`New due date for Backend API review: ${longDay}`);
     const latest = toIsoDate(new Date(Date.now() + 12 * 86_400_000));
     expect((await change(latest, admin)).status).toBe(200);
     const items = (await bell(candA)).items as Json[];

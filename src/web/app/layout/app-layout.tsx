@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { TEXTS } from '../../../domain/texts';
 import { useRealtimeUpdates } from '../../lib/realtime';
@@ -17,12 +18,13 @@ const SessionGuard = lazy(() =>
 
 /** Header with the navigation bar, then the current screen in <main>. */
 export function AppLayout() {
+  const { t } = useTranslation('common');
   useRealtimeUpdates();
   const signedIn = useSessionState().status === 'signed-in';
   return (
     <>
       <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
+        {t('skipToContent')}
       </a>
       <NavigationBar />
       {signedIn ? (

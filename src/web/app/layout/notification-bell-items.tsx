@@ -1,6 +1,8 @@
 import { Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type NotificationItem, relativeTime } from '../../../domain/messaging';
+import type { NotificationItem } from '../../../domain/messaging';
+import { formatAgo } from '../../lib/format';
 import classes from './notification-bell.module.css';
 import { notificationHref, notificationKey, notificationTitle } from './notification-bell-text';
 
@@ -13,10 +15,11 @@ type NotificationItemsProps = {
 
 /** The bell's list: unread conversations, new invitations and assessment news, each a link. */
 export function NotificationItems({ items, onNavigate, onOpenItem }: NotificationItemsProps) {
+  const { t } = useTranslation('common');
   if (items.length === 0) {
     return (
       <Text size="sm" className={classes.section}>
-        You have no new notifications.
+        {t('bell.empty')}
       </Text>
     );
   }
@@ -35,10 +38,10 @@ export function NotificationItems({ items, onNavigate, onOpenItem }: Notificatio
             className={classes.item}
           >
             <Text size="sm" fw={600} lineClamp={1}>
-              {notificationTitle(item)}
+              {notificationTitle(t, item)}
             </Text>
             <Text size="xs" c="dimmed">
-              {item.from} · {relativeTime(item.at)}
+              {item.from} · {formatAgo(item.at)}
             </Text>
             {item.kind === 'message' && item.preview ? (
               <Text size="sm" lineClamp={2}>

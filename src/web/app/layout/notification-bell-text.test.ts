@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationItem } from '../../../domain/messaging';
+import { i18n } from '../../lib/i18n';
 import {
   badgeText,
   bellLabel,
   notificationHref,
   notificationTitle,
 } from './notification-bell-text';
+
+const t = i18n.getFixedT('en', 'common');
 
 const message: NotificationItem = {
   kind: 'message',
@@ -49,30 +52,30 @@ describe('badgeText', () => {
 
 describe('bellLabel', () => {
   it('names the bell with the real count', () => {
-    expect(bellLabel(0)).toBe('Notifications');
-    expect(bellLabel(3)).toBe('Notifications (3 unread)');
-    expect(bellLabel(12)).toBe('Notifications (12 unread)');
+    expect(bellLabel(t, 0)).toBe('Notifications');
+    expect(bellLabel(t, 3)).toBe('Notifications (3 unread)');
+    expect(bellLabel(t, 12)).toBe('Notifications (12 unread)');
   });
 });
 
 describe('notificationHref and notificationTitle', () => {
   it('sends a message to its conversation under its subject', () => {
     expect(notificationHref(message)).toBe('/messages/conversation/c%201');
-    expect(notificationTitle(message)).toBe('Re: Frontend task');
+    expect(notificationTitle(t, message)).toBe('Re: Frontend task');
   });
 
   it('sends an invitation to its assessment as New assessment: title', () => {
     expect(notificationHref(invitation)).toBe('/assessment/a1');
-    expect(notificationTitle(invitation)).toBe('New assessment: Frontend task');
+    expect(notificationTitle(t, invitation)).toBe('New assessment: Frontend task');
   });
 
   it("sends a submission to the recruiter's review, a score to the assessment", () => {
     expect(notificationHref(submitted)).toBe('/recruiter/results?assessment=a%201');
-    expect(notificationTitle(submitted)).toBe('Submitted: Backend task');
+    expect(notificationTitle(t, submitted)).toBe('Submitted: Backend task');
     const scored = { ...submitted, event: 'scored' as const };
     expect(notificationHref(scored)).toBe('/assessment/a%201');
-    expect(notificationTitle(scored)).toBe('Reviewed: Backend task');
-    expect(notificationTitle({ ...submitted, event: 'due-date' })).toBe(
+    expect(notificationTitle(t, scored)).toBe('Reviewed: Backend task');
+    expect(notificationTitle(t, { ...submitted, event: 'due-date' })).toBe(
       'New due date: Backend task',
     );
   });

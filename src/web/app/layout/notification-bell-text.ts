@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { NotificationItem } from '../../../domain/messaging';
 
 /** The badge on the bell: nothing at 0, the count up to 9, then '9+'. */
@@ -6,9 +7,12 @@ export function badgeText(count: number): string | null {
   return count > 9 ? '9+' : String(count);
 }
 
-/** The bell's accessible name carries the count the badge shows to sighted users. */
-export function bellLabel(count: number): string {
-  return count > 0 ? `Notifications (${count} unread)` : 'Notifications';
+/**
+ * The bell's accessible name carries the count the badge shows to sighted users
+ * (`t` of the common catalogue).
+ */
+export function bellLabel(t: TFunction, count: number): string {
+  return count > 0 ? t('bell.labelUnread', { count }) : t('bell.label');
 }
 
 /** Where an item of the dropdown leads: a submission to the recruiter's review. */
@@ -24,17 +28,20 @@ export function notificationHref(item: NotificationItem): string {
 }
 
 const EVENT_TITLES = {
-  submitted: 'Submitted',
-  scored: 'Reviewed',
-  'due-date': 'New due date',
+  submitted: 'bell.submitted',
+  scored: 'bell.scored',
+  'due-date': 'bell.dueDate',
 } as const;
 
-/** An item's first line: the conversation's subject, or what happened to which assessment. */
-export function notificationTitle(item: NotificationItem): string {
+/**
+ * An item's first line: the conversation's subject, or what happened to which assessment
+ * (`t` of the common catalogue).
+ */
+export function notificationTitle(t: TFunction, item: NotificationItem): string {
   if (item.kind === 'message') return item.subject;
-  if (item.kind === 'invitation') return `New assessment: ${item.title}`;
-  if (item.kind === 'job-invitation') return `Invited to apply: ${item.title}`;
-  return `${EVENT_TITLES[item.event]}: ${item.title}`;
+  if (item.kind === 'invitation') return t('bell.newAssessment', { title: item.title });
+  if (item.kind === 'job-invitation') return t('bell.invitedToApply', { title: item.title });
+  return t(EVENT_TITLES[item.event], { title: item.title });
 }
 
 /** A stable React key per item. */

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, Anchor, Divider, Indicator, Loader, Popover, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/http';
 import {
@@ -18,6 +19,7 @@ import { badgeText, bellLabel } from './notification-bell-text';
  * queries stay out of the first chunk.
  */
 export function NotificationBell() {
+  const { t } = useTranslation('common');
   const [opened, setOpened] = useState(false);
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
@@ -34,7 +36,7 @@ export function NotificationBell() {
   if (notifications.isPending) {
     body = (
       <div className={classes.section} role="status">
-        <Loader size="xs" aria-label="Loading notifications" />
+        <Loader size="xs" aria-label={t('bell.loading')} />
       </div>
     );
   } else if (notifications.isError) {
@@ -80,7 +82,7 @@ export function NotificationBell() {
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={bellLabel(count)}
+            aria-label={bellLabel(t, count)}
             onClick={toggle}
           >
             <BellIcon />
@@ -89,7 +91,7 @@ export function NotificationBell() {
       </Indicator>
       <Popover.Dropdown p={0}>
         <Text size="sm" fw={600} className={classes.section}>
-          Notifications
+          {t('bell.title')}
         </Text>
         <Divider />
         {body}
@@ -102,7 +104,7 @@ export function NotificationBell() {
           display="block"
           className={classes.section}
         >
-          Open messages
+          {t('bell.openMessages')}
         </Anchor>
       </Popover.Dropdown>
     </Popover>

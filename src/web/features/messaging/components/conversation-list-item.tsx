@@ -2,7 +2,8 @@ import { Avatar, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ConversationSummary, otherNames, relativeTime } from '../../../../domain/messaging';
+import { type ConversationSummary, otherNames } from '../../../../domain/messaging';
+import { formatAgo } from '../../../lib/format';
 import { avatarInitial, avatarTone } from '../lib/avatar';
 import classes from './conversation-list.module.css';
 
@@ -53,7 +54,7 @@ export const ConversationListItem = memo(function ConversationListItem({
           <span className={classes.names}>{names}</span>
           {conversation.unread ? <span className={classes.dot} aria-hidden="true" /> : null}
           <time className={classes.time} dateTime={conversation.lastMessageAt}>
-            {relativeTime(conversation.lastMessageAt, now)}
+            {formatAgo(conversation.lastMessageAt, new Date(now))}
           </time>
         </span>
         <span className={classes.subject}>{conversation.subject}</span>
