@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../../domain/constants';
-import { TEXTS } from '../../../domain/texts';
 import { useSessionState } from '../../lib/session';
 import { LoadingText } from '../../ui/loading-text';
 
@@ -16,10 +16,11 @@ type RequireAuthProps = {
  * While the session is unknown it says so instead of flashing the wrong page.
  */
 export function RequireAuth({ roles, children }: RequireAuthProps) {
+  const { t } = useTranslation('common');
   const session = useSessionState();
   const location = useLocation();
 
-  if (session.status === 'loading') return <LoadingText text={TEXTS.loadingRole} />;
+  if (session.status === 'loading') return <LoadingText text={t('loadingRole')} />;
   if (session.status === 'signed-out') {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }

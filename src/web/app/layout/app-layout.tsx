@@ -2,7 +2,6 @@ import { Container } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { TEXTS } from '../../../domain/texts';
 import { useRealtimeUpdates } from '../../lib/realtime';
 import { useSessionState } from '../../lib/session';
 import { LoadingText } from '../../ui/loading-text';
@@ -33,7 +32,7 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <Container component="main" id="main-content" size="xl" py="lg" px="md" tabIndex={-1}>
-        <Suspense fallback={<LoadingText text={TEXTS.loading} />}>
+        <Suspense fallback={<LoadingText text={t('loading')} />}>
           <Outlet />
         </Suspense>
       </Container>

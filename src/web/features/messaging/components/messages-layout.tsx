@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { TEXTS } from '../../../../domain/texts';
 import { LoadingText } from '../../../ui/loading-text';
 import { useUnreadCount } from '../api/conversations';
 import {
@@ -102,7 +101,7 @@ export function MessagesLayout() {
       </nav>
       <div className={classes.content}>
         {/* The child screens are chunks of their own: only this pane waits for them. */}
-        <Suspense fallback={<LoadingText text={TEXTS.loading} />}>
+        <Suspense fallback={<LoadingText text={t('loading', { ns: 'common' })} />}>
           <Outlet />
         </Suspense>
       </div>
