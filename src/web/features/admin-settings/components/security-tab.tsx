@@ -89,32 +89,38 @@ function RolesCard() {
           {t('security.manageUsers')}
         </Anchor>
       </Group>
-      <Table.ScrollContainer minWidth={280}>
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('security.role')}</Table.Th>
-              <Table.Th scope="col">{t('security.may')}</Table.Th>
+      {/* Fixed columns that wrap: at 375 px nothing scrolls sideways (a scrolling region
+          without anything to focus is out of reach of the keyboard: axe). */}
+      <Table verticalSpacing="sm" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w="40%">
+              {t('security.role')}
+            </Table.Th>
+            <Table.Th scope="col">{t('security.may')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ROLE_CAPABILITIES.map((r) => (
+            <Table.Tr key={r.role}>
+              <Table.Th
+                scope="row"
+                fw={600}
+                style={{ verticalAlign: 'top', hyphens: 'auto', overflowWrap: 'anywhere' }}
+              >
+                {t(`security.roles.${r.role}.label`)}
+              </Table.Th>
+              <Table.Td>
+                <List size="sm" spacing={2}>
+                  {r.may.map((m, i) => (
+                    <List.Item key={m}>{t(`security.roles.${r.role}.may.${i}`)}</List.Item>
+                  ))}
+                </List>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ROLE_CAPABILITIES.map((r) => (
-              <Table.Tr key={r.role}>
-                <Table.Th scope="row" fw={600} style={{ verticalAlign: 'top' }}>
-                  {t(`security.roles.${r.role}.label`)}
-                </Table.Th>
-                <Table.Td>
-                  <List size="sm" spacing={2}>
-                    {r.may.map((m, i) => (
-                      <List.Item key={m}>{t(`security.roles.${r.role}.may.${i}`)}</List.Item>
-                    ))}
-                  </List>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       <Text size="sm" c="dimmed" mt="sm">
         {t('security.rolesNote')}
       </Text>
