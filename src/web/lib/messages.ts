@@ -4,16 +4,71 @@ import { i18n } from './i18n';
 /**
  * A message that comes in English from elsewhere (the server's error answers, the shared
  * domain rules' validation messages) in the reader's language: the `messages` catalogue
- * is keyed by the English text itself (docs/decisions/023). A message it does not hold
- * yet is shown as it came.
+ * is keyed by the English text itself (docs/decisions/023). A message with values in it
+ * ("“Sales” cannot be deleted: …") matches a key written with placeholders
+ * ("“{{name}}” cannot be deleted: …"); a field's message as the API sends it
+ * ("dueDate: Enter a real date") keeps its field. A message the catalogue does not hold
+ * is shown as it came.
  */
 export function translateMessage(message: string): string {
-  return i18n.t(message, {
-    ns: 'messages',
-    keySeparator: false,
-    nsSeparator: false,
-    defaultValue: message,
-  });
+  const exact = lookUp(message);
+  if (exact !== null) return exact;
+  const templated = fromTemplate(message);
+  if (templated !== null) return templated;
+  const field = /^([\w.]+): (.+)$/s.exec(message);
+  if (field?.[1] && field[2]) {
+    const rest = lookUp(field[2]) ?? fromTemplate(field[2]);
+    if (rest !== null) return `${field[1]}: ${rest}`;
+  }
+  return message;
+}
+
+const OPTIONS = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
+
+function lookUp(message: string): string | null {
+  return i18n.exists(message, OPTIONS) ? i18n.t(message, OPTIONS) : null;
+}
+
+type Template = { key: string; pattern: RegExp; names: string[] };
+let templates: { from: object; list: Template[] } | null = null;
+
+/** The catalogue's keys with {{placeholders}}, as patterns over the English text. */
+function templateList(): Template[] {
+  const english = i18n.getResourceBundle('en', 'messages') as Record<string, string> | undefined;
+  if (!english) return [];
+  if (templates?.from === english) return templates.list;
+  const list: Template[] = [];
+  for (const key of Object.keys(english)) {
+    if (!key.includes('{{')) continue;
+    const names: string[] = [];
+    const source = key
+      .split(/(\{\{\s*\w+\s*\}\})/)
+      .map((part) => {
+        const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
+        if (name) {
+          names.push(name);
+          return '(.+?)';
+        }
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('');
+    list.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
+  }
+  templates = { from: english, list };
+  return list;
+}
+
+function fromTemplate(message: string): string | null {
+  for (const { key, pattern, names } of templateList()) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const values: Record<string, string> = {};
+    names.forEach((name, i) => {
+      values[name] = match[i + 1] ?? '';
+    });
+    return i18n.t(key, { ...OPTIONS, ...values, interpolation: { escapeValue: false } });
+  }
+  return null;
 }
 
 /** A form's field errors (Mantine's validate result) with each message translated. */
