@@ -4,7 +4,6 @@ import {
   decodeJobCursor,
   encodeJobCursor,
   excerptOf,
-  formatSalary,
   isRealDate,
   jobInputSchema,
   mayWithdraw,
@@ -74,11 +73,7 @@ describe('jobs rules', () => {
     expect(decodeJobCursor(`${at}|bad id`)).toBeNull();
   });
 
-  it('formats salaries, excerpts and withdrawal and closing rules', () => {
-    expect(formatSalary({ salaryMin: 90000, salaryMax: 120000, currency: 'USD' })).toBe(
-      '$90,000 – $120,000',
-    );
-    expect(formatSalary({ salaryMin: null, salaryMax: null, currency: 'EUR' })).toBeNull();
+  it('makes excerpts and keeps the withdrawal and closing rules', () => {
     expect(excerptOf('## Title\n\nSome **bold** [link](http://x)', 100)).toBe(
       'Title Some bold link',
     );

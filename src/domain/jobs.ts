@@ -536,22 +536,6 @@ export const moveResultSchema = z.object({ moved: z.number().int() });
 
 // --- display --------------------------------------------------------------------------------
 
-/** '$90,000 – $120,000' / 'From €50,000' / null when nothing to show. */
-export function formatSalary(job: Pick<Job, 'salaryMin' | 'salaryMax' | 'currency'>) {
-  const fmt = (n: number) =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: job.currency,
-      maximumFractionDigits: 0,
-    }).format(n);
-  if (job.salaryMin !== null && job.salaryMax !== null) {
-    return `${fmt(job.salaryMin)} – ${fmt(job.salaryMax)}`;
-  }
-  if (job.salaryMin !== null) return `From ${fmt(job.salaryMin)}`;
-  if (job.salaryMax !== null) return `Up to ${fmt(job.salaryMax)}`;
-  return null;
-}
-
 /** The first `max` characters of a Markdown description as plain text. */
 export function excerptOf(markdown: string, max = 200): string {
   const plain = markdown

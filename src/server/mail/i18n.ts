@@ -1,9 +1,14 @@
 import i18next, { type TFunction } from 'i18next';
 import { LANGUAGES, type Language, LOCALES } from '../../domain/languages';
+import deCareers from '../locales/de/careers.json' with { type: 'json' };
 import de from '../locales/de/mails.json' with { type: 'json' };
+import enCareers from '../locales/en/careers.json' with { type: 'json' };
 import en from '../locales/en/mails.json' with { type: 'json' };
+import esCareers from '../locales/es/careers.json' with { type: 'json' };
 import es from '../locales/es/mails.json' with { type: 'json' };
+import frCareers from '../locales/fr/careers.json' with { type: 'json' };
 import fr from '../locales/fr/mails.json' with { type: 'json' };
+import jaCareers from '../locales/ja/careers.json' with { type: 'json' };
 import ja from '../locales/ja/mails.json' with { type: 'json' };
 
 /**
@@ -16,16 +21,16 @@ const instance = i18next.createInstance();
 void instance.init({
   initAsync: false,
   resources: {
-    en: { mails: en },
-    fr: { mails: fr },
-    de: { mails: de },
-    es: { mails: es },
-    ja: { mails: ja },
+    en: { mails: en, careers: enCareers },
+    fr: { mails: fr, careers: frCareers },
+    de: { mails: de, careers: deCareers },
+    es: { mails: es, careers: esCareers },
+    ja: { mails: ja, careers: jaCareers },
   },
   supportedLngs: [...LANGUAGES],
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['mails'],
+  ns: ['mails', 'careers'],
   defaultNS: 'mails',
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -38,6 +43,15 @@ const fixed = new Map<Language, TFunction<'mails'>>(
 /** The mail texts in one language: `mailTexts('ja')('message.subject', {...})`. */
 export function mailTexts(language: Language): TFunction<'mails'> {
   return fixed.get(language) ?? (fixed.get('en') as TFunction<'mails'>);
+}
+
+/**
+ * The server-rendered careers pages' texts in one language (src/server/locales/<language>/
+ * careers.json; the page is written before the app, which then reads the web catalogues).
+ * Not HTML-escaped here: the page escapes what it inserts.
+ */
+export function careersTexts(language: Language): TFunction<'careers'> {
+  return instance.getFixedT(language, 'careers');
 }
 
 /** A calendar date ("2026-12-01") written the reader's way: "December 1, 2026", "2026年12月1日". */

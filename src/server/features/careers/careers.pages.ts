@@ -9,9 +9,16 @@ import {
   type PublicJobCard,
   plainDescription,
 } from '../../../domain/careers';
-import { formatSalary, JOB_TYPE_LABELS, WORKPLACE_LABELS } from '../../../domain/jobs';
+import {
+  type Language,
+  LOCALES,
+  parseAcceptLanguage,
+  pickLanguage,
+} from '../../../domain/languages';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/http';
+import { careersTexts, mailDate } from '../../mail/i18n';
+import { adminDefaultLanguage } from '../../mail/recipient-language';
 import { type CareersDeps, getCareerJob, listCareerJobs, sitemapJobs } from './careers.service';
 
 /**
@@ -60,7 +67,7 @@ interface PageParts {
  */
 const STYLE = `<style>body{margin:0}.careers-ssr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}.careers-ssr a{color:#364fc7}.careers-ssr .meta{color:#495057}.careers-ssr .apply{display:inline-block;padding:.5rem 1.25rem;border-radius:.25rem;background:#364fc7;color:#fff;font-weight:600;text-decoration:none}</style>`;
 
-export function renderPage(shell: string, parts: PageParts): string {
+export function renderPage(shell: string, parts: PageParts, language: Language = 'en'): string {
   const title = escapeHtml(parts.title);
   const description = escapeHtml(parts.description);
   const head = [
@@ -77,6 +84,7 @@ export function renderPage(shell: string, parts: PageParts): string {
     .join('\n    ');
   // Replacement functions: a `$` in a job's text is never read as a pattern.
   return shell
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALES[language]}"`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
     .replace(
       /<meta name="description"[^>]*>/,
@@ -109,7 +117,8 @@ export function descriptionHtml(markdown: string): string {
     .join('\n');
 }
 
-const metaLine = (
+/** The job's facts on one line, in the page's language: company, place, type, salary. */
+function metaLine(
   j: Pick<
     PublicJob,
     | 'companyName'
@@ -121,44 +130,71 @@ const metaLine = (
     | 'salaryMax'
     | 'currency'
   >,
-) =>
-  [
+  language: Language,
+): string {
+  const t = careersTexts(language);
+  return [
     j.companyName,
     j.department,
     j.locations.join(', '),
-    WORKPLACE_LABELS[j.workplaceType],
-    JOB_TYPE_LABELS[j.jobType],
-    formatSalary(j),
+    t(`workplace.${j.workplaceType}`),
+    t(`jobType.${j.jobType}`),
+    salaryText(j, language),
   ]
     .filter(Boolean)
     .join(' · ');
+}
 
-function jobBody(j: PublicJob): string {
+function salaryText(
+  j: Pick<PublicJob, 'salaryMin' | 'salaryMax' | 'currency'>,
+  language: Language,
+): string | null {
+  const t = careersTexts(language);
+  const money = (n: number) =>
+    new Intl.NumberFormat(LOCALES[language], {
+      style: 'currency',
+      currency: j.currency,
+      maximumFractionDigits: 0,
+    }).format(n);
+  if (j.salaryMin !== null && j.salaryMax !== null)
+    return t('salaryRange', { min: money(j.salaryMin), max: money(j.salaryMax) });
+  if (j.salaryMin !== null) return t('salaryFrom', { min: money(j.salaryMin) });
+  if (j.salaryMax !== null) return t('salaryUpTo', { max: money(j.salaryMax) });
+  return null;
+}
+
+function jobBody(j: PublicJob, language: Language): string {
+  const t = careersTexts(language);
+  const posted = t('posted', { date: mailDate(j.publishedAt ?? '', language) });
+  const closes = j.closingDate
+    ? ` · ${t('closes', { date: mailDate(j.closingDate, language) })}`
+    : '';
   return `<main id="main-content"><article>
-<p><a href="/careers">← ${escapeHtml(CAREERS_TEXTS.allJobs)}</a></p>
+<p><a href="/careers">${escapeHtml(t('allJobs'))}</a></p>
 <h1>${escapeHtml(j.title)}</h1>
-<p class="meta">${escapeHtml(metaLine(j))}</p>
-<p class="meta">Posted ${escapeHtml((j.publishedAt ?? '').slice(0, 10))}${j.closingDate ? ` · closes ${escapeHtml(j.closingDate)}` : ''}</p>
-<section aria-label="Description">${descriptionHtml(j.description)}</section>
-<p><a class="apply" href="${escapeHtml(j.path)}#apply">Apply</a></p>
+<p class="meta">${escapeHtml(metaLine(j, language))}</p>
+<p class="meta">${escapeHtml(posted + closes)}</p>
+<section aria-label="${escapeHtml(t('descriptionLabel'))}">${descriptionHtml(j.description)}</section>
+<p><a class="apply" href="${escapeHtml(j.path)}#apply">${escapeHtml(t('apply'))}</a></p>
 </article></main>`;
 }
 
-function listBody(items: PublicJobCard[]): string {
+function listBody(items: PublicJobCard[], language: Language): string {
+  const t = careersTexts(language);
   const list = items
     .map(
       (j) =>
-        `<li><h2><a href="${escapeHtml(j.path)}">${escapeHtml(j.title)}</a></h2><p class="meta">${escapeHtml(metaLine(j))}</p><p>${escapeHtml(j.excerpt)}</p></li>`,
+        `<li><h2><a href="${escapeHtml(j.path)}">${escapeHtml(j.title)}</a></h2><p class="meta">${escapeHtml(metaLine(j, language))}</p><p>${escapeHtml(j.excerpt)}</p></li>`,
     )
     .join('\n');
-  return `<main id="main-content"><h1>${escapeHtml(CAREERS_TEXTS.title)}</h1>
-<p>${escapeHtml(CAREERS_TEXTS.description)}</p>
+  return `<main id="main-content"><h1>${escapeHtml(t('title'))}</h1>
+<p>${escapeHtml(t('description'))}</p>
 <ul>${list}</ul></main>`;
 }
 
-function notFoundBody(message: string): string {
+function notFoundBody(message: string, language: Language): string {
   return `<main id="main-content"><h1>${escapeHtml(message)}</h1>
-<p><a href="/careers">${escapeHtml(CAREERS_TEXTS.seeOthers)}</a></p></main>`;
+<p><a href="/careers">${escapeHtml(careersTexts(language)('seeOthers'))}</a></p></main>`;
 }
 
 const xmlEscape = escapeHtml;
@@ -167,15 +203,30 @@ export function careersPages(deps: CareersPagesDeps) {
   const app = new Hono<AppEnv>();
   const origin = deps.appUrl.replace(/\/+$/, '');
 
+  /**
+   * A visitor has no account to have chosen a language: the page is written in the first of
+   * their browser's languages we have, else the admin's default (the app, once it takes
+   * over, does the same). Caches keep one copy per language.
+   */
+  const languageOf = async (header: string | undefined) =>
+    pickLanguage(parseAcceptLanguage(header), await adminDefaultLanguage(deps.db));
+
   app.get('/careers', async (c) => {
+    const language = await languageOf(c.req.header('accept-language'));
+    const t = careersTexts(language);
     const page = await listCareerJobs(deps, {});
+    c.header('Vary', 'Accept-Language');
     return c.html(
-      renderPage(await deps.shell(), {
-        title: `${CAREERS_TEXTS.title} · TalentForge`,
-        description: CAREERS_TEXTS.description,
-        canonical: `${origin}/careers`,
-        body: listBody(page.items),
-      }),
+      renderPage(
+        await deps.shell(),
+        {
+          title: `${t('title')} · TalentForge`,
+          description: t('description'),
+          canonical: `${origin}/careers`,
+          body: listBody(page.items, language),
+        },
+        language,
+      ),
       200,
     );
   });
@@ -183,16 +234,30 @@ export function careersPages(deps: CareersPagesDeps) {
   app.get('/careers/:segment', async (c) => {
     const segment = c.req.param('segment');
     const id = careerJobId(segment);
-    const missing = async (message: string) =>
-      c.html(
-        renderPage(await deps.shell(), {
-          title: `${message} · TalentForge`,
-          description: message,
-          canonical: null,
-          body: notFoundBody(message),
-        }),
+    const language = await languageOf(c.req.header('accept-language'));
+    const t = careersTexts(language);
+    c.header('Vary', 'Accept-Language');
+    const missing = async (english: string) => {
+      const message =
+        english === CAREERS_TEXTS.noLongerOpen
+          ? t('noLongerOpen')
+          : english === CAREERS_TEXTS.notFound
+            ? t('notFound')
+            : english;
+      return c.html(
+        renderPage(
+          await deps.shell(),
+          {
+            title: `${message} · TalentForge`,
+            description: message,
+            canonical: null,
+            body: notFoundBody(message, language),
+          },
+          language,
+        ),
         404,
       );
+    };
     if (!id) return missing(CAREERS_TEXTS.notFound);
     let j: PublicJob;
     try {
@@ -205,17 +270,24 @@ export function careersPages(deps: CareersPagesDeps) {
     if (`/careers/${segment}` !== j.path) return c.redirect(j.path, 301);
     const canonical = `${origin}${j.path}`;
     const description = plainDescription(j, 160);
+    const title = j.companyName
+      ? t('titleAt', { title: j.title, company: j.companyName })
+      : j.title;
     return c.html(
-      renderPage(await (deps.jobShell ?? deps.shell)(), {
-        title: `${j.title}${j.companyName ? ` at ${j.companyName}` : ''} · TalentForge`,
-        description,
-        canonical,
-        head: [
-          '<meta property="og:type" content="website" />',
-          `<script type="application/ld+json">${jsonForScript(jobPostingJsonLd(j, origin))}</script>`,
-        ].join('\n    '),
-        body: jobBody(j),
-      }),
+      renderPage(
+        await (deps.jobShell ?? deps.shell)(),
+        {
+          title: `${title} · TalentForge`,
+          description,
+          canonical,
+          head: [
+            '<meta property="og:type" content="website" />',
+            `<script type="application/ld+json">${jsonForScript(jobPostingJsonLd(j, origin))}</script>`,
+          ].join('\n    '),
+          body: jobBody(j, language),
+        },
+        language,
+      ),
       200,
     );
   });

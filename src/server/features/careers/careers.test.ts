@@ -137,7 +137,7 @@ describe('the careers list (no sign-in)', () => {
     const res = await page('/careers');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en-US">');
     expect(html).toContain(`<link rel="canonical" href="${TEST_APP_URL}/careers" />`);
     expect(html).toContain(`href="${careerJobPath(open)}"`);
     expect(html).not.toContain(draft.title);
@@ -149,8 +149,10 @@ describe('the careers list (no sign-in)', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     const html = await res.text();
     const canonical = `${TEST_APP_URL}${careerJobPath(open)}`;
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en-US">');
     expect(html).toContain('<title>Careers Open Role at Northwind · TalentForge</title>');
+    expect(html).toContain('<a class="apply" href="');
+    expect(html).toMatch(/Full-time · €70,000 – €90,000/);
     expect(html).toMatch(/<meta name="description" content="The role Run Kubernetes clusters\./);
     expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
     expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
@@ -176,6 +178,30 @@ describe('the careers list (no sign-in)', () => {
     });
     expect(ld.description).toContain('Run Kubernetes clusters.');
     expect(Date.parse(ld.datePosted as string)).not.toBeNaN();
+  });
+
+  it("is written in the visitor's language: the browser's first we have, else the admin's default", async () => {
+    const french = await t.request(careerJobPath(open), {
+      headers: { 'Accept-Language': 'fr-CH, fr;q=0.9, en;q=0.5' },
+    });
+    expect(french.headers.get('vary')).toContain('Accept-Language');
+    const html = await french.text();
+    expect(html).toContain('<html lang="fr-FR">');
+    expect(html).toContain('<title>Careers Open Role chez Northwind · TalentForge</title>');
+    expect(html).toMatch(/Temps plein · 70\u202f000\u00a0€ – 90\u202f000\u00a0€/);
+    expect(html).toMatch(/Publiée le \d{1,2} \S+ \d{4}/);
+    expect(html).toContain('>Postuler</a>');
+    expect(html).not.toContain('>Apply</a>');
+    const list = await (
+      await t.request('/careers', { headers: { 'Accept-Language': 'ja' } })
+    ).text();
+    expect(list).toContain('<html lang="ja-JP">');
+    expect(list).toContain('<h1>採用情報</h1>');
+    // A language we do not have: the admin's default (English here).
+    const other = await (
+      await t.request('/careers', { headers: { 'Accept-Language': 'pt-BR' } })
+    ).text();
+    expect(other).toContain('<html lang="en-US">');
   });
 
   it('marks a remote job TELECOMMUTE and leaves a hidden salary out of the JSON-LD', async () => {
