@@ -208,9 +208,12 @@ test('a recruiter posts a job, a candidate applies, is assessed, scored and hire
   await cand.goto('/candidate/applications');
   await expect(card).toContainText('Hired');
   await expect(card).toContainText('Score: 91/100');
+  // The mail leaves through the outbox worker: under load it can take a while.
   await expect
-    .poll(async () =>
-      (await mailsTo(candidate.email)).some((m) => mailText(m).includes('is now: Hired.')),
+    .poll(
+      async () =>
+        (await mailsTo(candidate.email)).some((m) => mailText(m).includes('is now: Hired.')),
+      { timeout: 30_000 },
     )
     .toBe(true);
   await cand.context().close();

@@ -165,7 +165,15 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Caugh
 export async function mailsTo(to: string): Promise<CaughtMail[]> {
   const mails: CaughtMail[] = [];
   for (const file of (await readdir(mailDir)).sort()) {
-    const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as CaughtMail;
+    let text: string;
+    try {
+      text = await readFile(path.join(mailDir, file), 'utf8');
+    } catch (error) {
+      // Another journey removed its verification mail meanwhile (followVerificationMail).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    const mail = JSON.parse(text) as CaughtMail;
     if (mail.to.includes(to)) mails.push(mail);
   }
   return mails;
