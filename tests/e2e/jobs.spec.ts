@@ -73,6 +73,13 @@ test('a recruiter posts a job, a candidate applies, is assessed, scored and hire
   const candidate = newAccount('candidate', `Cleo Candidate ${id}`);
   await signUpViaApi(request, recruiter);
   await signUpViaApi(request, candidate);
+  // The mails below are read in English: the candidate chooses it, so the admin's default
+  // (which languages.spec.ts changes for a moment, on the same server) cannot change them.
+  const asCandidate = await apiAs(playwright, baseURL as string, candidate);
+  expect(
+    (await asCandidate.put('/api/profile/language', { data: { language: 'en' } })).status(),
+  ).toBe(200);
+  await asCandidate.dispose();
   const title = `Platform Engineer ${id}`;
 
   // 1. The recruiter posts a job.
