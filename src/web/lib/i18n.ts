@@ -11,7 +11,6 @@ import {
 } from '../../domain/languages';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
-import enMessages from '../locales/en/messages.json';
 
 /**
  * The app's translations (docs/decisions/023): i18next with one JSON catalogue per
@@ -28,7 +27,8 @@ const CHANNEL = 'talentforge.language';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
-  // English common, auth and messages are already in the entry.
+  // English common and auth are already in the entry; English messages need no catalogue
+  // (each key is its English text), so the browser never downloads that file.
   '!../locales/en/common.json',
   '!../locales/en/auth.json',
   '!../locales/en/messages.json',
@@ -66,6 +66,7 @@ export const i18n = i18next.createInstance();
 i18n
   .use(
     resourcesToBackend(async (language: string, namespace: string) => {
+      if (language === DEFAULT_LANGUAGE && namespace === 'messages') return {};
       const load = catalogues[`../locales/${language}/${namespace}.json`];
       if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
       return (await load()).default;
@@ -81,9 +82,9 @@ void i18n.init({
   // messages: the server's and the shared rules' English texts, shown in any screen.
   ns: ['common', 'messages'],
   defaultNS: 'common',
-  // English for the shell, the sign-in screens and messages ships in the entry: the first
-  // screen a visitor meets never waits for a catalogue.
-  resources: { en: { common: enCommon, auth: enAuth, messages: enMessages } },
+  // English for the shell and the sign-in screens ships in the entry: the first screen a
+  // visitor meets never waits for a catalogue.
+  resources: { en: { common: enCommon, auth: enAuth, messages: {} } },
   // The bundled English common does not stop the other catalogues from loading.
   partialBundledLanguages: true,
   interpolation: { escapeValue: false },

@@ -32,13 +32,18 @@ function lookUp(message: string): string | null {
 type Template = { key: string; pattern: RegExp; names: string[] };
 let templates: { from: object; list: Template[] } | null = null;
 
-/** The catalogue's keys with {{placeholders}}, as patterns over the English text. */
+/**
+ * The catalogue's keys with {{placeholders}}, as patterns over the English text (every
+ * language's catalogue has the same keys; English needs none: its keys are its texts).
+ */
 function templateList(): Template[] {
-  const english = i18n.getResourceBundle('en', 'messages') as Record<string, string> | undefined;
-  if (!english) return [];
-  if (templates?.from === english) return templates.list;
+  const bundle = i18n.getResourceBundle(i18n.language, 'messages') as
+    | Record<string, string>
+    | undefined;
+  if (!bundle) return [];
+  if (templates?.from === bundle) return templates.list;
   const list: Template[] = [];
-  for (const key of Object.keys(english)) {
+  for (const key of Object.keys(bundle)) {
     if (!key.includes('{{')) continue;
     const names: string[] = [];
     const source = key
@@ -54,7 +59,7 @@ function templateList(): Template[] {
       .join('');
     list.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
   }
-  templates = { from: english, list };
+  templates = { from: bundle, list };
   return list;
 }
 
