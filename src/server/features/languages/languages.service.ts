@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { type Language, languageFor } from '../../../domain/languages';
+import type { Language } from '../../../domain/languages';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema';
 import type { Actor } from '../../lib/http';
-import { readSettings } from '../templates/templates.service';
+import { adminDefaultLanguage, recipientLanguages } from '../../mail/recipient-language';
 
 /** The admin's default language (General tab): for new users and mails to people who never chose. */
-export async function defaultLanguage(db: Db): Promise<Language> {
-  return (await readSettings(db)).defaultLanguage ?? 'en';
-}
+export const defaultLanguage = (db: Db): Promise<Language> => adminDefaultLanguage(db);
 
 /** Saves the signed-in user's language; null goes back to following the browser and the default. */
 export async function setUserLanguage(
@@ -22,6 +20,5 @@ export async function setUserLanguage(
 
 /** The language to write to a user in (their choice, else the admin's default). */
 export async function languageOfUser(db: Db, userId: string): Promise<Language> {
-  const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
-  return languageFor(row?.language, await defaultLanguage(db));
+  return (await recipientLanguages(db, [userId]))(userId);
 }
