@@ -18,7 +18,8 @@ export default defineConfig({
   outputDir: '.tmp/e2e-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs CPU the 2-core CI machine lacks: only a retry records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

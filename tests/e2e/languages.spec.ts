@@ -8,6 +8,8 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
+import { type OwnServer, startOwnServer } from './support/own-server';
+import { E2E } from './support/paths';
 
 test('a candidate switches to German: the screen and a second tab follow at once, and it stays', async ({
   page,
@@ -58,7 +60,18 @@ test('a candidate switches to German: the screen and a second tab follow at once
 });
 
 test.describe('a browser asking for none of our languages', () => {
-  test.use({ locale: 'pt-BR' });
+  // The admin's default reaches everyone who never chose, their mails too: changing it on the
+  // suite's server would put other journeys' mails in Japanese for a moment. A server of its own.
+  const offset = 1001;
+  let server: OwnServer;
+  test.use({ locale: 'pt-BR', baseURL: `http://localhost:${E2E.port + offset}` });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer('languages', offset);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
 
   test("gets the admin's default; a browser language we have wins over it", async ({
     page,
@@ -66,33 +79,27 @@ test.describe('a browser asking for none of our languages', () => {
   }) => {
     const admin = await browser.newContext({ locale: 'en-US' });
     const adminPage = await admin.newPage();
-    await logIn(adminPage, adminAccount);
-    try {
-      const saved = await adminPage.request.put('/api/settings', {
-        data: { defaultLanguage: 'ja' },
-      });
-      expect(saved.status()).toBe(200);
+    await logIn(adminPage, server.admin, server.baseUrl);
+    const saved = await adminPage.request.put('/api/settings', {
+      data: { defaultLanguage: 'ja' },
+    });
+    expect(saved.status()).toBe(200);
 
-      const account = newAccount('candidate', 'Paulo Padrão');
-      await signUpViaApi(page.request, account);
-      await logIn(page, account);
-      await expect(page.getByRole('link', { name: '求人を探す' })).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
-      await expectAccessible(page);
+    const account = newAccount('candidate', 'Paulo Padrão');
+    await signUpViaApi(page.request, account);
+    await logIn(page, account, server.baseUrl);
+    await expect(page.getByRole('link', { name: '求人を探す' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+    await expectAccessible(page);
 
-      const spanish = await browser.newContext({ locale: 'es-MX' });
-      const es = await spanish.newPage();
-      const other = newAccount('candidate', 'Sofía Navegador');
-      await signUpViaApi(es.request, other);
-      await logIn(es, other);
-      await expect(es.getByRole('link', { name: 'Buscar empleos' })).toBeVisible();
-      await spanish.close();
-    } finally {
-      await adminPage.request.put('/api/settings', {
-        data: { defaultLanguage: 'en' },
-      });
-      await admin.close();
-    }
+    const spanish = await browser.newContext({ locale: 'es-MX' });
+    const es = await spanish.newPage();
+    const other = newAccount('candidate', 'Sofía Navegador');
+    await signUpViaApi(es.request, other);
+    await logIn(es, other, server.baseUrl);
+    await expect(es.getByRole('link', { name: 'Buscar empleos' })).toBeVisible();
+    await spanish.close();
+    await admin.close();
   });
 });
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startSmtpCatcher } from '../../../src/server/test/smtp-catcher';
-import { E2E, e2eDir, googleIdentityFile, mailDir } from './paths';
+import { E2E, e2eDir, freshDataDir, googleIdentityFile, mailDir } from './paths';
 
 /**
  * Starts what the browser tests talk to: a local SMTP server (mail lands in
@@ -90,6 +90,8 @@ export default async function globalSetup(_config: FullConfig) {
     ],
     { cwd: root, env },
   );
+  // A migrated database with only the admin in it, for the servers a journey starts itself.
+  cpSync(dataDir, freshDataDir, { recursive: true });
 
   const server: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,

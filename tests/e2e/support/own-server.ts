@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E, e2eDir } from './paths';
+import { E2E, e2eDir, freshDataDir } from './paths';
 
 export interface OwnServer {
   baseUrl: string;
@@ -24,12 +24,10 @@ export async function startOwnServer(
   const baseUrl = `http://localhost:${port}`;
   const dataDir = path.join(e2eDir, `own-${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const admin = {
-    email: `admin-${name}@talentforge.test`,
-    password: 'admin-password',
-    name: 'Ada Admin',
-  };
+  // A copy of the suite's database as it was before any journey ran (migrated, the admin
+  // only): migrating a new one and creating its admin took longer than most journeys.
+  cpSync(freshDataDir, dataDir, { recursive: true });
+  const admin = E2E.admin;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -44,20 +42,6 @@ export async function startOwnServer(
     MAIL_FROM: 'TalentForge <no-reply@talentforge.test>',
     ...extraEnv,
   };
-  await run(
-    [
-      'tsx',
-      'scripts/create-admin.ts',
-      '--email',
-      admin.email,
-      '--password',
-      admin.password,
-      '--name',
-      admin.name,
-    ],
-    root,
-    env,
-  );
   const server: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
     env,
@@ -86,12 +70,4 @@ export async function startOwnServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function run(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn('npx', args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
-  });
 }
