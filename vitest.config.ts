@@ -54,6 +54,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // CI runs this project beside the PostgreSQL suite on 2 cores, where rendering a big
+          // form can take longer than vitest's 5 s default.
+          testTimeout: 15_000,
         },
       },
     ],
