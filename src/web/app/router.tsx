@@ -76,7 +76,7 @@ const IntegrationsScreen = lazy(() =>
 );
 
 const AssessmentsScreen = lazy(() =>
-  import('../features/candidate-assessments/components/assessments-screen').then((m) => ({
+  import('../features/assessments/components/assessments-screen').then((m) => ({
     default: m.AssessmentsScreen,
   })),
 );
