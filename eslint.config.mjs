@@ -16,7 +16,7 @@ export const TRANSLATED = [
   'src/web/features/security/**/*.tsx',
   'src/web/features/users/**/*.tsx',
   'src/web/features/messaging/**/*.tsx',
-  'src/web/features/recruiter/**/*.tsx',
+  'src/web/features/templates/**/*.tsx',
   'src/web/features/review/**/*.tsx',
   'src/web/features/bulk-invitations/**/*.tsx',
   'src/web/features/interviews/**/*.tsx',

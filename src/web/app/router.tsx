@@ -86,7 +86,7 @@ const WorkspaceScreen = lazy(() =>
   })),
 );
 const RecruiterResultsScreen = lazy(() =>
-  import('../features/recruiter/components/results-screen').then((m) => ({
+  import('../features/assessments/components/results-screen').then((m) => ({
     default: m.RecruiterResultsScreen,
   })),
 );

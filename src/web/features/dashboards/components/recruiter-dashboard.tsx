@@ -1,4 +1,4 @@
-import { RecruiterDashboardScreen } from '../../recruiter/components/dashboard-screen';
+import { RecruiterDashboardScreen } from '../../assessments/components/dashboard-screen';
 
 /** /recruiter: 'Welcome, {name}' and the recruiter's assessments (features/recruiter). */
 export function RecruiterDashboard() {
