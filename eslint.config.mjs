@@ -22,7 +22,6 @@ export const TRANSLATED = [
   'src/web/features/interviews/**/*.tsx',
   'src/web/features/jobs/**/*.tsx',
   'src/web/features/careers/**/*.tsx',
-  'src/web/features/dashboards/**/*.tsx',
   'src/web/features/candidates-search/**/*.tsx',
   'src/web/features/assessments/**/*.tsx',
   'src/web/features/home/**/*.tsx',

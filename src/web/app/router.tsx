@@ -50,17 +50,17 @@ const ProfileScreen = lazy(() =>
   })),
 );
 const CandidateDashboard = lazy(() =>
-  import('../features/dashboards/components/candidate-dashboard').then((m) => ({
+  import('../features/home/components/candidate-dashboard').then((m) => ({
     default: m.CandidateDashboard,
   })),
 );
 const RecruiterDashboard = lazy(() =>
-  import('../features/dashboards/components/recruiter-dashboard').then((m) => ({
+  import('../features/home/components/recruiter-dashboard').then((m) => ({
     default: m.RecruiterDashboard,
   })),
 );
 const AdminDashboard = lazy(() =>
-  import('../features/dashboards/components/admin-dashboard').then((m) => ({
+  import('../features/home/components/admin-dashboard').then((m) => ({
     default: m.AdminDashboard,
   })),
 );

@@ -4,9 +4,9 @@ import { useAssessments } from '../../assessments/api/assessments';
 import { AssessmentList, EmptyText } from '../../assessments/components/assessment-list';
 import { StatsCard } from '../../assessments/components/stats-card';
 import { countByStatus } from '../../assessments/lib/assessment-stats';
-import { NeedHelpCard } from '../../home/components/need-help-card';
 import { CandidateUpcomingInterviews } from '../../interviews/components/upcoming-interviews';
 import { ProfileCompletenessCard } from '../../profile/components/profile-completeness-card';
+import { NeedHelpCard } from './need-help-card';
 import { WelcomeHeader } from './welcome-header';
 
 /**
