@@ -50,17 +50,17 @@ const ProfileScreen = lazy(() =>
   })),
 );
 const CandidateDashboard = lazy(() =>
-  import('../features/dashboards/components/candidate-dashboard').then((m) => ({
+  import('../features/home/components/candidate-dashboard').then((m) => ({
     default: m.CandidateDashboard,
   })),
 );
 const RecruiterDashboard = lazy(() =>
-  import('../features/dashboards/components/recruiter-dashboard').then((m) => ({
+  import('../features/home/components/recruiter-dashboard').then((m) => ({
     default: m.RecruiterDashboard,
   })),
 );
 const AdminDashboard = lazy(() =>
-  import('../features/dashboards/components/admin-dashboard').then((m) => ({
+  import('../features/home/components/admin-dashboard').then((m) => ({
     default: m.AdminDashboard,
   })),
 );
@@ -76,7 +76,7 @@ const IntegrationsScreen = lazy(() =>
 );
 
 const AssessmentsScreen = lazy(() =>
-  import('../features/candidate-assessments/components/assessments-screen').then((m) => ({
+  import('../features/assessments/components/assessments-screen').then((m) => ({
     default: m.AssessmentsScreen,
   })),
 );
@@ -86,7 +86,7 @@ const WorkspaceScreen = lazy(() =>
   })),
 );
 const RecruiterResultsScreen = lazy(() =>
-  import('../features/recruiter/components/results-screen').then((m) => ({
+  import('../features/assessments/components/results-screen').then((m) => ({
     default: m.RecruiterResultsScreen,
   })),
 );

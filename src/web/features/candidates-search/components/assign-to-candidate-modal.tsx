@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingText } from '../../../ui/loading-text';
 import { useTemplates } from '../../assessments/api/templates';
-import { AssignForm } from '../../recruiter/components/assign-modal';
+import { AssignForm } from '../../assessments/components/assign-modal';
 
 type Candidate = { id: string; name: string; email: string };
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { MAX_INVITATION_MESSAGE } from '../../../../domain/invitations';
 import { closingDatePassed } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useManagedJobs } from '../../jobs/api/jobs';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useInviteToApply, useSentInvitations } from '../api/invitations';
 
 type Candidate = { id: string; name: string };

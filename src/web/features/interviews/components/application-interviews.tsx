@@ -24,10 +24,10 @@ import type { ApplicationDetail } from '../../../../domain/jobs';
 import { ApiError, errorMessage } from '../../../api/http';
 import { formatNumber } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import {
   useApplicationInterviews,
   useCancelInterview,

@@ -2,8 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CandidateInterview } from '../../../../domain/interviews';
 import { errorMessage } from '../../../api/http';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useMyInterviews, usePickSlot } from '../api/interviews';
 import { InterviewTime, Where } from './interview-time';
 

@@ -22,9 +22,9 @@ import {
 } from '../../../../domain/interviews';
 import { errorMessage } from '../../../api/http';
 import { formatNumber } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useMyInterviews, useSaveScorecard, useTeamInterviews } from '../api/interviews';
 import { InterviewTime, Where } from './interview-time';
 

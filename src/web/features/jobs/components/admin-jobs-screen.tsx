@@ -16,11 +16,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ManagedJob, nextStatus } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { useRecruiters } from '../../assessments/api/templates';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useDeleteJob, useJobAction, useManagedJobs, useReassignJob } from '../api/jobs';
 import { formatDate, JobStatusBadge } from './job-badges';
 

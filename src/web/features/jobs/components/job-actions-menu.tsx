@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { JOB_ACTIONS, type JobAction, type JobStatus, nextStatus } from '../../../../domain/jobs';
-import { notifySuccess } from '../../recruiter/lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useDuplicateJob, useJobAction } from '../api/jobs';
 
 /** Edit, publish, close, reopen, duplicate, archive: what the job's status allows. */

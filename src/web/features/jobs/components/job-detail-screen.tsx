@@ -22,11 +22,11 @@ import {
 } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { MarkdownView } from '../../../ui/markdown-view';
 import { PageHeader } from '../../../ui/page-header';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useApply } from '../api/applications';
 import { useMarkInvitationRead, useMyInvitations } from '../api/invitations';
 import { useJob } from '../api/jobs';

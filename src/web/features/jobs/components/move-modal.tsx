@@ -5,9 +5,9 @@ import { defaultDueDate, toIsoDate } from '../../../../domain/assessments';
 import { JOB_TEXTS, MAX_REASON, type MoveInput, type MoveTarget } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { translateMessage } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { useTemplates } from '../../assessments/api/templates';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useMoveApplications } from '../api/applications';
 
 type Props = {

@@ -1,8 +1,8 @@
 import '../styles';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../../lib/notify';
 import { PageHeader } from '../../../ui/page-header';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useCreateJob } from '../api/jobs';
 import { emptyJobForm } from '../lib/job-form';
 import { JobForm } from './job-form';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../../domain/constants';
 import { MAX_BAN_REASON, type ManagedUser } from '../../../../domain/users';
 import { errorMessage } from '../../../api/http';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { notifySuccess } from '../../recruiter/lib/notify';
 import { useDeactivate, useSetRole } from '../api/users';
 
 type ModalProps = { user: ManagedUser | null; onClose: () => void };

@@ -2,12 +2,12 @@ import { Button, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/http';
+import { DashboardCard } from '../../../ui/dashboard-card';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { useProfile } from '../../profile/api/get-profile';
+import { useProfile } from '../api/get-profile';
 import { CANDIDATE_PROFILE_FIELDS, profileCompleteness } from '../lib/profile-completeness';
-import { DashboardCard } from './dashboard-card';
-import './styles';
+import '../../assessments/components/styles';
 
 /** How many missing fields to name before '… and N more'. */
 const NAMED_MISSING = 3;

@@ -6,7 +6,7 @@ import type { Assessment } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { AssessmentCard } from './assessment-card';
+import { AssessmentCard } from './candidate-assessment-card';
 
 type AssessmentListProps = {
   query: Pick<UseQueryResult<Assessment[]>, 'isError' | 'error' | 'refetch'>;

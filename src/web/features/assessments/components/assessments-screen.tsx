@@ -2,7 +2,7 @@ import { SegmentedControl, Stack, useMatches } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../ui/page-header';
-import { useAssessments } from '../../assessments/api/assessments';
+import { useAssessments } from '../api/assessments';
 import {
   ASSESSMENT_FILTERS,
   type AssessmentFilter,

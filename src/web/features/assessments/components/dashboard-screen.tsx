@@ -7,9 +7,10 @@ import type { Template } from '../../../../domain/assessments';
 import { useSessionState } from '../../../lib/session';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import { useAssessments } from '../../assessments/api/assessments';
-import { useTemplates } from '../../assessments/api/templates';
 import { RecruiterUpcomingInterviews } from '../../interviews/components/upcoming-interviews';
+import { LibraryTab } from '../../templates/components/library-tab';
+import { useAssessments } from '../api/assessments';
+import { useTemplates } from '../api/templates';
 import {
   ALL_POSITIONS,
   effectivePosition,
@@ -26,7 +27,6 @@ import { AssignTab } from './assign-tab';
 import { CompletedTab } from './completed-tab';
 import classes from './dashboard-screen.module.css';
 import { DashboardSidebar } from './dashboard-sidebar';
-import { LibraryTab } from './library-tab';
 import { EmptyState, LoadError } from './query-states';
 import { ResultsList } from './results-list';
 import { ToggleGroup } from './toggle-group';

@@ -1,8 +1,8 @@
 import { Box, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { DashboardCard } from '../../../ui/dashboard-card';
 import type { AssessmentCounts } from '../lib/assessment-stats';
-import { DashboardCard } from './dashboard-card';
 import './styles';
 
 type StatsCardProps = { counts: AssessmentCounts | undefined };

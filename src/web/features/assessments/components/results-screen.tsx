@@ -3,7 +3,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../ui/page-header';
-import { useAssessments } from '../../assessments/api/assessments';
+import { useAssessments } from '../api/assessments';
 import { tabHref } from '../lib/tabs';
 import { AssessmentDetails } from './assessment-details';
 import { ResultsList } from './results-list';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { i18n } from '../../../lib/i18n';
+import { i18n } from './i18n';
 
 /** A success toast; its close button is named (Mantine leaves it without an accessible name). */
 export function notifySuccess(title: string, message: string) {

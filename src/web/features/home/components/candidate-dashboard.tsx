@@ -1,12 +1,12 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAssessments } from '../../assessments/api/assessments';
-import { AssessmentList, EmptyText } from '../../candidate-assessments/components/assessment-list';
-import { NeedHelpCard } from '../../candidate-assessments/components/need-help-card';
-import { ProfileCompletenessCard } from '../../candidate-assessments/components/profile-completeness-card';
-import { StatsCard } from '../../candidate-assessments/components/stats-card';
-import { countByStatus } from '../../candidate-assessments/lib/assessment-stats';
+import { AssessmentList, EmptyText } from '../../assessments/components/assessment-list';
+import { StatsCard } from '../../assessments/components/stats-card';
+import { countByStatus } from '../../assessments/lib/assessment-stats';
 import { CandidateUpcomingInterviews } from '../../interviews/components/upcoming-interviews';
+import { ProfileCompletenessCard } from '../../profile/components/profile-completeness-card';
+import { NeedHelpCard } from './need-help-card';
 import { WelcomeHeader } from './welcome-header';
 
 /**

@@ -7,8 +7,8 @@ import { projectChangeEntrySchema } from '../../../../domain/project-paths';
 import { apiFetch, errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
-import { useAssessmentFiles } from '../../assessments/api/files';
 import { PlaybackButton } from '../../playback/components/playback-button';
+import { useAssessmentFiles } from '../api/files';
 import classes from './candidate-files.module.css';
 import { LoadError } from './query-states';
 

@@ -5,8 +5,8 @@ import type { Assessment } from '../../../../domain/assessments';
 import { isCalendarDate } from '../../../../domain/inputs';
 import { errorMessage } from '../../../api/http';
 import { formatDate } from '../../../lib/format';
-import { useChangeDueDate } from '../../assessments/api/assessments';
-import { notifySuccess } from '../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { useChangeDueDate } from '../api/assessments';
 
 /** Extend the due date of an assessment that is not submitted; the candidate is e-mailed. */
 export function DueDateForm({ assessment }: { assessment: Assessment }) {

@@ -5,9 +5,9 @@ import { type Assessment, evaluationInputSchema, MAX_SCORE } from '../../../../d
 import { errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/format';
 import { translateErrors } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { useSaveEvaluation } from '../../assessments/api/assessments';
-import { notifySuccess } from '../lib/notify';
+import { useSaveEvaluation } from '../api/assessments';
 
 type EvaluationValues = { score: number | string; feedback: string };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Assessment, progressOf } from '../../../../domain/assessments';
 import { formatDate, NOT_AVAILABLE } from '../../../lib/format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from './candidate-status-badge';
 import './styles';
 
 type AssessmentCardProps = {

@@ -21,10 +21,10 @@ import {
 } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
 import { translateErrors } from '../../../lib/messages';
+import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { useAssignAssessment } from '../../assessments/api/assessments';
 import { BulkAssignForm } from '../../bulk-invitations/bulk-assign-form';
-import { notifySuccess } from '../lib/notify';
+import { useAssignAssessment } from '../api/assessments';
 import { CandidateSelect } from './candidate-select';
 
 type AssignValues = {

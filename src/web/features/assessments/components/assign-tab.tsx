@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import type { Assessment, Template } from '../../../../domain/assessments';
 import { formatDate } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
+import { TemplateCard } from '../../templates/components/template-card';
 import { EmptyState, LoadError } from './query-states';
 import { StatusBadge } from './status-badge';
 import { resultsHref } from './submissions-table';
-import { TemplateCard } from './template-card';
 
 const RECENT_ASSIGNMENTS = 10;
 

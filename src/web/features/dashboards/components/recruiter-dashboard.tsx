@@ -1,6 +1,0 @@
-import { RecruiterDashboardScreen } from '../../recruiter/components/dashboard-screen';
-
-/** /recruiter: 'Welcome, {name}' and the recruiter's assessments (features/recruiter). */
-export function RecruiterDashboard() {
-  return <RecruiterDashboardScreen />;
-}
