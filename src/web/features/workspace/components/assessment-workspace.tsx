@@ -77,7 +77,12 @@ export function AssessmentWorkspace({
   const editable = access.canEditFiles && filesFresh;
   // Creates, renames and deletes (issue 24): kept and sent like edits; files wait for them.
   const syncRef = useRef<{ flush: () => Promise<void> } | null>(null);
-  const tree = useTreeSync(assessment.id, () => void syncRef.current?.flush());
+  const recorderRef = useRef<{ retryFailed: () => void } | null>(null);
+  // Once the tree's changes are through, the files' texts, then their recordings, may go.
+  const tree = useTreeSync(assessment.id, () => {
+    void syncRef.current?.flush();
+    recorderRef.current?.retryFailed();
+  });
   const pendingChanges = tree.pending();
   const projected = useMemo(
     () => (files.data ? applyChanges(files.data, pendingChanges) : undefined),
@@ -85,7 +90,10 @@ export function AssessmentWorkspace({
   );
   const sync = useFileSync(assessment.id, projected, editable, () => tree.hasPending());
   syncRef.current = sync;
-  const recorder = usePlaybackRecorder(assessment.id, sync, editable, !access.canEditFiles);
+  const recorder = usePlaybackRecorder(assessment.id, sync, editable, !access.canEditFiles, () =>
+    tree.hasPending(),
+  );
+  recorderRef.current = recorder;
 
   // The candidate sees the project as changed; reviewers also see the files deleted.
   const listed = access.isCandidate ? projected : files.data;
