@@ -174,6 +174,27 @@ export const playbackUploadResultSchema = z.object({
 });
 export type PlaybackUploadResult = z.infer<typeof playbackUploadResultSchema>;
 
+export const FILE_CHANGE_OPS = ['create', 'rename', 'delete'] as const;
+export type FileChangeOp = (typeof FILE_CHANGE_OPS)[number];
+
+/**
+ * `f` a change of the file itself (issue 24), recorded by the server when the candidate made
+ * it (`project_change`), not by the editor: created (`x` the text it starts with), renamed or
+ * moved (`path` its name before, `to` after; `folder` set when a folder's rename moved it),
+ * deleted (on its own or with its folder).
+ */
+const fileChangeBody = z.object({
+  k: z.literal('f'),
+  op: z.enum(FILE_CHANGE_OPS),
+  path: z.string(),
+  to: z.string().optional(),
+  folder: z.object({ path: z.string(), to: z.string().optional() }).optional(),
+  x: z.string().optional(),
+});
+export type FileChangeBody = z.infer<typeof fileChangeBody>;
+/** What a replay goes through: the editor's events and the file's own changes. */
+export type ReplayBody = EventBody | FileChangeBody;
+
 /**
  * As the reviewer gets it: `at` on the server's clock (ms); `p` the page session (page load
  * of the workspace) that recorded it, 1 for the first, in the order they began.
@@ -183,8 +204,9 @@ export const playbackEventSchema = z.union([
   changeBody.extend(reviewed),
   snapshotBody.extend(reviewed),
   focusBody.extend(reviewed),
+  fileChangeBody.extend(reviewed),
 ]);
-export type PlaybackEvent = EventBody & { at: number; p?: number };
+export type PlaybackEvent = ReplayBody & { at: number; p?: number };
 
 export const playbackTestRunSchema = z.object({
   id: z.string(),
@@ -228,9 +250,14 @@ export function changeFor(json: ChangeSetJson, length: number): ChangeSet | null
  */
 export function applyEvent(
   doc: Text | null,
-  event: EventBody,
+  event: ReplayBody,
 ): { doc: Text | null; fits: boolean } {
   if (event.k === 's') return { doc: textOf(event.x), fits: true };
+  if (event.k === 'f') {
+    // Created: its first text; deleted: no text; renamed: the same text under a new name.
+    if (event.op === 'create') return { doc: textOf(event.x ?? ''), fits: true };
+    return { doc: event.op === 'delete' ? null : doc, fits: true };
+  }
   if (event.k !== 'c') return { doc, fits: true };
   if (!doc) return { doc, fits: false };
   const set = changeFor(event.c, doc.length);
@@ -238,7 +265,7 @@ export function applyEvent(
 }
 
 /** The text after all events, from the start. */
-export function replayAll(events: readonly EventBody[]): string {
+export function replayAll(events: readonly ReplayBody[]): string {
   let doc: Text | null = null;
   for (const e of events) doc = applyEvent(doc, e).doc;
   return doc?.toString() ?? '';
@@ -251,9 +278,10 @@ export function replayAll(events: readonly EventBody[]): string {
 export class Replay {
   private readonly snapshots: number[] = [];
 
-  constructor(readonly events: readonly EventBody[]) {
+  constructor(readonly events: readonly ReplayBody[]) {
+    // Where the text is known whatever came before: snapshots, creates and deletes.
     events.forEach((e, i) => {
-      if (e.k === 's') this.snapshots.push(i);
+      if (e.k === 's' || (e.k === 'f' && e.op !== 'rename')) this.snapshots.push(i);
     });
   }
 
@@ -389,7 +417,9 @@ export type Marker =
   | { kind: 'away'; where: FocusTarget; at: number; end: number; real: number; realEnd: number }
   /** A later page session (the workspace loaded again) begins here. */
   | { kind: 'session'; at: number; real: number; count: number; session: number }
-  | { kind: 'test-run'; at: number; real: number; run: PlaybackTestRun };
+  | { kind: 'test-run'; at: number; real: number; run: PlaybackTestRun }
+  /** The file created, renamed or moved, or deleted (issue 24). */
+  | { kind: 'file'; at: number; real: number; count: number; change: FileChangeBody };
 
 /**
  * The marks on a recording's timeline (playback ms): pastes and drops, repaired gaps
@@ -448,6 +478,9 @@ export function playbackMarkers(
       // An edit: the candidate is at the editor, whatever focus events were lost.
       endAll(i);
       if (event.m) markers.push({ kind: event.m, at, real: event.at, count: i + 1 });
+    } else if (event.k === 'f') {
+      const { at: _at, p: _p, ...change } = event;
+      markers.push({ kind: 'file', at, real: event.at, count: i + 1, change });
     } else if (event.k === 's' && event.r === 'resync') {
       markers.push({ kind: 'resync', at, real: event.at, count: i + 1 });
     } else if (event.k === 'a') {
@@ -477,4 +510,144 @@ export function playbackMarkers(
     markers.push({ kind: 'test-run', at: playTimeOf(timeline, times, run.at), real: run.at, run });
   }
   return markers.sort((a, b) => a.at - b.at);
+}
+
+// --- a file across its creates, renames and deletes (issue 24) ------------------------------
+
+/** One of the candidate's recorded project changes, on the browser's clock (`project_change`). */
+export type ProjectChangeAt = {
+  op: FileChangeOp;
+  path: string;
+  to: string | null;
+  at: number;
+};
+
+/** A name the file had, and when (browser clock, both ends included). */
+export type NameSpan = { name: string; from: number; until: number };
+
+const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+
+/**
+ * The history of the file now (or last) at `name`, from the project's changes in the order
+ * they were made: the names it had with when it had them (oldest first), and the changes
+ * that made it, renamed or moved it (on its own or with a folder) and deleted it, as events
+ * of this file (`at` the browser's time of the change).
+ *
+ * Walking back from the end: a rename to `name` (or of a folder holding it) means the file
+ * was called something else before; a create or delete of the path stays in its history (a
+ * file deleted and made again, an undo, is one history); a rename that took another file
+ * away from the path ends it (what was recorded under the path before is that file's).
+ */
+export function fileHistory(
+  changes: readonly ProjectChangeAt[],
+  name: string,
+): { spans: NameSpan[]; changes: (FileChangeBody & { at: number })[] } {
+  const spans: NameSpan[] = [];
+  const made: (FileChangeBody & { at: number })[] = [];
+  let current = name;
+  let until = Number.POSITIVE_INFINITY;
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const change = changes[i]!;
+    if (change.op === 'rename' && change.to !== null && under(current, change.to)) {
+      const before = change.path + current.slice(change.to.length);
+      made.push({
+        k: 'f',
+        op: 'rename',
+        path: before,
+        to: current,
+        ...(current === change.to ? {} : { folder: { path: change.path, to: change.to } }),
+        at: change.at,
+      });
+      spans.push({ name: current, from: change.at, until });
+      until = change.at;
+      current = before;
+    } else if (change.op === 'rename' && under(current, change.path)) {
+      // Another file left this path here: nothing before it is this file's.
+      spans.push({ name: current, from: change.at, until });
+      return { spans: spans.reverse(), changes: made.reverse() };
+    } else if (change.op === 'delete' && under(current, change.path)) {
+      made.push({
+        k: 'f',
+        op: 'delete',
+        path: current,
+        ...(current === change.path ? {} : { folder: { path: change.path } }),
+        at: change.at,
+      });
+    } else if (change.op === 'create' && change.path === current) {
+      made.push({ k: 'f', op: 'create', path: current, at: change.at });
+    }
+  }
+  spans.push({ name: current, from: Number.NEGATIVE_INFINITY, until });
+  return { spans: spans.reverse(), changes: made.reverse() };
+}
+
+/** An editor event as read from storage: its browser time (`local`) beside the server's. */
+export type ReadEvent = PlaybackEvent & { local: number };
+
+/**
+ * One ordered list of a file's events: the editor's events recorded under each of its names
+ * (already filtered to when it had that name, oldest name first) with its own changes put
+ * where they happened (the browser's clock orders both; a change goes before an event of the
+ * same moment, so a created file's first snapshot follows its create). A change's time on the
+ * server's clock takes the skew of the event before it (else after it); its page session is
+ * that event's. A create starts with the text the file had when it was last deleted (an
+ * undo brings it back) or empty.
+ */
+export function withFileChanges(
+  events: readonly ReadEvent[],
+  changes: readonly (FileChangeBody & { at: number })[],
+): PlaybackEvent[] {
+  const merged: (PlaybackEvent & { local?: number })[] = [];
+  let next = 0;
+  const skewAround = (i: number) => {
+    const near = events[i - 1] ?? events[i];
+    return near ? { skew: near.at - near.local, p: near.p } : { skew: 0, p: undefined };
+  };
+  const take = (i: number, upTo: number) => {
+    while (next < changes.length && changes[next]!.at <= upTo) {
+      const change = changes[next++]!;
+      const { skew, p } = skewAround(i);
+      merged.push({ ...change, at: change.at + skew, ...(p === undefined ? {} : { p }) });
+    }
+  };
+  events.forEach((event, i) => {
+    take(i, event.local);
+    const { local: _local, ...rest } = event;
+    merged.push(rest as PlaybackEvent);
+  });
+  take(events.length, Number.POSITIVE_INFINITY);
+  // The text a create brings back: what the replay held just before the last delete.
+  const replay = new Replay(merged);
+  let deletedAt = -1;
+  merged.forEach((event, i) => {
+    if (event.k !== 'f') return;
+    if (event.op === 'delete') deletedAt = i;
+    else if (event.op === 'create') {
+      event.x = deletedAt >= 0 ? replay.textAt(deletedAt) : '';
+      deletedAt = -1;
+    }
+  });
+  return merged;
+}
+
+/** The file's name and whether it exists after the first `count` events, for every count. */
+export function namesAlong(
+  events: readonly PlaybackEvent[],
+  fallback: string,
+): { name: string; exists: boolean }[] {
+  const first = events.find((e) => e.k === 'f');
+  let name = first?.k === 'f' ? first.path : fallback;
+  let exists = !(first?.k === 'f' && first.op === 'create');
+  const out = [{ name, exists }];
+  for (const event of events) {
+    if (event.k === 'f') {
+      if (event.op === 'rename') name = event.to ?? name;
+      else {
+        name = event.path;
+        exists = event.op === 'create';
+      }
+    }
+    out.push({ name, exists });
+  }
+  return out;
 }

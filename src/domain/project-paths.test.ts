@@ -14,6 +14,7 @@ import {
   projectLimitProblem,
   projectPathSchema,
   protectedPathsOf,
+  renameProblem,
   resolveRenamed,
   type StoredPath,
 } from './project-paths';
@@ -205,5 +206,33 @@ describe('a project path', () => {
       editedAt: 5,
     });
     expect(folded.error?.issues[0]?.message).toBe(PATH_TEXTS.dotSegment);
+  });
+});
+
+describe('renaming or moving a folder', () => {
+  const rules = { hidden: [], visibleTests: ['test/cart.test.js'], candidatesMayEditTests: false };
+  const files = ['src/a.ts', 'src/deep/b.ts', 'lib/c.ts', 'test/cart.test.js', 'README.md'];
+
+  it('moves every file under it when each new path is free', () => {
+    expect(renameProblem(files, 'src', 'app', rules)).toBeNull();
+    expect(renameProblem(files, 'src', 'lib/src', rules)).toBeNull();
+    expect(renameProblem(files, 'src', 'src', rules)).toBeNull();
+    // Only the case changes: the files themselves are not in the way.
+    expect(renameProblem(files, 'src', 'SRC', rules)).toBeNull();
+  });
+
+  it('names the first rule a moved path breaks', () => {
+    expect(renameProblem(files, 'src', '../src', rules)).toBe(pathProblem('../src/a.ts'));
+    expect(renameProblem(files, 'src', 'LIB', rules)).toBeNull();
+    expect(renameProblem(['src/c.ts', 'lib/c.ts'], 'src', 'LIB', rules)).toBe(
+      PATH_TEXTS.caseClash('lib/c.ts'),
+    );
+    expect(renameProblem(files, 'src', 'README.md', rules)).toBe(
+      PATH_TEXTS.fileInTheWay('README.md'),
+    );
+    expect(renameProblem(files, 'test', 'spec', rules)).toBe(
+      PATH_TEXTS.protectedPath('test/cart.test.js'),
+    );
+    expect(renameProblem(files, 'nowhere', 'x', rules)).toBe(PATH_TEXTS.notFound('nowhere'));
   });
 });

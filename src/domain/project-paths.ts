@@ -231,6 +231,30 @@ export function pathsUnder(existing: readonly string[], path: string): string[] 
   return existing.filter((p) => p === path || p.startsWith(`${path}/`));
 }
 
+/**
+ * The first problem of renaming or moving `from` (a file, or a folder: every file under it
+ * moves) to `to`, as the server checks it: each moved file must be allowed to move (not a
+ * protected test) and its new path must be one a new file could take among the others.
+ */
+export function renameProblem(
+  existing: readonly string[],
+  from: string,
+  to: string,
+  rules: ProtectedPaths,
+): string | null {
+  const moved = pathsUnder(existing, from);
+  if (moved.length === 0) return PATH_TEXTS.notFound(from);
+  const locked = moved.find((p) => isProtectedPath(p, rules));
+  if (locked) return PATH_TEXTS.protectedPath(locked);
+  if (to === from) return null;
+  const others = existing.filter((p) => !moved.includes(p));
+  for (const path of moved) {
+    const problem = newPathProblem(others, to + path.slice(from.length), rules);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /** Creates, renames and deletes as the API and the local outbox carry them. */
 export const projectChangeSchema = z.discriminatedUnion('op', [
   z.object({

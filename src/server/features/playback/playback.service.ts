@@ -7,16 +7,26 @@ import {
   CLOCK_ALLOWANCE_MS,
   type EventBody,
   type FilePlayback,
+  fileHistory,
   MAX_FILE_RECORDING_BYTES,
   MAX_UPLOAD_CHARS,
   PLAYBACK_TEXTS,
   type PlaybackEvent,
   type PlaybackUpload,
   type PlaybackUploadResult,
+  type ReadEvent,
   textOf,
+  withFileChanges,
 } from '../../../domain/playback';
 import type { Db } from '../../db/client';
-import { assessment, candidateFile, playbackBatch, playbackFile, testRun } from '../../db/schema';
+import {
+  assessment,
+  candidateFile,
+  playbackBatch,
+  playbackFile,
+  projectChange,
+  testRun,
+} from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import {
@@ -265,11 +275,26 @@ async function loadForReview(deps: PlaybackDeps, actor: Actor, id: string, fileN
 /**
  * The events of a file with their times on the server's clock, oldest first, each with its
  * page session (`p`: 1, 2, ... in the order the sessions began; the server's own resync
- * snapshot belongs to the session before it).
+ * snapshot belongs to the session before it), and the file's own creates, renames and
+ * deletes among them (issue 24). A renamed file's history is read under each name it had,
+ * while it had it (fileHistory): the stored events are never rewritten.
  */
 export async function readEvents(db: Db, id: string, fileName: string): Promise<PlaybackEvent[]> {
+  const changes = await db
+    .select({
+      op: projectChange.op,
+      path: projectChange.path,
+      to: projectChange.toPath,
+      at: projectChange.at,
+    })
+    .from(projectChange)
+    .where(eq(projectChange.assessmentId, id))
+    .orderBy(asc(projectChange.at), asc(projectChange.id));
+  const history = fileHistory(changes, fileName);
+  const names = [...new Set(history.spans.map((s) => s.name))];
   const batches = await db
     .select({
+      fileName: playbackBatch.fileName,
       clientId: playbackBatch.clientId,
       startedAt: playbackBatch.startedAt,
       clockOffsetMs: playbackBatch.clockOffsetMs,
@@ -277,22 +302,32 @@ export async function readEvents(db: Db, id: string, fileName: string): Promise<
       data: playbackBatch.data,
     })
     .from(playbackBatch)
-    .where(and(eq(playbackBatch.assessmentId, id), eq(playbackBatch.fileName, fileName)))
+    .where(and(eq(playbackBatch.assessmentId, id), inArray(playbackBatch.fileName, names)))
     .orderBy(asc(playbackBatch.batchNo));
   const sessions = new Map<string, number>();
   let p = 1;
-  const events: PlaybackEvent[] = [];
-  for (const batch of batches) {
-    if (batch.clientId !== 'server') {
-      p = sessions.get(batch.clientId) ?? sessions.size + 1;
-      sessions.set(batch.clientId, p);
-    }
-    const origin = batch.startedAt + batch.clockOffsetMs;
-    for (const { t, ...body } of decodeBatch(batch.encoding, batch.data)) {
-      events.push({ ...body, at: origin + t, p } as PlaybackEvent);
+  const events: ReadEvent[] = [];
+  // Oldest name first; under each name, its batches in the order they arrived.
+  for (const span of history.spans) {
+    for (const batch of batches) {
+      if (batch.fileName !== span.name) continue;
+      const decoded = decodeBatch(batch.encoding, batch.data);
+      const mine = decoded.filter(({ t }) => {
+        const local = batch.startedAt + t;
+        return local >= span.from && local <= span.until;
+      });
+      if (mine.length === 0) continue;
+      if (batch.clientId !== 'server') {
+        p = sessions.get(batch.clientId) ?? sessions.size + 1;
+        sessions.set(batch.clientId, p);
+      }
+      const origin = batch.startedAt + batch.clockOffsetMs;
+      for (const { t, ...body } of mine) {
+        events.push({ ...body, at: origin + t, local: batch.startedAt + t, p } as ReadEvent);
+      }
     }
   }
-  return events;
+  return withFileChanges(events, history.changes);
 }
 
 export async function getPlayback(

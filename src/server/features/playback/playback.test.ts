@@ -6,6 +6,7 @@ import {
   type ChangeSetJson,
   MAX_FILE_RECORDING_BYTES,
   PLAYBACK_TEXTS,
+  type PlaybackEvent,
   type RecordedEvent,
   replayAll,
 } from '../../../domain/playback';
@@ -429,5 +430,113 @@ describe('event times (issue 25)', () => {
     expect((await upload(id, body)).status).toBe(200);
     const events = ((await (await read(id, recA)).json()) as Json).events as Json[];
     expect(events.map((e) => e.p)).toEqual([1, 1, 2, 2]);
+  });
+});
+
+describe("a file's history across its creates, renames and deletes (issue 24)", () => {
+  const change = (id: string, json: Json) =>
+    t.request(`/api/assessments/${id}/file-changes`, { method: 'POST', as: candA, json });
+
+  it('reads a renamed file under every name it had, with the changes on its timeline in order', async () => {
+    const id = await started();
+    const t0 = Date.now() - 60_000;
+    expect((await change(id, { op: 'create', path: 'src/a.ts', editedAt: t0 })).status).toBe(200);
+    // Typed while it was src/a.ts...
+    const first = session('', t0 + 10);
+    first.type(10, 'one');
+    expect((await upload(id, first.body(null), candA, 'src/a.ts')).status).toBe(200);
+    const renamed = await change(id, {
+      op: 'rename',
+      path: 'src/a.ts',
+      to: 'src/b.ts',
+      editedAt: t0 + 1000,
+    });
+    expect(renamed.status).toBe(200);
+    // ...then as src/b.ts (the editor opens it again under its new name)...
+    const second = session('one', t0 + 1010);
+    second.type(10, ' two');
+    expect((await upload(id, second.body(null), candA, 'src/b.ts')).status).toBe(200);
+    // ...then its folder renamed: lib/b.ts.
+    expect(
+      (await change(id, { op: 'rename', path: 'src', to: 'lib', editedAt: t0 + 2000 })).status,
+    ).toBe(200);
+    const third = session('one two', t0 + 2010);
+    third.type(10, ' three');
+    expect((await upload(id, third.body(null), candA, 'lib/b.ts')).status).toBe(200);
+    // A new file at the first name later: none of its typing is lib/b.ts's, nor the reverse.
+    expect((await change(id, { op: 'create', path: 'src/a.ts', editedAt: t0 + 3000 })).status).toBe(
+      200,
+    );
+    const other = session('', t0 + 3010);
+    other.type(10, 'other');
+    // Another page load (the browser numbers events per file and page load).
+    const later = {
+      ...other.body(null),
+      chunks: [{ ...other.body(null).chunks[0]!, clientId: 'tab2' }],
+    };
+    expect((await upload(id, later, candA, 'src/a.ts')).status).toBe(200);
+
+    const res = await read(id, recA, 'lib/b.ts');
+    expect(res.status).toBe(200);
+    const events = ((await res.json()) as Json).events as Json[];
+    expect(
+      events.map((e) => (e.k === 'f' ? `${e.op} ${e.path} ${e.to ?? ''}`.trim() : e.k)),
+    ).toEqual([
+      'create src/a.ts',
+      's',
+      'c',
+      'rename src/a.ts src/b.ts',
+      's',
+      'c',
+      'rename src/b.ts lib/b.ts',
+      's',
+      'c',
+    ]);
+    expect(events[6]!.folder).toEqual({ path: 'src', to: 'lib' });
+    expect(replayAll(events as PlaybackEvent[])).toBe('one two three');
+
+    const newer = ((await (await read(id, recA, 'src/a.ts')).json()) as Json).events as Json[];
+    expect(newer.map((e) => (e.k === 'f' ? e.op : e.k))).toEqual(['create', 's', 'c']);
+    expect(replayAll(newer as PlaybackEvent[])).toBe('other');
+
+    // Read through the names, never rewritten: the first typing is still stored as src/a.ts.
+    const stored = await t.database.db
+      .select({ fileName: playbackBatch.fileName })
+      .from(playbackBatch)
+      .where(eq(playbackBatch.assessmentId, id));
+    expect(stored.map((b) => b.fileName).sort()).toEqual([
+      'lib/b.ts',
+      'src/a.ts',
+      'src/a.ts',
+      'src/b.ts',
+    ]);
+  });
+
+  it('a deleted file ends deleted, and an undo brings its text back', async () => {
+    const id = await started();
+    const t0 = Date.now() - 60_000;
+    expect((await change(id, { op: 'create', path: 'gone.ts', editedAt: t0 })).status).toBe(200);
+    const s = session('', t0 + 10);
+    s.type(10, 'kept');
+    expect((await upload(id, s.body(null), candA, 'gone.ts')).status).toBe(200);
+    expect((await change(id, { op: 'delete', path: 'gone.ts', editedAt: t0 + 1000 })).status).toBe(
+      200,
+    );
+    let events = ((await (await read(id, recA, 'gone.ts')).json()) as Json).events as Json[];
+    expect(events.map((e) => (e.k === 'f' ? e.op : e.k))).toEqual(['create', 's', 'c', 'delete']);
+    expect(replayAll(events as PlaybackEvent[])).toBe('');
+    expect(
+      (
+        await change(id, {
+          op: 'create',
+          path: 'gone.ts',
+          content: 'kept',
+          editedAt: t0 + 2000,
+        })
+      ).status,
+    ).toBe(200);
+    events = ((await (await read(id, recA, 'gone.ts')).json()) as Json).events as Json[];
+    expect(events.at(-1)).toMatchObject({ k: 'f', op: 'create', x: 'kept' });
+    expect(replayAll(events as PlaybackEvent[])).toBe('kept');
   });
 });

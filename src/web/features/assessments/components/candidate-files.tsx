@@ -1,10 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { projectChangeEntrySchema } from '../../../../domain/project-paths';
-import { apiFetch, errorMessage } from '../../../api/http';
+import { errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
 import { PlaybackButton } from '../../playback/components/playback-button';
@@ -85,45 +82,7 @@ export function CandidateFiles({ assessmentId }: { assessmentId: string }) {
         >
           <pre className={classes.code}>{current.content || ' '}</pre>
         </section>
-        <ProjectChanges assessmentId={assessmentId} />
       </div>
     </div>
-  );
-}
-
-/** The candidate's creates, renames and deletes in the order they made them (issue 24). */
-function ProjectChanges({ assessmentId }: { assessmentId: string }) {
-  const { t } = useTranslation('recruiter');
-  const changes = useQuery({
-    queryKey: ['assessments', assessmentId, 'file-changes'],
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/assessments/${encodeURIComponent(assessmentId)}/file-changes`, {
-        schema: z.array(projectChangeEntrySchema),
-        signal,
-      }),
-  });
-  if (!changes.data || changes.data.length === 0) return null;
-  return (
-    <section aria-label={t('files.timeline')}>
-      <Text size="sm" fw={600} mt="sm">
-        {t('files.changesHeading')}
-      </Text>
-      <ol data-testid="file-changes" style={{ margin: 0, paddingLeft: 20 }}>
-        {changes.data.map((c) => (
-          <li key={`${c.at}-${c.op}-${c.path}`}>
-            <Text size="xs">
-              {t(
-                c.op === 'create'
-                  ? 'files.created'
-                  : c.op === 'rename'
-                    ? 'files.renamed'
-                    : 'files.deleted',
-                { date: formatDateTime(new Date(c.at).toISOString()), path: c.path, to: c.to },
-              )}
-            </Text>
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }

@@ -12,6 +12,7 @@ import {
   type FilePlayback,
   type FocusTarget,
   type Marker,
+  namesAlong,
   PLAYBACK_SPEEDS,
   type PlaybackSpeed,
   playbackMarkers,
@@ -90,6 +91,25 @@ function markerLabel(marker: Marker, t: TFunction<['playback', 'test-runs']>): s
         : run.trigger;
       return t('marker.testRun', { trigger, at, status, passed: run.passed, failed: run.failed });
     }
+    case 'file': {
+      const { change } = marker;
+      const folder = change.folder;
+      if (change.op === 'create') return t('marker.create', { path: change.path, at });
+      if (change.op === 'delete') {
+        return folder
+          ? t('marker.deleteFolder', { path: change.path, folder: folder.path, at })
+          : t('marker.delete', { path: change.path, at });
+      }
+      return folder
+        ? t('marker.renameFolder', {
+            path: change.path,
+            to: change.to,
+            folder: folder.path,
+            folderTo: folder.to,
+            at,
+          })
+        : t('marker.rename', { path: change.path, to: change.to, at });
+    }
   }
 }
 
@@ -102,11 +122,12 @@ function Player({ data }: { data: FilePlayback }) {
     return {
       timeline,
       replay,
+      names: namesAlong(events, data.fileName),
       markers: playbackMarkers(events, timeline, data.testRuns),
       endsOnSaved: replay.textAt(events.length) === data.savedText,
     };
-  }, [events, data.testRuns, data.savedText]);
-  const { timeline, replay, markers } = model;
+  }, [events, data.testRuns, data.savedText, data.fileName]);
+  const { timeline, replay, markers, names } = model;
   const duration = timeline.duration;
 
   const [position, setPosition] = useState(0);
@@ -162,8 +183,10 @@ function Player({ data }: { data: FilePlayback }) {
     if (count > from && count - from <= 400) {
       for (let i = from; i < count; i++) {
         const event = events[i]!;
-        if (event.k === 's') {
-          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: event.x } });
+        if (event.k === 's' || (event.k === 'f' && event.op !== 'rename')) {
+          // A snapshot, a create (its first text) or a delete (no text any more).
+          const insert = event.k === 's' ? event.x : event.op === 'create' ? (event.x ?? '') : '';
+          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert } });
         } else if (event.k === 'c') {
           const set = changeFor(event.c, view.state.doc.length);
           if (!set) continue; // the server never stores one that does not fit
@@ -202,6 +225,7 @@ function Player({ data }: { data: FilePlayback }) {
   }
 
   const atEnd = count >= events.length && position >= duration;
+  const now = names[count] ?? names[names.length - 1]!;
   const current = events[Math.max(0, count - 1)]!;
   const skipping = timeline.gaps.find((g) => position >= g.at && position < g.at + SHOWN_GAP_MS);
   const pct = (ms: number) => (duration > 0 ? `${(ms / duration) * 100}%` : '0%');
@@ -209,6 +233,7 @@ function Player({ data }: { data: FilePlayback }) {
     paste: markers.filter((m) => m.kind === 'paste' || m.kind === 'drop').length,
     away: markers.filter((m) => m.kind === 'away' && m.where !== 'editor').length,
     runs: markers.filter((m) => m.kind === 'test-run').length,
+    files: markers.filter((m) => m.kind === 'file').length,
     sessions: markers.filter((m) => m.kind === 'session').length + 1,
     skipped: timeline.gaps.reduce((sum, g) => sum + g.realMs, 0),
   };
@@ -237,6 +262,14 @@ function Player({ data }: { data: FilePlayback }) {
           })}
         </Text>
       </Group>
+
+      <Text size="sm" fw={600} data-testid="playback-file" className={classes.fileName}>
+        {now.exists
+          ? t('file.current', { name: now.name })
+          : count === 0
+            ? t('file.notCreated', { name: now.name })
+            : t('file.deleted', { name: now.name })}
+      </Text>
 
       <div className={classes.track} data-testid="playback-timeline">
         {timeline.gaps.map((gap) => (
@@ -283,11 +316,12 @@ function Player({ data }: { data: FilePlayback }) {
               // biome-ignore lint/suspicious/noArrayIndexKey: markers never reorder
               key={`${m.kind}-${i}`}
               type="button"
-              className={`${classes.marker} ${classes[m.kind === 'test-run' ? 'run' : m.kind]}`}
+              className={`${classes.marker} ${classes[m.kind === 'test-run' ? 'run' : m.kind === 'file' ? m.change.op : m.kind]}`}
               style={{ left: pct(m.at) }}
               aria-label={markerLabel(m, t)}
               title={markerLabel(m, t)}
               data-kind={m.kind}
+              data-op={m.kind === 'file' ? m.change.op : undefined}
               onClick={() => setPosition(m.at)}
             />
           ))}
@@ -309,6 +343,9 @@ function Player({ data }: { data: FilePlayback }) {
         <Legend className={classes.paste} text={t('legend.pastes', { count: counts.paste })} />
         <Legend className={classes.away} text={t('legend.away', { count: counts.away })} />
         <Legend className={classes.run} text={t('legend.runs', { count: counts.runs })} />
+        {counts.files > 0 ? (
+          <Legend className={classes.rename} text={t('legend.files', { count: counts.files })} />
+        ) : null}
         <Legend
           className={classes.session}
           text={t('legend.sessions', { count: counts.sessions })}

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Assessment, deadlineMs, type Task } from '../../../../domain/assessments';
-import { newPathProblem } from '../../../../domain/project-paths';
+import { newPathProblem, renameProblem } from '../../../../domain/project-paths';
 import { errorMessage } from '../../../api/http';
 import { translateMessage } from '../../../lib/messages';
 import type { SessionUser } from '../../../lib/session';
@@ -77,7 +77,12 @@ export function AssessmentWorkspace({
   const editable = access.canEditFiles && filesFresh;
   // Creates, renames and deletes (issue 24): kept and sent like edits; files wait for them.
   const syncRef = useRef<{ flush: () => Promise<void> } | null>(null);
-  const tree = useTreeSync(assessment.id, () => void syncRef.current?.flush());
+  const recorderRef = useRef<{ retryFailed: () => void } | null>(null);
+  // Once the tree's changes are through, the files' texts, then their recordings, may go.
+  const tree = useTreeSync(assessment.id, () => {
+    void syncRef.current?.flush();
+    recorderRef.current?.retryFailed();
+  });
   const pendingChanges = tree.pending();
   const projected = useMemo(
     () => (files.data ? applyChanges(files.data, pendingChanges) : undefined),
@@ -85,7 +90,10 @@ export function AssessmentWorkspace({
   );
   const sync = useFileSync(assessment.id, projected, editable, () => tree.hasPending());
   syncRef.current = sync;
-  const recorder = usePlaybackRecorder(assessment.id, sync, editable, !access.canEditFiles);
+  const recorder = usePlaybackRecorder(assessment.id, sync, editable, !access.canEditFiles, () =>
+    tree.hasPending(),
+  );
+  recorderRef.current = recorder;
 
   // The candidate sees the project as changed; reviewers also see the files deleted.
   const listed = access.isCandidate ? projected : files.data;
@@ -99,15 +107,24 @@ export function AssessmentWorkspace({
   const [chosenFile, setSelectedFile] = useState(assessment.project.fileNames[0] ?? '');
   const selectedFile = fileNames.includes(chosenFile) ? chosenFile : (fileNames[0] ?? '');
   const protectedNow = new Set((listed ?? []).filter((f) => f.protected).map((f) => f.fileName));
+  const rules = { hidden: [], visibleTests: [...protectedNow], candidatesMayEditTests: false };
+  /** A file or folder renamed or moved: its texts, the change and the file shown follow. */
+  const rename = (from: string, to: string) => {
+    sync.move(from, to);
+    tree.add({ op: 'rename', path: from, to, editedAt: Date.now() });
+    setSelectedFile((shown) =>
+      shown === from || shown.startsWith(`${from}/`) ? to + shown.slice(from.length) : shown,
+    );
+  };
   const editing: TreeEditing | undefined = editable
     ? {
         check: (path, ignore) => {
           const livePaths = fileNames.filter((n) => n !== ignore);
-          const problem = newPathProblem(livePaths, path, {
-            hidden: [],
-            visibleTests: [...protectedNow],
-            candidatesMayEditTests: false,
-          });
+          const problem = newPathProblem(livePaths, path, rules);
+          return problem === null ? null : translateMessage(problem);
+        },
+        checkRename: (from, to) => {
+          const problem = renameProblem(fileNames, from, to, rules);
           return problem === null ? null : translateMessage(problem);
         },
         onCreate: (path) => {
@@ -119,9 +136,25 @@ export function AssessmentWorkspace({
         },
         onRename: (from, to) => {
           if (from === to) return;
-          sync.move(from, to);
-          tree.add({ op: 'rename', path: from, to, editedAt: Date.now() });
-          if (selectedFile === from) setSelectedFile(to);
+          rename(from, to);
+          const id = `renamed-${from}`;
+          notifications.show({
+            id,
+            title: t('files.renamed', { from, to }),
+            message: (
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => {
+                  rename(to, from);
+                  notifications.hide(id);
+                }}
+              >
+                {t('files.undo')}
+              </Button>
+            ),
+            autoClose: 8000,
+          });
         },
         onDelete: (path) => {
           const content = sync.view(path)?.content ?? '';

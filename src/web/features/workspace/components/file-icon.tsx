@@ -9,3 +9,12 @@ export function IconFile({ size = 16 }: { size?: number }) {
     </OutlineIcon>
   );
 }
+
+/** A folder glyph for the file list (decorative). */
+export function IconFolder({ size = 16 }: { size?: number }) {
+  return (
+    <OutlineIcon size={size}>
+      <path d="M5 4h4l3 3h7a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2" />
+    </OutlineIcon>
+  );
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { postPlayback } from '../api/post-playback';
 import type { FileSync, KeyValueStore } from '../lib/file-sync';
 import { PlaybackRecorder, playbackKeyPrefix } from '../lib/playback-recorder';
@@ -33,7 +33,11 @@ export function usePlaybackRecorder(
   sync: FileSync,
   editable: boolean,
   closed: boolean,
+  /** The tree's changes are still on their way: the events wait for the names to exist. */
+  blocked?: () => boolean,
 ): PlaybackRecorder | null {
+  const blockedRef = useRef(blocked);
+  blockedRef.current = blocked;
   const [recorder, setRecorder] = useState<PlaybackRecorder | null>(null);
 
   useEffect(() => {
@@ -46,6 +50,7 @@ export function usePlaybackRecorder(
         post: (fileName, upload, options) => postPlayback(assessmentId, fileName, upload, options),
         saveText: (fileName, keepalive) => sync.flush(fileName, { keepalive }),
         editedAtOf: (fileName) => sync.view(fileName)?.editedAt ?? null,
+        blocked: () => blockedRef.current?.() ?? false,
       }),
     );
   }, [editable, recorder, assessmentId, sync]);

@@ -174,6 +174,23 @@ describe('PlaybackRecorder', () => {
     expect(replayAll(server.stored)).toBe('ac');
   });
 
+  it('waits while the tree has changes on their way (the server may not know the name yet)', async () => {
+    const storage = memoryStorage();
+    let treePending = true;
+    const { recorder, server } = make(storage, { blocked: () => treePending });
+    const ed = editor(recorder, '');
+    ed.type('typed in a new file');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(server.post).not.toHaveBeenCalled();
+    expect(recorder.hasPending()).toBe(true);
+    // The create reached the server: the events go (the retry, or at once when asked).
+    treePending = false;
+    recorder.retryFailed();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.post).toHaveBeenCalledTimes(1);
+    expect(replayAll(server.stored)).toBe(ed.text);
+  });
+
   it('a reload sends what the last page load left, first, and a duplicate send stores nothing twice', async () => {
     const storage = memoryStorage();
     const first = make(storage);

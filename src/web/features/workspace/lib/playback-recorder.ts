@@ -53,6 +53,11 @@ export type PlaybackRecorderOptions = {
   saveText?: (fileName: string, keepalive: boolean) => Promise<void>;
   /** The edit time of the text the recorded events lead to (FileSync's). */
   editedAtOf?: (fileName: string) => number | null;
+  /**
+   * The tree's creates and renames are still on their way (issue 24): the server may not know
+   * the file's name yet and would refuse its events for good, so they wait (and are retried).
+   */
+  blocked?: () => boolean;
   clientId?: string;
   now?: () => number;
   timers?: Timers;
@@ -325,6 +330,7 @@ export class PlaybackRecorder {
   private async sendAll(fileName: string, keepalive: boolean): Promise<SendResult> {
     const state = this.state(fileName);
     if (this.runsOf(fileName).length === 0 || !this.enabled) return 'done';
+    if (this.options.blocked?.()) return 'retry';
     // The file's text first, so the server can check the events against it.
     await this.options.saveText?.(fileName, keepalive);
     // Taken together, synchronously: these events lead to the text of this edit time.
