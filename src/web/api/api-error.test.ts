@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Coded, coded } from '../../domain/error-codes';
 import { codedText } from '../../domain/error-texts';
 import { i18n } from '../lib/i18n';
+import { loadCodedMessages } from '../lib/messages';
 import { ApiError, errorMessage } from './api-error';
 
 /**
@@ -15,6 +16,7 @@ const failure = (status: number, error: Coded) =>
 async function inGerman() {
   await i18n.changeLanguage('de');
   await i18n.loadNamespaces('messages');
+  await loadCodedMessages();
 }
 
 afterEach(async () => {

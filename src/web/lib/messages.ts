@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { type ErrorCode, type ErrorParams, isErrorCode } from '../../domain/error-codes';
-import { formatDate, formatList, formatNumber, formatWait } from './format';
 import { currentLanguage, i18n } from './i18n';
 
 /**
@@ -25,7 +23,7 @@ export function translateMessage(message: string): string {
   return message;
 }
 
-const OPTIONS = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
+export const OPTIONS = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
 
 function lookUp(message: string): string | null {
   return i18n.exists(message, OPTIONS) ? i18n.t(message, OPTIONS) : null;
@@ -89,85 +87,31 @@ export function translateErrors<T extends Record<string, ReactNode>>(errors: T):
 
 // --- messages with a code (made from parts on the server) -----------------------------------
 
-type Values = Record<string, string | number>;
-const num = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
-const str = (value: unknown) => (typeof value === 'string' ? value : String(value ?? ''));
-
-/** A key of the `messages` catalogue's coded block ('error.<code>...'), with its values. */
-const tr = (key: string, values: Values = {}) => i18n.t(key, { ...OPTIONS, ...values });
-
-/** "2 jobs and 1 template" in the reader's language: each count's own plural, then a list. */
-const counted = (prefix: string, counts: [string, number][]) =>
-  formatList(
-    counts
-      .filter(([, count]) => count > 0)
-      .map(([name, count]) => tr(`${prefix}.${name}`, { count, n: formatNumber(count) })),
-  );
-
-const wait = (key: string) => (p: { seconds: number }) =>
-  tr(key, { wait: formatWait(num(p.seconds)) });
+let coded: typeof import('./coded-messages') | null = null;
+let loading: Promise<void> | null = null;
 
 /**
- * Each code's text in the reader's language, from the values the server sent: counts with
- * i18next plurals, lists with Intl.ListFormat, waits, numbers and days through format.ts.
+ * The texts of coded errors are a chunk of their own (with the formats they use), loaded
+ * with any language but English, whose text is the server's own: /login stays light.
  */
-const CODED: { [C in ErrorCode]: (params: ErrorParams[C]) => string } = {
-  'department-in-use': (p) => {
-    const counts: [string, number][] = [
-      ['templates', num(p.templates)],
-      ['jobs', num(p.jobs)],
-      ['admins', num(p.admins)],
-    ];
-    return tr('error.department-in-use', {
-      name: str(p.name),
-      usage: counted('error.department-in-use', counts),
-      count: counts.reduce((sum, [, n]) => sum + n, 0),
-    });
-  },
-  'job-action-refused': (p) =>
-    tr('error.job-action-refused', {
-      status: tr(`error.job-action-refused.status.${str(p.status)}`),
-      action: tr(`error.job-action-refused.action.${str(p.action)}`),
-    }),
-  'recruiter-has-records': (p) =>
-    tr('error.recruiter-has-records', {
-      jobs: tr('error.recruiter-has-records.jobs', {
-        count: num(p.jobs),
-        n: formatNumber(num(p.jobs)),
-      }),
-      assessments: tr('error.recruiter-has-records.assessments', {
-        count: num(p.assessments),
-        n: formatNumber(num(p.assessments)),
-      }),
-    }),
-  'invitation-expired': (p) =>
-    tr('error.invitation-expired', { date: formatDate(str(p.date)), name: str(p.name) }),
-  'wait-jobs': wait('error.wait-jobs'),
-  'wait-invitations-sent': wait('error.wait-invitations-sent'),
-  'wait-invitations-received': wait('error.wait-invitations-received'),
-  'wait-applications': wait('error.wait-applications'),
-  'wait-messages': wait('error.wait-messages'),
-  'wait-conversations': wait('error.wait-conversations'),
-  'wait-test-mails': wait('error.wait-test-mails'),
-  'wait-erase-attempts': wait('error.wait-erase-attempts'),
-  'bulk-row-not-utf8': (p) => tr('error.bulk-row-not-utf8', { row: formatNumber(num(p.row)) }),
-  'bulk-quote-open': (p) => tr('error.bulk-quote-open', { row: formatNumber(num(p.row)) }),
-  'bulk-too-many-rows': (p) =>
-    tr('error.bulk-too-many-rows', {
-      rows: formatNumber(num(p.count)),
-      max: formatNumber(num(p.max)),
-      row: formatNumber(num(p.row)),
-    }),
-};
+export function loadCodedMessages(): Promise<void> {
+  loading ??= import('./coded-messages').then((module) => {
+    coded = module;
+  });
+  return loading;
+}
+
+if (currentLanguage() !== 'en') void loadCodedMessages();
+i18n.on('languageChanged', (language) => {
+  if (language !== 'en') void loadCodedMessages();
+});
 
 /**
  * An error the server answered with a code (src/domain/error-codes.ts) in the reader's
- * language; null when the code is not one we know or the catalogue is not there (the
- * caller then shows the server's English message). English is the server's own text.
+ * language; null when the code is not one we know, the reader reads English (the server's
+ * own text) or the texts are not there yet: the caller then shows the English message.
  */
-export function translateCoded(code: string, params: Values): string | null {
-  if (!isErrorCode(code) || currentLanguage() === 'en') return null;
-  if (!i18n.exists(`error.${code}`, OPTIONS) && !i18n.exists(`error.${code}_other`, OPTIONS))
-    return null;
-  return (CODED[code] as (values: Values) => string)(params);
+export function translateCoded(code: string, params: Record<string, string | number>) {
+  if (currentLanguage() === 'en' || !coded) return null;
+  return coded.translateCoded(code, params);
 }
