@@ -1,12 +1,24 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 import { LANGUAGES } from './languages';
 
 /** The one error shape of every API route (STYLE point 4). */
 export const errorSchema = z.object({
-  message: z.string(),
+  message: z.string().describe('What went wrong, in English'),
   issues: z
     .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
     .optional(),
+  // Messages assembled from parts carry a code and its values (docs/decisions/023).
+  code: z
+    .string()
+    .optional()
+    .describe(
+      `Set when the message is made from parts (counts, waits, lists, dates): translate by it. One of ${ERROR_CODES.join(', ')}; the session's refusals use session-idle and two-factor-enrolment-required`,
+    ),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe("The code's values (src/domain/error-codes.ts): counts, seconds, names, days"),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 

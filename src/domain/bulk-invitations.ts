@@ -1,5 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { type Coded, coded } from './error-codes';
+import { codedText } from './error-texts';
 import { isCalendarDate } from './inputs';
 
 /**
@@ -72,11 +74,15 @@ export interface BulkRow {
 }
 
 export class BulkFileError extends Error {
+  /** Set when the message is made from parts: the API answers its code (decision 023). */
+  readonly coded: Coded | null;
+
   constructor(
-    message: string,
+    message: string | Coded,
     readonly row: number | null,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : codedText(message));
+    this.coded = typeof message === 'string' ? null : message;
   }
 }
 
@@ -126,10 +132,7 @@ export function parseBulkCsv(bytes: Uint8Array): BulkRow[] {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const row = firstBadRow(bytes);
-    throw new BulkFileError(
-      `Row ${row} is not UTF-8 text. Save the file as "CSV UTF-8" and upload it again`,
-      row,
-    );
+    throw new BulkFileError(coded('bulk-row-not-utf8', { row }), row);
   }
   const parsed = Papa.parse<string[]>(text, {
     delimitersToGuess: [',', ';', '\t'],
@@ -138,7 +141,7 @@ export function parseBulkCsv(bytes: Uint8Array): BulkRow[] {
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
     const row = (quoteError.row ?? 0) + 1;
-    throw new BulkFileError(`Row ${row}: a quoted field is never closed`, row);
+    throw new BulkFileError(coded('bulk-quote-open', { row }), row);
   }
   const records = parsed.data;
   if (records.length === 0) throw new BulkFileError('The file has no rows', null);
@@ -149,10 +152,7 @@ export function parseBulkCsv(bytes: Uint8Array): BulkRow[] {
   if (count === 0) throw new BulkFileError('The file has a header row but no rows', null);
   if (count > MAX_BULK_ROWS) {
     const row = first + MAX_BULK_ROWS + 1;
-    throw new BulkFileError(
-      `The file has ${count.toLocaleString('en-US')} rows; at most ${MAX_BULK_ROWS} can be invited in one upload (row ${row} is the first past the limit)`,
-      row,
-    );
+    throw new BulkFileError(coded('bulk-too-many-rows', { count, max: MAX_BULK_ROWS, row }), row);
   }
   const cell = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
   return records.slice(first).map((cells, i) => ({

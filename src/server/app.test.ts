@@ -94,6 +94,11 @@ describe('the API surface', () => {
     const doc = await (await t.request('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/profile');
+    // Errors made from parts carry a code and its values (decision 023).
+    const error = doc.paths['/api/profile'].get.responses['401'].content['application/json'].schema;
+    const shown = error.$ref ? doc.components.schemas[error.$ref.split('/').at(-1)] : error;
+    expect(Object.keys(shown.properties)).toEqual(expect.arrayContaining(['code', 'params']));
+    expect(shown.properties.code.description).toContain('department-in-use');
     expect(doc.paths['/api/health'].get.responses['200']).toBeTruthy();
     expect(await (await t.request('/api/health')).json()).toEqual({ ok: true });
     const page = await t.request('/api/docs');

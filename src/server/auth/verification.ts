@@ -35,7 +35,7 @@ interface VerificationDeps {
 /** Counts one use; false (nothing thrown) once the window is spent: the mail is skipped. */
 async function withinLimit(db: Db, key: string, limit: Limit): Promise<boolean> {
   try {
-    await consumeLimit(db, key, limit, () => '');
+    await consumeLimit(db, key, limit, null);
     return true;
   } catch (error) {
     if (error instanceof AppError && error.status === 429) return false;

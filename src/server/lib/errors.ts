@@ -1,4 +1,6 @@
 import type { ZodError } from 'zod';
+import type { Coded } from '../../domain/error-codes';
+import { codedText } from '../../domain/error-texts';
 import { TEXTS } from '../../domain/texts';
 
 /** An error whose message is meant for the user; status picks the HTTP code. */
@@ -12,6 +14,25 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * An error assembled from parts (a count, a wait, a list): the English text as `message`,
+ * and the code with its parameters, which the browser translates (decision 023).
+ */
+export function codedError(
+  status: AppError['status'],
+  error: Coded,
+  extra?: Record<string, unknown>,
+  /** The field it is about, listed in `issues` as a validation failure would be. */
+  field?: string,
+) {
+  const message = codedText(error);
+  return new AppError(status, message, field ? [{ path: [field], message }] : undefined, {
+    ...extra,
+    code: error.code,
+    params: error.params,
+  });
 }
 
 export const unauthorized = (message: string = TEXTS.mustBeLoggedIn) => new AppError(401, message);

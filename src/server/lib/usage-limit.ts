@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { coded, type WaitCode } from '../../domain/error-codes';
 import type { Db } from '../db/client';
 import { usageLimit } from '../db/schema';
-import { AppError } from './errors';
+import { AppError, codedError } from './errors';
 
 export interface Limit {
   max: number;
@@ -18,7 +19,8 @@ export async function consumeLimit(
   db: Pick<Db, 'insert'>,
   key: string,
   limit: Limit,
-  refusal: (retryAfterSeconds: number) => string,
+  /** What the refused caller is told (with the wait); none for limits no user sees. */
+  refusal: WaitCode | null,
 ): Promise<void> {
   const window = sql`make_interval(secs => ${limit.windowSeconds})`;
   const expired = sql`${usageLimit.windowStart} <= now() - ${window}`;
@@ -38,8 +40,15 @@ export async function consumeLimit(
     });
   if (row && row.count > limit.max) {
     const seconds = Math.max(1, Math.ceil(Number(row.retryAfter)));
-    throw new AppError(429, refusal(seconds), undefined, { retryAfterSeconds: seconds });
+    throw refused(refusal, seconds);
   }
+}
+
+function refused(refusal: WaitCode | null, seconds: number) {
+  const extra = { retryAfterSeconds: seconds };
+  if (!refusal)
+    return new AppError(429, 'Too many requests. Please try again later.', undefined, extra);
+  return codedError(429, coded(refusal, { seconds }), extra);
 }
 
 /**
@@ -50,7 +59,8 @@ export async function assertLimitOpen(
   db: Pick<Db, 'select'>,
   key: string,
   limit: Limit,
-  refusal: (retryAfterSeconds: number) => string,
+  /** What the refused caller is told (with the wait); none for limits no user sees. */
+  refusal: WaitCode | null,
 ): Promise<void> {
   const window = sql`make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
@@ -62,6 +72,6 @@ export async function assertLimitOpen(
     .where(sql`${usageLimit.key} = ${key} and ${usageLimit.windowStart} > now() - ${window}`);
   if (row && row.count >= limit.max) {
     const seconds = Math.max(1, Math.ceil(Number(row.retryAfter)));
-    throw new AppError(429, refusal(seconds), undefined, { retryAfterSeconds: seconds });
+    throw refused(refusal, seconds);
   }
 }

@@ -1,17 +1,29 @@
-import { translateMessage } from '../lib/messages';
+import { translateCoded, translateMessage } from '../lib/messages';
 
 export type ApiIssue = { path: (string | number)[]; message: string };
 
-/** Any failed call to /api/*: the server's message, the HTTP status and field issues if any. */
+/**
+ * Any failed call to /api/*: the server's message, the HTTP status and field issues if any;
+ * for a message made from parts, its code and values (docs/decisions/023).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly issues: ApiIssue[];
+  readonly code: string | undefined;
+  readonly params: Record<string, string | number>;
 
-  constructor(message: string, status: number, issues: ApiIssue[] = []) {
+  constructor(
+    message: string,
+    status: number,
+    issues: ApiIssue[] = [],
+    coded: { code?: string | undefined; params?: Record<string, string | number> | undefined } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.issues = issues;
+    this.code = coded.code;
+    this.params = coded.params ?? {};
   }
 }
 
@@ -19,6 +31,10 @@ export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 /** The message to show for any thrown value, in the reader's language where we have it. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code) {
+    const coded = translateCoded(error.code, error.params);
+    if (coded !== null) return coded;
+  }
   if (error instanceof Error && error.message) return translateMessage(error.message);
   if (typeof error === 'string' && error) return translateMessage(error);
   return translateMessage(GENERIC_FAILURE);

@@ -31,7 +31,8 @@ async function readError(response: Response): Promise<ApiError> {
   }
   const parsed = errorSchema.safeParse(payload);
   if (parsed.success) {
-    return new ApiError(parsed.data.message, response.status, parsed.data.issues ?? []);
+    const { message, issues, code, params } = parsed.data;
+    return new ApiError(message, response.status, issues ?? [], { code, params });
   }
   if (response.status === 413) return new ApiError('The file is too large', 413);
   return new ApiError(response.statusText || GENERIC_FAILURE, response.status);

@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatRelative,
   formatTime,
+  formatWait,
   formatZonedDateTime,
   numberSeparators,
 } from './format';
@@ -101,5 +102,17 @@ describe('formatAgo', () => {
     expect(formatAgo('2026-11-21T11:55:00Z', now)).toBe('vor 5 Min.');
     await i18n.changeLanguage('ja');
     expect(formatAgo('2026-11-21T09:00:00Z', now)).toBe('3 時間前');
+  });
+
+  it("writes a limit's wait rounded up, with the locale's unit and plural", async () => {
+    expect(formatWait(0)).toBe('1 second');
+    expect(formatWait(59)).toBe('59 seconds');
+    expect(formatWait(61)).toBe('2 minutes');
+    expect(formatWait(3601)).toBe('2 hours');
+    await i18n.changeLanguage('de');
+    expect(formatWait(1800)).toBe('30 Minuten');
+    expect(formatWait(3600)).toBe('1 Stunde');
+    await i18n.changeLanguage('ja');
+    expect(formatWait(1800)).toBe('30 分');
   });
 });

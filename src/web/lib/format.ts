@@ -263,3 +263,20 @@ export function formatAgo(value: DateInput, now: Date = new Date()): string {
   if (days < 7) return format.format(-days, 'day');
   return formatMonthDay(read.date);
 }
+
+// --- server messages with a code (errcodes): the abuse limits' waits ------------------------
+
+/**
+ * How long until a limit's window reopens, rounded up as the server does: '45 seconds',
+ * '3 minutes', '2 hours' / '3 Minuten' / '3 分' (Intl's long unit names, plural included).
+ */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const m = Math.ceil(s / 60);
+  const [value, unit] =
+    s < 60 ? [s, 'second'] : m < 60 ? [m, 'minute'] : [Math.ceil(m / 60), 'hour'];
+  const options: Intl.NumberFormatOptions = { style: 'unit', unit, unitDisplay: 'long' };
+  return formatter('number', options, (locale) => new Intl.NumberFormat(locale, options)).format(
+    value,
+  );
+}

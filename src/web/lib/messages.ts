@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { i18n } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 
 /**
  * A message that comes in English from elsewhere (the server's error answers, the shared
@@ -23,7 +23,7 @@ export function translateMessage(message: string): string {
   return message;
 }
 
-const OPTIONS = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
+export const OPTIONS = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
 
 function lookUp(message: string): string | null {
   return i18n.exists(message, OPTIONS) ? i18n.t(message, OPTIONS) : null;
@@ -83,4 +83,35 @@ export function translateErrors<T extends Record<string, ReactNode>>(errors: T):
     out[field] = typeof message === 'string' ? translateMessage(message) : message;
   }
   return out as T;
+}
+
+// --- messages with a code (made from parts on the server) -----------------------------------
+
+let coded: typeof import('./coded-messages') | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * The texts of coded errors are a chunk of their own (with the formats they use), loaded
+ * with any language but English, whose text is the server's own: /login stays light.
+ */
+export function loadCodedMessages(): Promise<void> {
+  loading ??= import('./coded-messages').then((module) => {
+    coded = module;
+  });
+  return loading;
+}
+
+if (currentLanguage() !== 'en') void loadCodedMessages();
+i18n.on('languageChanged', (language) => {
+  if (language !== 'en') void loadCodedMessages();
+});
+
+/**
+ * An error the server answered with a code (src/domain/error-codes.ts) in the reader's
+ * language; null when the code is not one we know, the reader reads English (the server's
+ * own text) or the texts are not there yet: the caller then shows the English message.
+ */
+export function translateCoded(code: string, params: Record<string, string | number>) {
+  if (currentLanguage() === 'en' || !coded) return null;
+  return coded.translateCoded(code, params);
 }

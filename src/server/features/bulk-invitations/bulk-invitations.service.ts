@@ -13,11 +13,12 @@ import {
   parseBulkCsv,
 } from '../../../domain/bulk-invitations';
 import { MIN_PASSWORD_LENGTH } from '../../../domain/constants';
+import { coded } from '../../../domain/error-codes';
 import type { Auth } from '../../auth/auth';
 import { createAccount } from '../../auth/users';
 import type { Db } from '../../db/client';
 import { assessment, assessmentInvitation, assessmentTemplate, user } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { enqueueMail, type Mail } from '../../mail/outbox';
@@ -82,6 +83,7 @@ export async function bulkAssign(
     rows = parseBulkCsv(bytes);
   } catch (error) {
     if (error instanceof BulkFileError) {
+      if (error.coded) throw codedError(400, error.coded, { row: error.row }, 'file');
       throw new AppError(400, error.message, [{ path: ['file'], message: error.message }], {
         row: error.row,
       });
@@ -299,10 +301,9 @@ async function findInvitation(db: Db, token: string) {
 function refuseExpired(row: Awaited<ReturnType<typeof findInvitation>>) {
   const { invitation, recruiterName } = row;
   if (invitation.acceptedAt || invitation.expiresAt > new Date()) return;
-  throw new AppError(
+  throw codedError(
     410,
-    `This invitation expired on ${toIsoDate(invitation.expiresAt)}. Ask ${recruiterName} to send it again`,
-    undefined,
+    coded('invitation-expired', { date: toIsoDate(invitation.expiresAt), name: recruiterName }),
     { expired: true },
   );
 }

@@ -175,9 +175,14 @@ describe('bulk assignment', () => {
       .where(eq(assessmentInvitation.email, 'una@example.test'));
     const info = await t.request(`/api/assessment-invitations/${oldToken}`);
     expect(info.status).toBe(410);
-    expect((await info.json()).message).toMatch(
+    const expired = await info.json();
+    expect(expired.message).toMatch(
       /^This invitation expired on \d{4}-\d{2}-\d{2}\. Ask Rita Recruiter to send it again$/,
     );
+    expect(expired).toMatchObject({
+      code: 'invitation-expired',
+      params: { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), name: 'Rita Recruiter' },
+    });
     const signUp = await t.request(`/api/assessment-invitations/${oldToken}/sign-up`, {
       method: 'POST',
       json: { name: 'Una Invitee', password: 'secret-password' },
@@ -241,7 +246,13 @@ describe('bulk assignment', () => {
     const latin1 = Uint8Array.from([...new TextEncoder().encode('Jos'), 0xe9, 0x2c, 0x6a]);
     const bad = await upload(latin1);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ row: 1, message: expect.stringMatching(/^Row 1 /) });
+    expect(await bad.json()).toMatchObject({
+      row: 1,
+      message: expect.stringMatching(/^Row 1 /),
+      issues: [{ path: ['file'] }],
+      code: 'bulk-row-not-utf8',
+      params: { row: 1 },
+    });
     const many = Array.from({ length: 10_000 }, (_, i) => `P ${i},p${i}@big.example`).join('\n');
     const big = await upload(many);
     expect(big.status).toBe(400);

@@ -7,6 +7,7 @@ import {
   type ErasureResult,
   type OnRequestInput,
 } from '../../../domain/data-rights';
+import { coded } from '../../../domain/error-codes';
 import { isRole } from '../../../domain/roles';
 import { USER_ADMIN_TEXTS } from '../../../domain/users';
 import type { Auth } from '../../auth/auth';
@@ -21,7 +22,7 @@ import {
   message,
   user,
 } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, codedError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
 import { consumeLimit } from '../../lib/usage-limit';
@@ -120,7 +121,7 @@ export async function eraseOwnAccount(
       deps.db,
       `erase-attempt:${target.id}`,
       ERASE_ATTEMPTS,
-      (s) => `Too many attempts. Try again in ${Math.ceil(s / 60)} minutes.`,
+      'wait-erase-attempts',
     );
     const ctx = await deps.auth.$context;
     if (!(await ctx.password.verify({ hash, password: input.password }))) {
@@ -188,7 +189,8 @@ async function erase(
     ]);
     const j = Number(jobs?.n ?? 0);
     const a = Number(assessments?.n ?? 0);
-    if (j + a > 0) throw new AppError(409, DATA_RIGHTS_TEXTS.recruiterHasRecords(j, a));
+    if (j + a > 0)
+      throw codedError(409, coded('recruiter-has-records', { jobs: j, assessments: a }));
   }
   const resumes = await db
     .select({ key: jobApplication.resumeKey })

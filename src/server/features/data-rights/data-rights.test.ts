@@ -702,7 +702,10 @@ describe('erasure by an admin', () => {
       json: { reason: 'Asked' },
     });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toMatch(/still owns \d+ jobs? and \d+ assessments?/);
+    const refused = await res.json();
+    expect(refused.message).toMatch(/still owns \d+ jobs? and \d+ assessments?/);
+    expect(refused.code).toBe('recruiter-has-records');
+    expect(refused.params).toEqual({ jobs: expect.any(Number), assessments: expect.any(Number) });
     const fresh = await t.signUp({ accountType: 'recruiter', name: 'New Recruiter' });
     await ok(
       t.request(`/api/admin/users/${fresh.id}/erase`, {

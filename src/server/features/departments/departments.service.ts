@@ -5,15 +5,15 @@ import {
   type DepartmentOption,
   type departmentChangeSchema,
   duplicateName,
-  inUseMessage,
   type ManagedDepartment,
   nameKey,
   type newDepartmentSchema,
   notOffered,
 } from '../../../domain/departments';
+import { coded } from '../../../domain/error-codes';
 import type { Db } from '../../db/client';
 import { assessmentTemplate, department, job, profile, user } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, codedError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import type { EventBus } from '../../realtime/event-bus';
@@ -257,14 +257,17 @@ export async function deleteDepartment(deps: DepartmentDeps, actor: Actor, id: s
     if (!row) throw notFound(DEPARTMENT_TEXTS.notFound);
     const usage = await usageOf(tx, row);
     if (usage.templates + usage.jobs + usage.admins > 0) {
-      throw new AppError(409, inUseMessage(row.name, usage), undefined, { usage });
+      throw codedError(409, coded('department-in-use', { name: row.name, ...usage }), { usage });
     }
     try {
       await tx.delete(department).where(eq(department.id, id));
     } catch (error) {
       // A template or job filed under it since the count: the foreign key refuses.
       if (pgCode(error) === '23503') {
-        throw new AppError(409, inUseMessage(row.name, await usageOf(deps.db, row)));
+        const now = await usageOf(deps.db, row);
+        throw codedError(409, coded('department-in-use', { name: row.name, ...now }), {
+          usage: now,
+        });
       }
       throw error;
     }

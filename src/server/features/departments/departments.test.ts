@@ -264,9 +264,13 @@ describe('renaming, filing and archiving', () => {
   it('deleting is refused while anything uses it, saying how many; unused ones go', async () => {
     const refused = await remove(dept.id);
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe(
+    const body = await refused.json();
+    expect(body.message).toBe(
       '“Insights” cannot be deleted: 1 template, 1 job and 1 admin profile use it. Move them to another department or archive it instead.',
     );
+    // The browser translates by code (decision 023).
+    expect(body.code).toBe('department-in-use');
+    expect(body.params).toEqual({ name: 'Insights', templates: 1, jobs: 1, admins: 1 });
     expect((await departmentRows()).some((d) => d.id === dept.id)).toBe(true);
     expect(await auditRows('department.delete', dept.id)).toHaveLength(0);
 

@@ -97,12 +97,7 @@ export async function integrationStatus(
 /** Queues a test mail to the admin through the outbox, like every other mail. */
 export async function sendTestMail(deps: IntegrationDeps, actor: Actor): Promise<TestMailResult> {
   assertRole(actor, 'admin');
-  await consumeLimit(
-    deps.database.db,
-    `test-mail:${actor.id}`,
-    TEST_MAIL_LIMIT,
-    (s) => `You sent several test e-mails just now. Try again in ${Math.ceil(s / 60)} minutes.`,
-  );
+  await consumeLimit(deps.database.db, `test-mail:${actor.id}`, TEST_MAIL_LIMIT, 'wait-test-mails');
   // In the admin's own language (docs/decisions/023).
   const language = await recipientLanguage(deps.database.db, actor.id);
   const t = mailTexts(language);

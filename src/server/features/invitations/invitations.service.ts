@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { HIRING_LIMIT_TEXTS, type HiringLimits } from '../../../domain/hiring-limits';
+import type { HiringLimits } from '../../../domain/hiring-limits';
 import {
   INVITATION_TEXTS,
   type Invitation,
@@ -172,13 +172,13 @@ export async function inviteToApply(
           tx,
           `invitation-sent:${actor.id}`,
           deps.limits.invitationsSent,
-          HIRING_LIMIT_TEXTS.invitationsSent,
+          'wait-invitations-sent',
         );
         await consumeLimit(
           tx,
           `invitation-received:${person.id}`,
           deps.limits.invitationsReceived,
-          HIRING_LIMIT_TEXTS.invitationsReceived,
+          'wait-invitations-received',
         );
       }
       await tx.insert(jobInvitation).values({

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { toIsoDate } from '../../../domain/assessments';
 import { identityHiddenFrom } from '../../../domain/blind-review';
 import { archivedNoCopy } from '../../../domain/departments';
+import { coded } from '../../../domain/error-codes';
 import { storedFileName } from '../../../domain/file-names';
-import { HIRING_LIMIT_TEXTS, type HiringLimits } from '../../../domain/hiring-limits';
+import type { HiringLimits } from '../../../domain/hiring-limits';
 import {
   type Application,
   type ApplicationDetail,
@@ -46,7 +47,7 @@ import {
   recruiterAssignment,
   user,
 } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import { assertLimitOpen, consumeLimit } from '../../lib/usage-limit';
@@ -208,7 +209,7 @@ async function readJob(db: Db, actor: Actor, id: string): Promise<Job> {
  */
 async function countJobPosted(tx: Tx, deps: JobsDeps, actor: Actor) {
   if (!deps.limits) return;
-  await consumeLimit(tx, `job-post:${actor.id}`, deps.limits.jobs, HIRING_LIMIT_TEXTS.jobs);
+  await consumeLimit(tx, `job-post:${actor.id}`, deps.limits.jobs, 'wait-jobs');
 }
 
 export async function createJob(deps: JobsDeps, actor: Actor, input: NewJob): Promise<Job> {
@@ -272,7 +273,7 @@ export async function changeJobStatus(
   const row = await loadManageable(deps.db, actor, id);
   const to = nextStatus(row.status, action);
   if (!to) {
-    throw new AppError(400, `A ${row.status} job cannot be changed with "${action}"`);
+    throw codedError(400, coded('job-action-refused', { status: row.status, action }));
   }
   if (to === 'published' && closingDatePassed(row.closingDate, today())) {
     throw new AppError(400, `${JOB_TEXTS.closingInPast}: change it before publishing`, [
@@ -628,12 +629,7 @@ export async function applyToJob(
   const limitKey = `application:${actor.id}`;
   // Refused before the résumé is stored; counted (for real) with the application it allows.
   if (deps.limits) {
-    await assertLimitOpen(
-      deps.db,
-      limitKey,
-      deps.limits.applications,
-      HIRING_LIMIT_TEXTS.applications,
-    );
+    await assertLimitOpen(deps.db, limitKey, deps.limits.applications, 'wait-applications');
   }
   const id = newId();
   if (resume) {
@@ -642,7 +638,7 @@ export async function applyToJob(
   try {
     await deps.db.transaction(async (tx) => {
       if (deps.limits) {
-        await consumeLimit(tx, limitKey, deps.limits.applications, HIRING_LIMIT_TEXTS.applications);
+        await consumeLimit(tx, limitKey, deps.limits.applications, 'wait-applications');
       }
       await tx.insert(jobApplication).values({
         id,

@@ -178,7 +178,13 @@ describe('my listings and job actions', () => {
     expect((await act('close')).status).toBe(200);
     expect((await act('close')).status).toBe(400);
     expect((await act('reopen')).status).toBe(200);
-    expect((await act('publish')).status).toBe(400);
+    const publish = await act('publish');
+    expect(publish.status).toBe(400);
+    expect(await publish.json()).toMatchObject({
+      message: 'A published job cannot be changed with "publish"',
+      code: 'job-action-refused',
+      params: { status: 'published', action: 'publish' },
+    });
     expect((await act('fly')).status).toBe(400);
     expect((await act('close', recB)).status).toBe(403);
     expect(await messageOf(await act('close', recB))).toBe(JOB_TEXTS.notYourJob);

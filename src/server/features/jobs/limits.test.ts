@@ -80,8 +80,16 @@ async function seedJobs(recruiter: TestUser, n: number) {
 }
 const refusal = async (res: Response) => {
   expect(res.status, await res.clone().text()).toBe(429);
-  const body = (await res.json()) as { message: string; retryAfterSeconds: number };
+  const body = (await res.json()) as {
+    message: string;
+    retryAfterSeconds: number;
+    code: string;
+    params: { seconds: number };
+  };
   expect(body.retryAfterSeconds).toBeGreaterThan(0);
+  // The browser translates by code, the wait from the seconds (decision 023).
+  expect(body.code).toMatch(/^wait-/);
+  expect(body.params).toEqual({ seconds: body.retryAfterSeconds });
   return body;
 };
 /** Moves a limit's window an hour and a day back: as if the time had passed. */

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/constants';
+import { coded } from '../../../domain/error-codes';
 import { MAX_TIMESTAMP_MS } from '../../../domain/inputs';
 import {
   CONVERSATION_PAGE_SIZE,
   CONVERSATION_START_LIMIT,
   type ConversationSummary,
-  limitTexts,
   MESSAGE_PAGE_SIZE,
   MESSAGE_SEND_LIMIT,
   MESSAGING_TEXTS,
@@ -33,7 +33,7 @@ import {
   recruiterAssignment,
   user,
 } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { consumeLimit, type Limit } from '../../lib/usage-limit';
@@ -368,7 +368,7 @@ async function appendMessage(
     case 'forbidden':
       throw forbidden(MESSAGING_TEXTS.notParticipant);
     case 'over_limit':
-      throw new AppError(429, limitTexts.messages(result.retryAfterSeconds), undefined, {
+      throw codedError(429, coded('wait-messages', { seconds: result.retryAfterSeconds }), {
         retryAfterSeconds: result.retryAfterSeconds,
       });
     case 'duplicate':
@@ -564,7 +564,7 @@ export async function createConversation(
     ...(await allowedRecipients(db, actor, recipientIds)),
   ];
   const { conversations } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
-  await consumeLimit(db, `conversation:${actor.id}`, conversations, limitTexts.conversations);
+  await consumeLimit(db, `conversation:${actor.id}`, conversations, 'wait-conversations');
   const id = timestampId('conversation');
   try {
     const sent = await db.transaction(async (tx) => {

@@ -36,6 +36,7 @@ export async function downloadFile(
       parsed.success ? parsed.data.message : response.statusText || 'The download failed',
       response.status,
       parsed.success ? (parsed.data.issues ?? []) : [],
+      parsed.success ? { code: parsed.data.code, params: parsed.data.params } : {},
     );
   }
   const name = attachmentName(response.headers.get('content-disposition'), 'talentforge-data.zip');
