@@ -22,6 +22,7 @@ describe('Playback in the reader language', () => {
           events: [
             { k: 's', x: 'a', r: 'open', at, p: 1 },
             { k: 'c', c: [1, [0, 'bc']], m: 'paste', at: at + 5000, p: 1 },
+            { k: 'f', op: 'rename', path: 'kasse.js', to: 'cart.js', at: at + 5500, p: 1 },
           ],
           testRuns: [
             {
@@ -60,6 +61,13 @@ describe('Playback in the reader language', () => {
       }),
     ).toBeTruthy();
     expect(screen.getByTestId('playback-status').textContent).toBe('Angehalten');
+    expect(screen.getByText('Dateiänderungen: 1')).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: /^kasse\.js um \d{2}:\d{2}:\d{2} in cart\.js umbenannt$/,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('playback-file').textContent).toBe('Datei: kasse.js');
   });
 });
 
