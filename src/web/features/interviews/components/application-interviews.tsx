@@ -38,6 +38,7 @@ import {
   useSaveCriteria,
   useWithdrawSlot,
 } from '../api/interviews';
+import { BusyHint, useSlotClashes } from './busy-hints';
 import { InterviewTime, Where } from './interview-time';
 import { emptySlot, SlotFields } from './slot-fields';
 
@@ -225,6 +226,7 @@ function ProposeModal({
   // The recruiter interviews, unless they choose otherwise.
   const [interviewerIds, setInterviewerIds] = useState<string[]>(me ? [me] : []);
   const errors = slotErrors(propose.error);
+  const clashes = useSlotClashes(slots, interviewerIds);
   const close = () => {
     propose.reset();
     onClose();
@@ -253,27 +255,30 @@ function ProposeModal({
             {t('propose.hint', { max: formatNumber(MAX_SLOTS) })}
           </Text>
           {rows.map(({ key, slot: s }, i) => (
-            <Group key={key} align="flex-end" wrap="nowrap" gap="xs">
-              <SlotFields
-                label={t('propose.slot', { number: i + 1 })}
-                value={s}
-                errors={errors[i]}
-                onChange={(next) =>
-                  setRows(rows.map((r) => (r.key === key ? { key, slot: next } : r)))
-                }
-              />
-              {slots.length > 1 ? (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="xs"
-                  aria-label={t('propose.removeLabel', { number: i + 1 })}
-                  onClick={() => setRows(rows.filter((r) => r.key !== key))}
-                >
-                  {t('propose.remove')}
-                </Button>
-              ) : null}
-            </Group>
+            <Stack key={key} gap={2}>
+              <Group align="flex-end" wrap="nowrap" gap="xs">
+                <SlotFields
+                  label={t('propose.slot', { number: i + 1 })}
+                  value={s}
+                  errors={errors[i]}
+                  onChange={(next) =>
+                    setRows(rows.map((r) => (r.key === key ? { key, slot: next } : r)))
+                  }
+                />
+                {slots.length > 1 ? (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    aria-label={t('propose.removeLabel', { number: i + 1 })}
+                    onClick={() => setRows(rows.filter((r) => r.key !== key))}
+                  >
+                    {t('propose.remove')}
+                  </Button>
+                ) : null}
+              </Group>
+              <BusyHint clashes={clashes[i]} />
+            </Stack>
           ))}
           {slots.length < MAX_SLOTS ? (
             <Group>
@@ -338,6 +343,11 @@ function RescheduleModal({
   };
   const [slot, setSlot] = useState<SlotInput>(start);
   const errors = slotErrors(reschedule.error, []);
+  const [clashes] = useSlotClashes(
+    [slot],
+    interview.interviewers.map((p) => p.id),
+    interview.scheduled,
+  );
   const close = () => {
     reschedule.reset();
     onClose();
@@ -366,6 +376,7 @@ function RescheduleModal({
             onChange={setSlot}
             errors={errors[0]}
           />
+          <BusyHint clashes={clashes} />
           {reschedule.isError ? <FormError>{errorMessage(reschedule.error)}</FormError> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
