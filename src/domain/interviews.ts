@@ -24,6 +24,10 @@ export const INTERVIEW_STATUS_LABELS: Record<InterviewStatus, string> = {
 export const SLOT_STATUSES = ['open', 'chosen', 'withdrawn'] as const;
 export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
+/** A participant's answer from their calendar app (iCalendar PARTSTAT of a METHOD:REPLY). */
+export const RSVP_RESPONSES = ['accepted', 'declined', 'tentative'] as const;
+export type RsvpResponse = (typeof RSVP_RESPONSES)[number];
+
 export const RECOMMENDATIONS = ['strong-no', 'no', 'yes', 'strong-yes'] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
@@ -293,6 +297,18 @@ export const interviewSchema = z.object({
   criteria: z.array(z.string()),
   /** The job's recruiter and admins see every scorecard; an interviewer only their own. */
   scorecards: z.array(scorecardSchema),
+  /**
+   * Participants' answers from their calendar apps to the invitation as it stands (answers
+   * to a time since moved are left out): the hiring team's view only.
+   */
+  responses: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      response: z.enum(RSVP_RESPONSES),
+      respondedAt: z.string(),
+    }),
+  ),
   sequence: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

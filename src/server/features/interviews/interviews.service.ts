@@ -25,6 +25,7 @@ import type { Db } from '../../db/client';
 import {
   interview,
   interviewInterviewer,
+  interviewResponse,
   interviewScorecard,
   interviewSlot,
   job,
@@ -51,12 +52,18 @@ import {
   reminderMail,
   type TimeText,
 } from './mails';
+import { type RsvpAddresses, rsvpAddress } from './rsvp';
 
 export interface InterviewDeps {
   db: Db;
   bus: EventBus;
   mailer: Mailer;
   appUrl: string;
+  /**
+   * When inbound mail is received (REPLY_DOMAIN): the invitations' ORGANIZER is the
+   * interview's signed `rsvp+…` address, so calendar apps' replies reach the server.
+   */
+  rsvp?: RsvpAddresses;
 }
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type InterviewRow = typeof interview.$inferSelect;
@@ -168,7 +175,7 @@ async function interviewsWhere(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.i.id);
   const jobIds = [...new Set(rows.map((r) => r.i.jobId))];
-  const [slots, people, cards, criteria] = await Promise.all([
+  const [slots, people, cards, criteria, answers] = await Promise.all([
     db
       .select()
       .from(interviewSlot)
@@ -187,6 +194,12 @@ async function interviewsWhere(
       .where(inArray(interviewScorecard.interviewId, ids))
       .orderBy(asc(interviewScorecard.createdAt)),
     db.select().from(jobScorecardCriteria).where(inArray(jobScorecardCriteria.jobId, jobIds)),
+    db
+      .select({ r: interviewResponse, name: user.name })
+      .from(interviewResponse)
+      .innerJoin(user, eq(user.id, interviewResponse.userId))
+      .where(inArray(interviewResponse.interviewId, ids))
+      .orderBy(asc(user.name)),
   ]);
   const criteriaOf = new Map(criteria.map((c) => [c.jobId, c.criteria]));
   return rows.map((r) => {
@@ -236,6 +249,14 @@ async function interviewsWhere(
         .map(({ id, name }) => ({ id, name })),
       criteria: criteriaOf.get(i.jobId) ?? [],
       scorecards,
+      responses: answers
+        .filter((a) => a.r.interviewId === i.id && a.r.sequence === i.sequence)
+        .map((a) => ({
+          userId: a.r.userId,
+          name: a.name,
+          response: a.r.response,
+          respondedAt: a.r.respondedAt.toISOString(),
+        })),
       sequence: i.sequence,
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
@@ -370,6 +391,12 @@ function calendarMails(
 ): Mail[] {
   const { app } = loaded;
   const people = participants(loaded);
+  // Replies (RSVP) go to the ORGANIZER: our signed address when mail is received, the
+  // recruiter then being an attendee like the others; else the recruiter's own address.
+  const organizer = deps.rsvp
+    ? { name: app.recruiterName, email: rsvpAddress(deps.rsvp, loaded.row.id) }
+    : { name: app.recruiterName, email: app.recruiterEmail };
+  const attendees = deps.rsvp ? people : people.filter((p) => p.email !== app.recruiterEmail);
   // One calendar entry (one UID), its title and description in each reader's language.
   const ics = (language: Language) =>
     invitationIcs({
@@ -380,8 +407,8 @@ function calendarMails(
       durationMinutes: time.durationMinutes,
       ...calendarTexts({ language, ...app, location: time.location }),
       location: time.location,
-      organizer: { name: app.recruiterName, email: app.recruiterEmail },
-      attendees: people.filter((p) => p.email !== app.recruiterEmail),
+      organizer,
+      attendees,
     });
   return people.map((p) =>
     calendarMail({

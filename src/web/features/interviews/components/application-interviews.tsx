@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Group,
@@ -154,6 +155,7 @@ function InterviewCard({ interview }: { interview: Interview }) {
             </Button>
           </Group>
         ) : null}
+        <Responses interview={interview} />
         <Scorecards interview={interview} />
       </Stack>
       {interview.status === 'scheduled' ? (
@@ -161,6 +163,54 @@ function InterviewCard({ interview }: { interview: Interview }) {
       ) : null}
       <CancelModal interview={interview} opened={cancelling} onClose={() => setCancelling(false)} />
     </Paper>
+  );
+}
+
+const RESPONSE_COLORS = { accepted: 'green', declined: 'red', tentative: 'yellow' } as const;
+
+/**
+ * The participants' answers from their calendar apps (calendar replies mailed back to the
+ * invitation's address), once one has come in; a decline by the candidate stands out.
+ */
+function Responses({ interview }: { interview: Interview }) {
+  const { t } = useTranslation('interviews');
+  if (interview.status !== 'scheduled' || interview.responses.length === 0) return null;
+  const answerOf = new Map(interview.responses.map((r) => [r.userId, r.response]));
+  const people = [
+    { id: interview.candidateId, name: interview.candidateName },
+    ...interview.interviewers,
+    ...interview.responses
+      .filter((r) => r.userId !== interview.candidateId)
+      .filter((r) => !interview.interviewers.some((p) => p.id === r.userId))
+      .map((r) => ({ id: r.userId, name: r.name })),
+  ];
+  const candidateDeclined = answerOf.get(interview.candidateId) === 'declined';
+  return (
+    <Stack gap={4} aria-label={t('responses.heading')} data-testid="interview-responses">
+      {candidateDeclined ? (
+        <Alert color="red" variant="light" p="xs" role="status">
+          {t('responses.candidateDeclined', { name: interview.candidateName })}
+        </Alert>
+      ) : null}
+      <Text size="sm" fw={500}>
+        {t('responses.heading')}
+      </Text>
+      <Group gap="xs" wrap="wrap">
+        {people.map((p) => {
+          const answer = answerOf.get(p.id);
+          return (
+            <Badge
+              key={p.id}
+              variant="light"
+              tt="none"
+              color={answer ? RESPONSE_COLORS[answer] : 'gray'}
+            >
+              {p.name}: {t(`responses.${answer ?? 'none'}`)}
+            </Badge>
+          );
+        })}
+      </Group>
+    </Stack>
   );
 }
 
