@@ -243,7 +243,6 @@ export class InboundSmtp {
     const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
     // A calendar reply is what a calendar app mails by itself when its user answers an
     // invitation: it is read before the automatic-mail rules, and never answered by mail.
-    let rsvpAnswer: string | null = null;
     if ((session.rsvps ?? []).length > 0) {
       const calendars = mail.attachments
         .filter(
@@ -259,8 +258,8 @@ export class InboundSmtp {
         if (outcome.kind === 'refused') throw smtpError(550, outcome.reason);
         notes.push(outcome.kind === 'recorded' ? RSVP_RECORDED : outcome.reason);
       }
-      rsvpAnswer = [...new Set(notes)].join('; ');
-      if ((session.replies ?? []).length === 0) return rsvpAnswer;
+      // A mail to reply addresses as well goes on to be posted there.
+      if ((session.replies ?? []).length === 0) return [...new Set(notes)].join('; ');
     }
     if (await this.isAutomatic(mail, session)) {
       log.info({ messageId }, 'inbound mail ignored: automatic or our own');
