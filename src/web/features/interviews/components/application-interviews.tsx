@@ -60,6 +60,15 @@ function slotErrors(error: unknown, prefix: (string | number)[] = ['slots']) {
   return out;
 }
 
+/** Field errors without the clashes the busy hints already show under the same row. */
+function withoutHinted(errors: ReturnType<typeof slotErrors>, clashes: string[][]) {
+  return errors.map((row, i) => {
+    if (!row?.time || !clashes[i]?.includes(row.time)) return row;
+    const { time: _shown, ...rest } = row;
+    return rest;
+  });
+}
+
 /** The Interviews part of an application (the job's recruiter): schedule, move, cancel, read scorecards. */
 export function ApplicationInterviews({ app }: { app: ApplicationDetail }) {
   const { t } = useTranslation('interviews');
@@ -275,8 +284,10 @@ function ProposeModal({
   const me = session.user?.id;
   // The recruiter interviews, unless they choose otherwise.
   const [interviewerIds, setInterviewerIds] = useState<string[]>(me ? [me] : []);
-  const errors = slotErrors(propose.error);
   const clashes = useSlotClashes(slots, interviewerIds);
+  // A clash the server refused is already shown under its time: said once.
+  const errors = withoutHinted(slotErrors(propose.error), clashes);
+  const hinted = new Set(clashes.flat());
   const close = () => {
     propose.reset();
     onClose();
@@ -355,7 +366,9 @@ function ProposeModal({
             onChange={setInterviewerIds}
             searchable
           />
-          {propose.isError ? <FormError>{errorMessage(propose.error)}</FormError> : null}
+          {propose.isError && !hinted.has(errorMessage(propose.error)) ? (
+            <FormError>{errorMessage(propose.error)}</FormError>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('propose.cancel')}
@@ -392,12 +405,14 @@ function RescheduleModal({
     };
   };
   const [slot, setSlot] = useState<SlotInput>(start);
-  const errors = slotErrors(reschedule.error, []);
-  const [clashes] = useSlotClashes(
+  const clashList = useSlotClashes(
     [slot],
     interview.interviewers.map((p) => p.id),
     interview.scheduled,
   );
+  const [clashes] = clashList;
+  const errors = withoutHinted(slotErrors(reschedule.error, []), clashList);
+  const hinted = new Set(clashes);
   const close = () => {
     reschedule.reset();
     onClose();
@@ -427,7 +442,9 @@ function RescheduleModal({
             errors={errors[0]}
           />
           <BusyHint clashes={clashes} />
-          {reschedule.isError ? <FormError>{errorMessage(reschedule.error)}</FormError> : null}
+          {reschedule.isError && !hinted.has(errorMessage(reschedule.error)) ? (
+            <FormError>{errorMessage(reschedule.error)}</FormError>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('reschedule.keep')}
