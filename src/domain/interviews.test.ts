@@ -105,6 +105,14 @@ describe('slots and scorecards', () => {
             updatedAt: '2030-01-01T00:00:00.000Z',
           },
         ],
+        responses: [
+          {
+            userId: 'r',
+            name: 'Rita',
+            response: 'tentative',
+            respondedAt: '2030-01-01T00:00:00.000Z',
+          },
+        ],
         sequence: 0,
         createdAt: '2030-01-01T00:00:00.000Z',
         updatedAt: '2030-01-01T00:00:00.000Z',
@@ -113,7 +121,15 @@ describe('slots and scorecards', () => {
     );
     expect(seen.slots.map((s) => s.id)).toEqual(['s1']);
     const text = JSON.stringify(seen);
-    for (const hidden of ['Secret criterion', 'private', 'strong-no', 'scorecards', 'sequence']) {
+    for (const hidden of [
+      'Secret criterion',
+      'private',
+      'strong-no',
+      'scorecards',
+      'sequence',
+      'responses',
+      'tentative',
+    ]) {
       expect(text).not.toContain(hidden);
     }
   });

@@ -24,6 +24,10 @@ export const INTERVIEW_STATUS_LABELS: Record<InterviewStatus, string> = {
 export const SLOT_STATUSES = ['open', 'chosen', 'withdrawn'] as const;
 export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
+/** A participant's answer from their calendar app (iCalendar PARTSTAT of a METHOD:REPLY). */
+export const RSVP_RESPONSES = ['accepted', 'declined', 'tentative'] as const;
+export type RsvpResponse = (typeof RSVP_RESPONSES)[number];
+
 export const RECOMMENDATIONS = ['strong-no', 'no', 'yes', 'strong-yes'] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
@@ -61,7 +65,40 @@ export const INTERVIEW_TEXTS = {
   noCriteria: 'Interviews are scored on the job’s criteria; none are defined yet',
   duplicateCriteria: 'Each criterion must be named once',
   withdrawnApplication: 'This application is no longer under way',
+  /** To the candidate: an interviewer was booked since the times were proposed. */
+  slotTaken: 'This time is no longer available; pick one of the other times',
+  slotTakenNoOther:
+    'This time is no longer available and no other time is left; the recruiter will propose new times',
 } as const;
+
+/**
+ * To the recruiter: an interviewer is booked then. The messages catalogue keys it as
+ * "{{name}} already has an interview at {{time}}" (docs/decisions/023).
+ */
+export const interviewerBusy = (name: string, time: string) =>
+  `${name} already has an interview at ${time}`;
+
+/**
+ * A busy time as the recruiter's clash message writes it: date and times on the clocks of
+ * the zone the recruiter entered, with the zone ("2026-06-02 14:30–15:15 (Europe/Berlin)").
+ * Language-neutral, so the translated message can carry it as it is.
+ */
+export function busyTimeText(startsAt: Date, durationMinutes: number, timeZone: string): string {
+  const start = utcToZonedTime(startsAt, timeZone);
+  const end = utcToZonedTime(new Date(startsAt.getTime() + durationMinutes * 60_000), timeZone);
+  const endText = end.date === start.date ? end.time : `${end.date} ${end.time}`;
+  return `${start.date} ${start.time}–${endText} (${timeZone})`;
+}
+
+/** Whether [a, a + minutes) and [b, b + minutes) overlap. */
+export function rangesOverlap(
+  a: { startsAt: Date | string; durationMinutes: number },
+  b: { startsAt: Date | string; durationMinutes: number },
+): boolean {
+  const a0 = new Date(a.startsAt).getTime();
+  const b0 = new Date(b.startsAt).getTime();
+  return a0 < b0 + b.durationMinutes * 60_000 && b0 < a0 + a.durationMinutes * 60_000;
+}
 
 // --- time zones and wall-clock times ------------------------------------------------------
 
@@ -260,6 +297,18 @@ export const interviewSchema = z.object({
   criteria: z.array(z.string()),
   /** The job's recruiter and admins see every scorecard; an interviewer only their own. */
   scorecards: z.array(scorecardSchema),
+  /**
+   * Participants' answers from their calendar apps to the invitation as it stands (answers
+   * to a time since moved are left out): the hiring team's view only.
+   */
+  responses: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      response: z.enum(RSVP_RESPONSES),
+      respondedAt: z.string(),
+    }),
+  ),
   sequence: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -313,6 +362,31 @@ export function toCandidateInterview(i: Interview, companyName: string): Candida
     updatedAt: i.updatedAt,
   };
 }
+
+/** The propose form's question: when are these interviewers booked between two instants? */
+export const MAX_BUSY_SPAN_MS = 62 * 86_400_000;
+export const busyQuerySchema = z
+  .object({
+    /** Comma-separated user ids. */
+    userIds: z
+      .string()
+      .max(MAX_INTERVIEWERS * 64)
+      .transform((v) => v.split(',').filter(Boolean))
+      .pipe(z.array(idSchema).max(MAX_INTERVIEWERS, `At most ${MAX_INTERVIEWERS} interviewers`)),
+    from: z.iso.datetime({ offset: true, error: 'Give the start as an ISO date and time' }),
+    to: z.iso.datetime({ offset: true, error: 'Give the end as an ISO date and time' }),
+  })
+  .refine((q) => {
+    const span = Date.parse(q.to) - Date.parse(q.from);
+    return span >= 0 && span <= MAX_BUSY_SPAN_MS;
+  }, 'Ask for at most 62 days, the end after the start');
+export const busyTimeSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+});
+export type BusyTime = z.infer<typeof busyTimeSchema>;
 
 export const criteriaSchema = z.object({ jobId: z.string(), criteria: z.array(z.string()) });
 export const colleagueSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });

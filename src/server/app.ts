@@ -109,6 +109,10 @@ export function createApp({
 }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
+  // Calendar replies reach the inbound SMTP server when mail is received (REPLY_DOMAIN).
+  const rsvp = env.REPLY_DOMAIN
+    ? { tokens: mailTokens ?? new MailTokens(env.AUTH_SECRET), domain: env.REPLY_DOMAIN }
+    : undefined;
   const app = createRouter();
 
   app.onError((error, c) => {
@@ -256,6 +260,7 @@ export function createApp({
         appUrl: env.APP_URL,
         limits: hiringLimits(env),
         onResumeStored: resumes && ((id) => resumes.enqueue(id)),
+        rsvp,
       }),
     )
     .route(
@@ -299,7 +304,7 @@ export function createApp({
     )
     .route('/', departmentRoutes({ db, bus }))
     .route('/', feedbackRoutes({ db }))
-    .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL, rsvp }))
     .route('/', careersRoutes({ db }));
 
   app.doc31('/api/openapi.json', {

@@ -30,3 +30,32 @@ document.addEventListener('click', (event) => {
   window.history.replaceState(window.history.state, '', `${window.location.pathname}#apply`);
   startApp();
 });
+
+/**
+ * A visitor who seems signed in (the server saw a session cookie and sent the account line,
+ * not yet shown) is shown their name and a link to their dashboard (`/`, which sends a signed-in
+ * user to theirs) without loading the app: one session read. Anonymous visitors get no
+ * such line, so nothing is asked. Imports nothing: a shared module would pull in the app's chunk.
+ */
+function showAccount(): void {
+  const corner = document.getElementById('tf-account');
+  if (!corner) return;
+  fetch('/api/auth/get-session', {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((payload: unknown) => {
+      const user = (payload as { user?: { name?: unknown } } | null)?.user;
+      if (!user || typeof user.name !== 'string' || !user.name || started) return;
+      const [before = '', after = ''] = (corner.dataset.template ?? '%NAME%').split('%NAME%');
+      const name = corner.querySelector('span');
+      if (name) name.textContent = `${before}${user.name}${after}`;
+      corner.removeAttribute('data-pending');
+    })
+    .catch(() => {
+      // No answer: the page stays as it is; the app asks again when it loads.
+    });
+}
+
+showAccount();

@@ -9,7 +9,12 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { InterviewStatus, Recommendation, SlotStatus } from '../../domain/interviews';
+import type {
+  InterviewStatus,
+  Recommendation,
+  RsvpResponse,
+  SlotStatus,
+} from '../../domain/interviews';
 import { created, ts, updated } from './columns';
 import { user } from './schema-auth';
 import { job, jobApplication } from './schema-jobs';
@@ -116,4 +121,28 @@ export const interviewScorecard = pgTable(
     updatedAt: updated(),
   },
   (t) => [uniqueIndex('interview_scorecard_one_idx').on(t.interviewId, t.interviewerId)],
+);
+
+/**
+ * A participant's answer from their calendar app (an iCalendar METHOD:REPLY mailed to the
+ * invitation's ORGANIZER address): the latest one each, with the SEQUENCE it answered, so an
+ * answer to a time since moved is known as outdated.
+ */
+export const interviewResponse = pgTable(
+  'interview_response',
+  {
+    interviewId: text('interview_id')
+      .notNull()
+      .references(() => interview.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    response: text('response').$type<RsvpResponse>().notNull(),
+    sequence: integer('sequence').notNull(),
+    respondedAt: ts('responded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.interviewId, t.userId] }),
+    check('interview_response_check', sql`${t.response} in ('accepted', 'declined', 'tentative')`),
+  ],
 );

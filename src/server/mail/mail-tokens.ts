@@ -42,6 +42,26 @@ export class MailTokens {
     return timingSafeEqual(signature, expected) ? { conversationId, recipientId } : null;
   }
 
+  /**
+   * The local part's token of an interview's calendar address, `rsvp+<token>@REPLY_DOMAIN`
+   * (the invitation's ORGANIZER, where calendar apps send their METHOD:REPLY): lower-case
+   * base32 of 10 bytes of signature and the interview id.
+   */
+  rsvpToken(interviewId: string): string {
+    const body = Buffer.from(interviewId, 'utf8');
+    return base32(Buffer.concat([this.sign('rsvp', [interviewId], 10), body]));
+  }
+
+  /** The interview an RSVP token names, or null for anything not signed here. */
+  readRsvpToken(token: string): string | null {
+    const bytes = unbase32(token);
+    if (!bytes || bytes.length < 11) return null;
+    const interviewId = bytes.subarray(10).toString('utf8');
+    if (!/^[\w-]{1,64}$/.test(interviewId)) return null;
+    const expected = this.sign('rsvp', [interviewId], 10);
+    return timingSafeEqual(bytes.subarray(0, 10), expected) ? interviewId : null;
+  }
+
   /** The token of a user's unsubscribe link (URL-safe). */
   unsubscribeToken(userId: string): string {
     const id = Buffer.from(userId, 'utf8').toString('base64url');

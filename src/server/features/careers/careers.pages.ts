@@ -65,7 +65,20 @@ interface PageParts {
  * Minimal styles for the page before the app (or without it): readable, nothing more. A job's
  * page loads neither the app nor its styles until the visitor acts (docs/decisions/024).
  */
-const STYLE = `<style>body{margin:0}.careers-ssr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}.careers-ssr a{color:#364fc7}.careers-ssr .meta{color:#495057}.careers-ssr .apply{display:inline-block;padding:.5rem 1.25rem;border-radius:.25rem;background:#364fc7;color:#fff;font-weight:600;text-decoration:none}</style>`;
+const STYLE = `<style>body{margin:0}.careers-ssr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}.careers-ssr a{color:#364fc7}.careers-ssr .meta{color:#495057}.careers-ssr .apply{display:inline-block;padding:.5rem 1.25rem;border-radius:.25rem;background:#364fc7;color:#fff;font-weight:600;text-decoration:none}.careers-ssr .account{display:flex;justify-content:flex-end;gap:.375rem;margin:0;min-height:1.5em;font-size:.875rem;color:#495057}.careers-ssr .account span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.careers-ssr .account a{flex:none}.careers-ssr .account[data-pending]{visibility:hidden}</style>`;
+
+/** A session cookie is there (unverified: a hint that the light page asks who is signed in). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=[^;\s]/;
+
+/**
+ * The light job page's account line for a visitor who seems signed in: invisible (its line
+ * kept, so showing it moves nothing) until careers-job.ts has asked /api/auth/get-session
+ * and filled in the name (`%NAME%`).
+ */
+function accountCorner(language: Language): string {
+  const t = careersTexts(language);
+  return `<p id="tf-account" class="account" data-pending data-template="${escapeHtml(t('signedInAs', { name: '%NAME%' }))}"><span></span><span aria-hidden="true">·</span><a href="/">${escapeHtml(t('dashboard'))}</a></p>`;
+}
 
 export function renderPage(shell: string, parts: PageParts, language: Language = 'en'): string {
   const title = escapeHtml(parts.title);
@@ -163,13 +176,13 @@ function salaryText(
   return null;
 }
 
-function jobBody(j: PublicJob, language: Language): string {
+function jobBody(j: PublicJob, language: Language, signedIn = false): string {
   const t = careersTexts(language);
   const posted = t('posted', { date: mailDate(j.publishedAt ?? '', language) });
   const closes = j.closingDate
     ? ` · ${t('closes', { date: mailDate(j.closingDate, language) })}`
     : '';
-  return `<main id="main-content"><article>
+  return `${signedIn ? accountCorner(language) : ''}<main id="main-content"><article>
 <p><a href="/careers">${escapeHtml(t('allJobs'))}</a></p>
 <h1>${escapeHtml(j.title)}</h1>
 <p class="meta">${escapeHtml(metaLine(j, language))}</p>
@@ -236,7 +249,8 @@ export function careersPages(deps: CareersPagesDeps) {
     const id = careerJobId(segment);
     const language = await languageOf(c.req.header('accept-language'));
     const t = careersTexts(language);
-    c.header('Vary', 'Accept-Language');
+    // A job's page differs for a visitor with a session cookie (the account corner).
+    c.header('Vary', 'Accept-Language, Cookie');
     const missing = async (english: string) => {
       const message =
         english === CAREERS_TEXTS.noLongerOpen
@@ -284,7 +298,7 @@ export function careersPages(deps: CareersPagesDeps) {
             '<meta property="og:type" content="website" />',
             `<script type="application/ld+json">${jsonForScript(jobPostingJsonLd(j, origin))}</script>`,
           ].join('\n    '),
-          body: jobBody(j, language),
+          body: jobBody(j, language, SESSION_COOKIE.test(c.req.header('cookie') ?? '')),
         },
         language,
       ),

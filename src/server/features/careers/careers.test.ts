@@ -280,6 +280,28 @@ describe('the job page’s weight', () => {
   });
 });
 
+describe('a signed-in visitor on the light job page', () => {
+  it('gets the account line, not yet shown, (in their language) only with a session cookie', async () => {
+    const j = await post({ title: 'Corner Engineer' });
+    const anonymous = await page(careerJobPath(j));
+    expect(anonymous.headers.get('vary')).toContain('Cookie');
+    expect(await anonymous.text()).not.toContain('tf-account');
+    const signedIn = await t.request(careerJobPath(j), {
+      as: cand,
+      headers: { 'Accept-Language': 'de' },
+    });
+    const html = await signedIn.text();
+    expect(html).toContain(
+      '<p id="tf-account" class="account" data-pending data-template="Angemeldet als %NAME%"><span></span><span aria-hidden="true">·</span><a href="/">Übersicht</a></p>',
+    );
+    // The corner fills in from the session read the light script makes.
+    const session = await t.request('/api/auth/get-session', { as: cand });
+    expect(((await session.json()) as { user: { name: string } }).user.name).toBe(
+      'Casey Candidate',
+    );
+  });
+});
+
 describe('escaping', () => {
   it('keeps a hostile title inside its text and its JSON-LD block', async () => {
     const title = 'Dev </script><script>alert(1)</script> & "q" <!--';

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import {
+  busyQuerySchema,
+  busyTimeSchema,
   cancelInputSchema,
   candidateInterviewSchema,
   colleagueSchema,
@@ -19,6 +21,7 @@ import {
   getCriteria,
   type InterviewDeps,
   listApplicationInterviews,
+  listBusyTimes,
   listColleagues,
   listJobInterviews,
   listMyInterviews,
@@ -49,6 +52,15 @@ const colleagues = createRoute({
   tags,
   summary: "Recruiters of the caller's company, who may interview (recruiter)",
   responses: { 200: jsonContent(z.array(colleagueSchema), 'Recruiters'), ...errors },
+});
+const busy = createRoute({
+  method: 'get',
+  path: '/api/interviews/busy',
+  tags,
+  summary:
+    'When these colleagues are booked (scheduled interviews) between two instants, for the propose form (recruiter)',
+  request: { query: busyQuerySchema },
+  responses: { 200: jsonContent(z.array(busyTimeSchema), 'Busy times'), ...errors },
 });
 const team = createRoute({
   method: 'get',
@@ -151,6 +163,13 @@ const scorecard = createRoute({
 export function interviewRoutes(deps: InterviewDeps) {
   return createRouter()
     .openapi(colleagues, async (c) => c.json(await listColleagues(deps, requireActor(c)), 200))
+    .openapi(busy, async (c) => {
+      const q = c.req.valid('query');
+      return c.json(
+        await listBusyTimes(deps, requireActor(c), q.userIds, new Date(q.from), new Date(q.to)),
+        200,
+      );
+    })
     .openapi(team, async (c) => c.json(await listTeamInterviews(deps, requireActor(c)), 200))
     .openapi(mine, async (c) => c.json(await listMyInterviews(deps, requireActor(c)), 200))
     .openapi(ofApplication, async (c) =>

@@ -1,14 +1,17 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   anyOverlap,
+  busyTimeText,
   type CandidateInterview,
   INTERVIEW_TEXTS,
   type Interview,
   type InterviewStatus,
+  interviewerBusy,
   type proposeInputSchema,
   REMINDER_BEFORE_MS,
+  rangesOverlap,
   ratingsMatch,
   type Scorecard,
   type SlotInput,
@@ -22,6 +25,7 @@ import type { Db } from '../../db/client';
 import {
   interview,
   interviewInterviewer,
+  interviewResponse,
   interviewScorecard,
   interviewSlot,
   job,
@@ -48,12 +52,18 @@ import {
   reminderMail,
   type TimeText,
 } from './mails';
+import { type RsvpAddresses, rsvpAddress } from './rsvp';
 
 export interface InterviewDeps {
   db: Db;
   bus: EventBus;
   mailer: Mailer;
   appUrl: string;
+  /**
+   * When inbound mail is received (REPLY_DOMAIN): the invitations' ORGANIZER is the
+   * interview's signed `rsvp+…` address, so calendar apps' replies reach the server.
+   */
+  rsvp?: RsvpAddresses;
 }
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type InterviewRow = typeof interview.$inferSelect;
@@ -165,7 +175,7 @@ async function interviewsWhere(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.i.id);
   const jobIds = [...new Set(rows.map((r) => r.i.jobId))];
-  const [slots, people, cards, criteria] = await Promise.all([
+  const [slots, people, cards, criteria, answers] = await Promise.all([
     db
       .select()
       .from(interviewSlot)
@@ -184,6 +194,12 @@ async function interviewsWhere(
       .where(inArray(interviewScorecard.interviewId, ids))
       .orderBy(asc(interviewScorecard.createdAt)),
     db.select().from(jobScorecardCriteria).where(inArray(jobScorecardCriteria.jobId, jobIds)),
+    db
+      .select({ r: interviewResponse, name: user.name })
+      .from(interviewResponse)
+      .innerJoin(user, eq(user.id, interviewResponse.userId))
+      .where(inArray(interviewResponse.interviewId, ids))
+      .orderBy(asc(user.name)),
   ]);
   const criteriaOf = new Map(criteria.map((c) => [c.jobId, c.criteria]));
   return rows.map((r) => {
@@ -233,6 +249,14 @@ async function interviewsWhere(
         .map(({ id, name }) => ({ id, name })),
       criteria: criteriaOf.get(i.jobId) ?? [],
       scorecards,
+      responses: answers
+        .filter((a) => a.r.interviewId === i.id && a.r.sequence === i.sequence)
+        .map((a) => ({
+          userId: a.r.userId,
+          name: a.name,
+          response: a.r.response,
+          respondedAt: a.r.respondedAt.toISOString(),
+        })),
       sequence: i.sequence,
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
@@ -367,6 +391,12 @@ function calendarMails(
 ): Mail[] {
   const { app } = loaded;
   const people = participants(loaded);
+  // Replies (RSVP) go to the ORGANIZER: our signed address when mail is received, the
+  // recruiter then being an attendee like the others; else the recruiter's own address.
+  const organizer = deps.rsvp
+    ? { name: app.recruiterName, email: rsvpAddress(deps.rsvp, loaded.row.id) }
+    : { name: app.recruiterName, email: app.recruiterEmail };
+  const attendees = deps.rsvp ? people : people.filter((p) => p.email !== app.recruiterEmail);
   // One calendar entry (one UID), its title and description in each reader's language.
   const ics = (language: Language) =>
     invitationIcs({
@@ -377,8 +407,8 @@ function calendarMails(
       durationMinutes: time.durationMinutes,
       ...calendarTexts({ language, ...app, location: time.location }),
       location: time.location,
-      organizer: { name: app.recruiterName, email: app.recruiterEmail },
-      attendees: people.filter((p) => p.email !== app.recruiterEmail),
+      organizer,
+      attendees,
     });
   return people.map((p) =>
     calendarMail({
@@ -421,6 +451,124 @@ function isUniqueViolation(error: unknown): boolean {
 
 const conflict = (message: string) => new AppError(409, message);
 
+// --- interviewers' clashes --------------------------------------------------------------------
+
+interface TimeRange {
+  startsAt: Date;
+  durationMinutes: number;
+}
+export interface Busy {
+  userId: string;
+  name: string;
+  interviewId: string;
+  startsAt: Date;
+  durationMinutes: number;
+}
+
+/**
+ * The scheduled (picked, not cancelled) interviews of these people that overlap any of the
+ * ranges, other than `except`. One query over the span of the ranges, then each range.
+ */
+async function busyTimes(
+  db: Db | Tx,
+  userIds: readonly string[],
+  ranges: readonly TimeRange[],
+  except?: string,
+): Promise<Busy[]> {
+  if (userIds.length === 0 || ranges.length === 0) return [];
+  const from = new Date(Math.min(...ranges.map((r) => r.startsAt.getTime())));
+  const to = new Date(
+    Math.max(...ranges.map((r) => r.startsAt.getTime() + r.durationMinutes * 60_000)),
+  );
+  const rows = await db
+    .select({
+      userId: interviewInterviewer.userId,
+      name: user.name,
+      interviewId: interview.id,
+      startsAt: interview.startsAt,
+      durationMinutes: interview.durationMinutes,
+    })
+    .from(interviewInterviewer)
+    .innerJoin(interview, eq(interview.id, interviewInterviewer.interviewId))
+    .innerJoin(user, eq(user.id, interviewInterviewer.userId))
+    .where(
+      and(
+        inArray(interviewInterviewer.userId, [...userIds]),
+        eq(interview.status, 'scheduled'),
+        except ? ne(interview.id, except) : undefined,
+        lt(interview.startsAt, to),
+        sql`${interview.startsAt} + ${interview.durationMinutes} * interval '1 minute' > ${from.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(interview.startsAt), asc(user.name));
+  return rows
+    .filter((r): r is Busy => r.startsAt !== null && r.durationMinutes !== null)
+    .filter((r) => ranges.some((range) => rangesOverlap(range, r)));
+}
+
+/**
+ * The first range an interviewer is booked at, as the recruiter's 409: the interviewer's
+ * name and their busy time on the clocks of the zone the recruiter entered, attached to
+ * that range's fields (`slots.N.time`).
+ */
+async function refuseClashes(
+  db: Db | Tx,
+  userIds: readonly string[],
+  ranges: readonly (TimeRange & { timeZone: string })[],
+  path: (i: number) => (string | number)[],
+  except?: string,
+) {
+  const busy = await busyTimes(db, userIds, ranges, except);
+  for (const [i, range] of ranges.entries()) {
+    const clash = busy.find((b) => rangesOverlap(range, b));
+    if (!clash) continue;
+    const message = interviewerBusy(
+      clash.name,
+      busyTimeText(clash.startsAt, clash.durationMinutes, range.timeZone),
+    );
+    throw new AppError(409, message, [{ path: path(i), message }], {
+      busy: { userId: clash.userId, startsAt: clash.startsAt.toISOString() },
+    });
+  }
+}
+
+/**
+ * Interviewers' bookings are serialized: a transaction that books them takes one
+ * transaction-scoped advisory lock per interviewer (in a fixed order, so two bookings never
+ * wait on each other crosswise) before it looks for clashes. Two candidates picking
+ * overlapping times with the same interviewer at once: the second waits for the first to
+ * commit, then sees its interview and is refused.
+ */
+async function lockInterviewers(tx: Tx, userIds: readonly string[]) {
+  for (const id of [...new Set(userIds)].sort()) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`interviewer:${id}`}, 0))`,
+    );
+  }
+}
+
+/** The interviewers' scheduled interviews from `from` to `to` (the propose form's hints). */
+export async function listBusyTimes(
+  deps: InterviewDeps,
+  actor: Actor,
+  userIds: string[],
+  from: Date,
+  to: Date,
+) {
+  if (actor.role !== 'recruiter') throw forbidden();
+  const colleagues = new Set((await colleaguesOf(deps.db, actor.id)).map((c) => c.id));
+  const wanted = [...new Set(userIds)].filter((id) => colleagues.has(id));
+  const busy = await busyTimes(deps.db, wanted, [
+    { startsAt: from, durationMinutes: Math.max(0, (to.getTime() - from.getTime()) / 60_000) },
+  ]);
+  return busy.map((b) => ({
+    userId: b.userId,
+    name: b.name,
+    startsAt: b.startsAt.toISOString(),
+    durationMinutes: b.durationMinutes,
+  }));
+}
+
 // --- the recruiter: propose, reschedule, cancel, withdraw a time -------------------------
 
 export async function proposeInterview(
@@ -445,6 +593,7 @@ export async function proposeInterview(
       { path: ['interviewerIds'], message: INTERVIEW_TEXTS.interviewerNotColleague },
     ]);
   }
+  await refuseClashes(deps.db, wanted, times, (i) => ['slots', i, 'time']);
 
   const id = newId();
   const mail = proposedMail({
@@ -497,7 +646,10 @@ export async function rescheduleInterview(
   const time = slotTime(input, [], now);
   const sequence = loaded.row.sequence + 1;
   const mails = calendarMails(deps, loaded, 'rescheduled', time, sequence);
+  const interviewerIds = loaded.interviewers.map((p) => p.id);
   const sent = await deps.db.transaction(async (tx) => {
+    await lockInterviewers(tx, interviewerIds);
+    await refuseClashes(tx, interviewerIds, [time], () => ['time'], id);
     const changed = await tx
       .update(interview)
       .set({ ...time, sequence, reminderSentAt: null })
@@ -678,7 +830,14 @@ export async function pickSlot(
     location: slot.location,
   };
   const mails = calendarMails(deps, loaded, 'scheduled', time, row.sequence);
+  const interviewerIds = loaded.interviewers.map((p) => p.id);
   const sent = await deps.db.transaction(async (tx) => {
+    // An interviewer may have been booked since the times were proposed: checked under
+    // their locks, so of two overlapping picks at once the second sees the first.
+    await lockInterviewers(tx, interviewerIds);
+    if ((await busyTimes(tx, interviewerIds, [time], id)).length > 0) {
+      await refuseTakenSlot(tx, id, slotId, interviewerIds);
+    }
     // Both conditions in the statements: a second pick, or a withdrawal meanwhile, changes nothing.
     const taken = await tx
       .update(interviewSlot)
@@ -702,6 +861,48 @@ export async function pickSlot(
   await announce(deps, loaded);
   const [mine] = await listMyInterviews(deps, actor, eq(interview.id, id));
   return mine!;
+}
+
+/**
+ * The candidate's 409 for a time an interviewer was booked at meanwhile, with the other open
+ * times that are still free (`slots`, as the candidate sees them), so they can pick again.
+ * Nothing is changed: the time stays offered to the recruiter's eyes until they withdraw it.
+ */
+async function refuseTakenSlot(
+  tx: Tx,
+  interviewId: string,
+  slotId: string,
+  interviewerIds: string[],
+): Promise<never> {
+  const others = await tx
+    .select()
+    .from(interviewSlot)
+    .where(
+      and(
+        eq(interviewSlot.interviewId, interviewId),
+        eq(interviewSlot.status, 'open'),
+        ne(interviewSlot.id, slotId),
+        gt(interviewSlot.startsAt, new Date()),
+      ),
+    )
+    .orderBy(asc(interviewSlot.startsAt));
+  const busy = await busyTimes(tx, interviewerIds, others, interviewId);
+  const free = others.filter((o) => !busy.some((b) => rangesOverlap(o, b)));
+  throw new AppError(
+    409,
+    free.length > 0 ? INTERVIEW_TEXTS.slotTaken : INTERVIEW_TEXTS.slotTakenNoOther,
+    undefined,
+    {
+      slots: free.map((o) => ({
+        id: o.id,
+        startsAt: o.startsAt.toISOString(),
+        durationMinutes: o.durationMinutes,
+        timeZone: o.timeZone,
+        location: o.location,
+        status: o.status,
+      })),
+    },
+  );
 }
 
 // --- scorecards and criteria -----------------------------------------------------------------

@@ -57,7 +57,7 @@ import type { Storage } from '../../storage/storage';
 import { type AssessmentDeps, type AssessmentTx, assign } from '../assessments/assessments.service';
 import { type AuditEntry, recordAudit } from '../audit/audit';
 import { resolveDepartment } from '../departments/departments.service';
-import { cancelInterviewsOf } from '../interviews/interviews.service';
+import { cancelInterviewsOf, type InterviewDeps } from '../interviews/interviews.service';
 import { stageMail } from './mails';
 
 export interface JobsDeps extends AssessmentDeps {
@@ -66,6 +66,8 @@ export interface JobsDeps extends AssessmentDeps {
   limits?: Pick<HiringLimits, 'jobs' | 'applications'>;
   /** Résumé search: a résumé was stored with this application (its text is read later). */
   onResumeStored?: (applicationId: string) => void;
+  /** The calendar-reply address of the interviews it cancels (their CANCEL's ORGANIZER). */
+  rsvp?: InterviewDeps['rsvp'];
 }
 
 type Tx = AssessmentTx;

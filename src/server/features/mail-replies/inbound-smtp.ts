@@ -12,6 +12,7 @@ import { mailTexts } from '../../mail/i18n';
 import { messageIdDomain } from '../../mail/mail-headers';
 import type { MailTokens } from '../../mail/mail-tokens';
 import { recipientLanguage } from '../../mail/recipient-language';
+import { RSVP_TEXTS, recordCalendarReply } from '../interviews/rsvp';
 import { type MessagingDeps, sendMessageFromEmail } from '../messaging/messaging.service';
 import { messageContent, replyText, tooLong } from './reply-text';
 
@@ -21,7 +22,8 @@ export const MAX_INBOUND_BYTES = 1024 * 1024;
 export const MAX_INBOUND_RECIPIENTS = 10;
 
 export const INBOUND_TEXTS = {
-  notReplyAddress: 'There is no such mailbox here: only reply+<token> addresses receive mail',
+  notReplyAddress:
+    'There is no such mailbox here: only reply+<token> and rsvp+<token> addresses receive mail',
   badToken: 'This reply address is not valid (it was changed or made up); reply to the mail itself',
   noConversation: 'This conversation no longer exists',
   noAccount: 'The account this reply address belongs to no longer exists',
@@ -50,6 +52,8 @@ export interface InboundOptions {
   tls?: { certFile: string; keyFile: string };
 }
 
+const RSVP_RECORDED = RSVP_TEXTS.recorded;
+
 /** An SMTP answer: smtp-server sends `responseCode` and the message. */
 function smtpError(code: number, message: string) {
   return Object.assign(new Error(message), { responseCode: code });
@@ -63,6 +67,8 @@ interface Recipient {
 
 interface Session extends SMTPServerSession {
   replies?: Recipient[];
+  /** Interviews whose calendar address (rsvp+<token>) the mail is for: calendar replies. */
+  rsvps?: string[];
 }
 
 const AUTOMATIC_PRECEDENCE = /^(bulk|junk|list|auto_reply)$/i;
@@ -105,9 +111,17 @@ export class InboundSmtp {
       // starts a new one, with no recipients of the one before.
       onMailFrom: (_address, session, callback) => {
         (session as Session).replies = [];
+        (session as Session).rsvps = [];
         callback();
       },
       onRcptTo: (address, session, callback) => {
+        const rsvp = this.rsvpRecipient(address.address);
+        if (rsvp !== undefined) {
+          if (rsvp === null) return callback(smtpError(550, INBOUND_TEXTS.badToken));
+          const s = session as Session;
+          s.rsvps = [...(s.rsvps ?? []), rsvp];
+          return callback();
+        }
         this.recipient(address.address)
           .then((recipient) => {
             const s = session as Session;
@@ -152,6 +166,19 @@ export class InboundSmtp {
 
   close() {
     return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /**
+   * RCPT TO of an interview's calendar address (`rsvp+<token>@REPLY_DOMAIN`, the invitations'
+   * ORGANIZER): the interview's id, null when the token is not ours, undefined for other
+   * addresses. What the mail says is checked at DATA (docs/decisions/025).
+   */
+  private rsvpRecipient(address: string): string | null | undefined {
+    const at = address.lastIndexOf('@');
+    if (at < 0 || address.slice(at + 1).toLowerCase() !== this.domain) return undefined;
+    const match = /^rsvp\+([a-z2-7]+)$/i.exec(address.slice(0, at));
+    if (!match) return undefined;
+    return this.options.tokens.readRsvpToken(match[1]!.toLowerCase());
   }
 
   /** RCPT TO: a signed reply address of a participant with an active account, or 550 and why. */
@@ -213,11 +240,31 @@ export class InboundSmtp {
     }
     const log = this.options.logger;
     const messageId = mail.messageId ?? null;
+    const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
+    // A calendar reply is what a calendar app mails by itself when its user answers an
+    // invitation: it is read before the automatic-mail rules, and never answered by mail.
+    if ((session.rsvps ?? []).length > 0) {
+      const calendars = mail.attachments
+        .filter(
+          (a) =>
+            /^(text\/calendar|application\/ics)$/i.test(a.contentType) ||
+            /\.ics$/i.test(a.filename ?? ''),
+        )
+        .map((a) => a.content.toString('utf8'));
+      const notes: string[] = [];
+      for (const interviewId of session.rsvps ?? []) {
+        const outcome = await recordCalendarReply(this.options.deps, interviewId, from, calendars);
+        log.info({ messageId, interviewId, outcome }, 'calendar reply');
+        if (outcome.kind === 'refused') throw smtpError(550, outcome.reason);
+        notes.push(outcome.kind === 'recorded' ? RSVP_RECORDED : outcome.reason);
+      }
+      // A mail to reply addresses as well goes on to be posted there.
+      if ((session.replies ?? []).length === 0) return [...new Set(notes)].join('; ');
+    }
     if (await this.isAutomatic(mail, session)) {
       log.info({ messageId }, 'inbound mail ignored: automatic or our own');
       return INBOUND_TEXTS.automatic;
     }
-    const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
     const reply = replyText(mail);
     const content = messageContent(reply);
     // The same mail delivered again (an MTA's retry) has the same client id: stored once.

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  busyTimeSchema,
   candidateInterviewSchema,
   colleagueSchema,
   criteriaSchema,
@@ -20,6 +21,8 @@ export const interviewKeys = {
   ofApplication: (id: string) => ['interviews', 'application', id] as const,
   ofJob: (id: string) => ['interviews', 'job', id] as const,
   criteria: (jobId: string) => ['interviews', 'criteria', jobId] as const,
+  busy: (userIds: string[], from: string, to: string) =>
+    ['interviews', 'busy', userIds.join(','), from, to] as const,
 };
 const enc = encodeURIComponent;
 
@@ -74,11 +77,31 @@ export const useCriteria = (jobId: string) =>
     retry: retryUnlessRefused,
   });
 
+/**
+ * GET /api/interviews/busy: when these colleagues are booked between two instants (the
+ * propose form's hints; the server checks again on submit). Off without a range or people.
+ */
+export const useBusyTimes = (userIds: string[], range: { from: string; to: string } | null) => {
+  const ids = [...userIds].sort();
+  return useQuery({
+    queryKey: interviewKeys.busy(ids, range?.from ?? '', range?.to ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch(
+        `/api/interviews/busy?userIds=${enc(ids.join(','))}&from=${enc(range!.from)}&to=${enc(range!.to)}`,
+        { schema: z.array(busyTimeSchema), signal },
+      ),
+    enabled: range !== null && ids.length > 0,
+    staleTime: 30_000,
+    retry: retryUnlessRefused,
+  });
+};
+
 function useInterviewMutation<V, R>(call: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => {
+    // After a refusal too: a 409 means the interview changed (a time was taken meanwhile).
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: interviewKeys.all });
     },
   });

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Group,
@@ -38,6 +39,7 @@ import {
   useSaveCriteria,
   useWithdrawSlot,
 } from '../api/interviews';
+import { BusyHint, useSlotClashes } from './busy-hints';
 import { InterviewTime, Where } from './interview-time';
 import { emptySlot, SlotFields } from './slot-fields';
 
@@ -56,6 +58,15 @@ function slotErrors(error: unknown, prefix: (string | number)[] = ['slots']) {
     out[index] = { ...out[index], [field]: translateMessage(issue.message) };
   }
   return out;
+}
+
+/** Field errors without the clashes the busy hints already show under the same row. */
+function withoutHinted(errors: ReturnType<typeof slotErrors>, clashes: string[][]) {
+  return errors.map((row, i) => {
+    if (!row?.time || !clashes[i]?.includes(row.time)) return row;
+    const { time: _shown, ...rest } = row;
+    return rest;
+  });
 }
 
 /** The Interviews part of an application (the job's recruiter): schedule, move, cancel, read scorecards. */
@@ -153,6 +164,7 @@ function InterviewCard({ interview }: { interview: Interview }) {
             </Button>
           </Group>
         ) : null}
+        <Responses interview={interview} />
         <Scorecards interview={interview} />
       </Stack>
       {interview.status === 'scheduled' ? (
@@ -160,6 +172,54 @@ function InterviewCard({ interview }: { interview: Interview }) {
       ) : null}
       <CancelModal interview={interview} opened={cancelling} onClose={() => setCancelling(false)} />
     </Paper>
+  );
+}
+
+const RESPONSE_COLORS = { accepted: 'green', declined: 'red', tentative: 'yellow' } as const;
+
+/**
+ * The participants' answers from their calendar apps (calendar replies mailed back to the
+ * invitation's address), once one has come in; a decline by the candidate stands out.
+ */
+function Responses({ interview }: { interview: Interview }) {
+  const { t } = useTranslation('interviews');
+  if (interview.status !== 'scheduled' || interview.responses.length === 0) return null;
+  const answerOf = new Map(interview.responses.map((r) => [r.userId, r.response]));
+  const people = [
+    { id: interview.candidateId, name: interview.candidateName },
+    ...interview.interviewers,
+    ...interview.responses
+      .filter((r) => r.userId !== interview.candidateId)
+      .filter((r) => !interview.interviewers.some((p) => p.id === r.userId))
+      .map((r) => ({ id: r.userId, name: r.name })),
+  ];
+  const candidateDeclined = answerOf.get(interview.candidateId) === 'declined';
+  return (
+    <Stack gap={4} aria-label={t('responses.heading')} data-testid="interview-responses">
+      {candidateDeclined ? (
+        <Alert color="red" variant="light" p="xs" role="status">
+          {t('responses.candidateDeclined', { name: interview.candidateName })}
+        </Alert>
+      ) : null}
+      <Text size="sm" fw={500}>
+        {t('responses.heading')}
+      </Text>
+      <Group gap="xs" wrap="wrap">
+        {people.map((p) => {
+          const answer = answerOf.get(p.id);
+          return (
+            <Badge
+              key={p.id}
+              variant="light"
+              tt="none"
+              color={answer ? RESPONSE_COLORS[answer] : 'gray'}
+            >
+              {p.name}: {t(`responses.${answer ?? 'none'}`)}
+            </Badge>
+          );
+        })}
+      </Group>
+    </Stack>
   );
 }
 
@@ -224,7 +284,10 @@ function ProposeModal({
   const me = session.user?.id;
   // The recruiter interviews, unless they choose otherwise.
   const [interviewerIds, setInterviewerIds] = useState<string[]>(me ? [me] : []);
-  const errors = slotErrors(propose.error);
+  const clashes = useSlotClashes(slots, interviewerIds);
+  // A clash the server refused is already shown under its time: said once.
+  const errors = withoutHinted(slotErrors(propose.error), clashes);
+  const hinted = new Set(clashes.flat());
   const close = () => {
     propose.reset();
     onClose();
@@ -253,27 +316,30 @@ function ProposeModal({
             {t('propose.hint', { max: formatNumber(MAX_SLOTS) })}
           </Text>
           {rows.map(({ key, slot: s }, i) => (
-            <Group key={key} align="flex-end" wrap="nowrap" gap="xs">
-              <SlotFields
-                label={t('propose.slot', { number: i + 1 })}
-                value={s}
-                errors={errors[i]}
-                onChange={(next) =>
-                  setRows(rows.map((r) => (r.key === key ? { key, slot: next } : r)))
-                }
-              />
-              {slots.length > 1 ? (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="xs"
-                  aria-label={t('propose.removeLabel', { number: i + 1 })}
-                  onClick={() => setRows(rows.filter((r) => r.key !== key))}
-                >
-                  {t('propose.remove')}
-                </Button>
-              ) : null}
-            </Group>
+            <Stack key={key} gap={2}>
+              <Group align="flex-end" wrap="nowrap" gap="xs">
+                <SlotFields
+                  label={t('propose.slot', { number: i + 1 })}
+                  value={s}
+                  errors={errors[i]}
+                  onChange={(next) =>
+                    setRows(rows.map((r) => (r.key === key ? { key, slot: next } : r)))
+                  }
+                />
+                {slots.length > 1 ? (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    aria-label={t('propose.removeLabel', { number: i + 1 })}
+                    onClick={() => setRows(rows.filter((r) => r.key !== key))}
+                  >
+                    {t('propose.remove')}
+                  </Button>
+                ) : null}
+              </Group>
+              <BusyHint clashes={clashes[i]} />
+            </Stack>
           ))}
           {slots.length < MAX_SLOTS ? (
             <Group>
@@ -300,7 +366,9 @@ function ProposeModal({
             onChange={setInterviewerIds}
             searchable
           />
-          {propose.isError ? <FormError>{errorMessage(propose.error)}</FormError> : null}
+          {propose.isError && !hinted.has(errorMessage(propose.error)) ? (
+            <FormError>{errorMessage(propose.error)}</FormError>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('propose.cancel')}
@@ -337,7 +405,14 @@ function RescheduleModal({
     };
   };
   const [slot, setSlot] = useState<SlotInput>(start);
-  const errors = slotErrors(reschedule.error, []);
+  const clashList = useSlotClashes(
+    [slot],
+    interview.interviewers.map((p) => p.id),
+    interview.scheduled,
+  );
+  const [clashes] = clashList;
+  const errors = withoutHinted(slotErrors(reschedule.error, []), clashList);
+  const hinted = new Set(clashes);
   const close = () => {
     reschedule.reset();
     onClose();
@@ -366,7 +441,10 @@ function RescheduleModal({
             onChange={setSlot}
             errors={errors[0]}
           />
-          {reschedule.isError ? <FormError>{errorMessage(reschedule.error)}</FormError> : null}
+          <BusyHint clashes={clashes} />
+          {reschedule.isError && !hinted.has(errorMessage(reschedule.error)) ? (
+            <FormError>{errorMessage(reschedule.error)}</FormError>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('reschedule.keep')}

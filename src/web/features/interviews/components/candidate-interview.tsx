@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandidateInterview } from '../../../../domain/interviews';
-import { errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '../../../api/http';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { useMyInterviews, usePickSlot } from '../api/interviews';
@@ -19,6 +20,8 @@ export function CandidateInterviewPanel({ applicationId }: { applicationId: stri
 function Panel({ interview }: { interview: CandidateInterview }) {
   const { t } = useTranslation('interviews');
   const pick = usePickSlot();
+  // Times refused because an interviewer was booked meanwhile (409): not offered again here.
+  const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
   return (
     <Paper withBorder p="sm" radius="sm" aria-label={t('candidate.label')} component="section">
       <Stack gap="xs">
@@ -30,21 +33,32 @@ function Panel({ interview }: { interview: CandidateInterview }) {
             {interview.slots.map((s) => (
               <Group key={s.id} justify="space-between" wrap="wrap" gap="xs">
                 <InterviewTime time={s} />
-                <Button
-                  size="xs"
-                  loading={pick.isPending && pick.variables?.slotId === s.id}
-                  onClick={() =>
-                    pick.mutate(
-                      { id: interview.id, slotId: s.id },
-                      {
-                        onSuccess: () =>
-                          notifySuccess(t('candidate.booked'), t('candidate.bookedText')),
-                      },
-                    )
-                  }
-                >
-                  {t('candidate.pickThis')}
-                </Button>
+                {taken.has(s.id) ? (
+                  <Badge color="gray" variant="light">
+                    {t('candidate.taken')}
+                  </Badge>
+                ) : (
+                  <Button
+                    size="xs"
+                    loading={pick.isPending && pick.variables?.slotId === s.id}
+                    onClick={() =>
+                      pick.mutate(
+                        { id: interview.id, slotId: s.id },
+                        {
+                          onSuccess: () =>
+                            notifySuccess(t('candidate.booked'), t('candidate.bookedText')),
+                          onError: (error) => {
+                            if (error instanceof ApiError && error.status === 409) {
+                              setTaken((before) => new Set(before).add(s.id));
+                            }
+                          },
+                        },
+                      )
+                    }
+                  >
+                    {t('candidate.pickThis')}
+                  </Button>
+                )}
               </Group>
             ))}
             {pick.isError ? <FormError>{errorMessage(pick.error)}</FormError> : null}

@@ -9,6 +9,16 @@ export function InterviewBadge({ jobId, applicationId }: { jobId: string; applic
   const list = useJobInterviews(jobId);
   const i = list.data?.find((x) => x.applicationId === applicationId);
   if (!i) return null;
+  if (
+    i.scheduled &&
+    i.responses.some((r) => r.userId === i.candidateId && r.response === 'declined')
+  ) {
+    return (
+      <Badge variant="light" color="red" size="sm" tt="none" mt={4}>
+        {t('badge.candidateDeclined')}
+      </Badge>
+    );
+  }
   if (i.scheduled) {
     return (
       <Badge variant="light" color="indigo" size="sm" tt="none" mt={4}>
