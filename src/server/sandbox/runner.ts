@@ -315,6 +315,8 @@ interface PassMounts {
   runtime?: RuntimeName;
   /** Give the pass a result pipe on fd 4 (RESULT_FD), read into PassResult.channel. */
   channel?: boolean;
+  /** With a result pipe: the harness's key, written to fd 5 (KEY_FD) and closed (the harness reads it, then closes its end). */
+  key?: string;
 }
 
 /**
@@ -457,7 +459,14 @@ export async function runPass(
         env: {},
         cwd: '/',
         detached: true,
-        stdio: ['pipe', 'pipe', 'pipe', filterFd, ...(pass.channel ? (['pipe'] as const) : [])],
+        stdio: [
+          'pipe',
+          'pipe',
+          'pipe',
+          filterFd,
+          ...(pass.channel ? (['pipe'] as const) : []),
+          ...(pass.channel && pass.key !== undefined ? (['pipe'] as const) : []),
+        ],
       },
     );
   } finally {
@@ -468,6 +477,11 @@ export async function runPass(
   (child.stdio[4] as NodeJS.ReadableStream | null | undefined)?.on('data', (chunk: Buffer) =>
     channel.push(chunk),
   );
+  const keyPipe = (child.stdio as unknown as (NodeJS.WritableStream | null | undefined)[])[5];
+  if (keyPipe && pass.key !== undefined) {
+    keyPipe.on('error', () => {});
+    keyPipe.end(`${pass.key}\n`);
+  }
   const stderr = ctx.output;
   child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
