@@ -146,7 +146,8 @@ except ImportError:
     from _sha2 import sha256 as _sha256
 
 
-def _make_sender():
+def _run():
+    # Nothing of the harness is left in __main__'s globals: it lives in this function's closures.
     chunks = []
     try:
         while True:
@@ -166,11 +167,13 @@ def _make_sender():
     key = key.ljust(64, b"\\0")
     inner = bytes(b ^ 0x36 for b in key)
     outer = bytes(b ^ 0x5C for b in key)
+    del key, chunks
     write = os.write
+    sha256 = _sha256
 
-    def send(text):
+    def sign_and_write(text):
         body = text.encode()
-        mac = _sha256(outer + _sha256(inner + body).digest()).hexdigest()
+        mac = sha256(outer + sha256(inner + body).digest()).hexdigest()
         data = (mac + " " + text + "\\n").encode()
         try:
             while data:
@@ -178,55 +181,48 @@ def _make_sender():
         except OSError:
             pass
 
-    return send
+    import json
+    import pytest
+    from _pytest.junitxml import mangle_test_address
 
+    state = {"done": False, "lines": 0}
 
-_sign_and_write = _make_sender()
-del _make_sender
-
-import json
-import pytest
-from _pytest.junitxml import mangle_test_address
-
-_state = {"done": False, "lines": 0}
-
-
-def _send(record):
-    if _state["done"]:
-        return
-    # Bounded whatever the number of tests, so the done line always fits the server's cap.
-    if "done" not in record:
-        _state["lines"] += 1
-        if _state["lines"] > ${MAX_RESULT_LINES}:
+    def send(record):
+        if state["done"]:
             return
-        if _state["lines"] > ${FULL_MESSAGE_LINES}:
-            record["message"] = ""
-    _sign_and_write(json.dumps(record))
+        # Bounded whatever the number of tests, so the done line always fits the server's cap.
+        if "done" not in record:
+            state["lines"] += 1
+            if state["lines"] > ${MAX_RESULT_LINES}:
+                return
+            if state["lines"] > ${FULL_MESSAGE_LINES}:
+                record["message"] = ""
+        sign_and_write(json.dumps(record))
+
+    def path_of(nodeid):
+        names = mangle_test_address(nodeid)
+        return [".".join(names[:-1]), "pytest", names[-1]]
+
+    class TalentForgeGrader:
+        def pytest_collectreport(self, report):
+            if report.failed:
+                send({"path": path_of(report.nodeid or "collection"), "outcome": "failed", "message": report.longreprtext[-2000:]})
+
+        def pytest_runtest_logreport(self, report):
+            if report.when != "call" and report.outcome == "passed":
+                return
+            send({"path": path_of(report.nodeid), "outcome": report.outcome, "message": report.longreprtext[-2000:] if report.failed else ""})
+
+        def pytest_sessionfinish(self, session, exitstatus):
+            send({"done": True, "ok": int(exitstatus) == 0})
+            state["done"] = True
+
+    # As with python -m pytest, the project's root is importable (after the grader's own modules are loaded).
+    sys.path.insert(0, "/work")
+    return int(pytest.main(sys.argv[1:], plugins=[TalentForgeGrader()]))
 
 
-def _path(nodeid):
-    names = mangle_test_address(nodeid)
-    return [".".join(names[:-1]), "pytest", names[-1]]
-
-
-class TalentForgeGrader:
-    def pytest_collectreport(self, report):
-        if report.failed:
-            _send({"path": _path(report.nodeid or "collection"), "outcome": "failed", "message": report.longreprtext[-2000:]})
-
-    def pytest_runtest_logreport(self, report):
-        if report.when != "call" and report.outcome == "passed":
-            return
-        _send({"path": _path(report.nodeid), "outcome": report.outcome, "message": report.longreprtext[-2000:] if report.failed else ""})
-
-    def pytest_sessionfinish(self, session, exitstatus):
-        _send({"done": True, "ok": int(exitstatus) == 0})
-        _state["done"] = True
-
-
-# As with python -m pytest, the project's root is importable (after the grader's own modules are loaded).
-sys.path.insert(0, "/work")
-sys.exit(int(pytest.main(sys.argv[1:], plugins=[TalentForgeGrader()])))
+sys.exit(_run())
 `;
 
 /** Java class of the JUnit listener (compiled with the project; registered through ServiceLoader). */
