@@ -473,6 +473,22 @@ describe('the harness result lines (fd 4)', () => {
     expect(honest.code).toBe(0);
   });
 
+  it('any unsigned line before the done line fails the step and drops its passes', () => {
+    // As left by code that tries keys found in memory, one signed done line per guess.
+    const text = [
+      sign('{"path":["test_fees","pytest","test_a"],"outcome":"passed"}'),
+      signResultLine(newHarnessKey(), '{"done":true,"ok":true}'),
+      sign('{"done":true,"ok":true}'),
+    ].join('\n');
+    const parsed = parseResultRecords(text, key);
+    expect(parsed).toMatchObject({ done: { ok: true }, forged: 1 });
+    const result = { code: 0, signal: null } as PassResult;
+    const guarded = guardEarlyExit(result, parsed.cases, parsed.done, 'tests', parsed.forged);
+    expect(result.code).toBe(1);
+    expect(guarded.cases).toEqual([]);
+    expect(guarded.note).toContain('not written by the grader');
+  });
+
   it('a Go TestMain that never ran the tests keeps only failures', () => {
     const result = { code: 1, signal: null } as PassResult;
     const cases = [{ path: ['TestA'], outcome: 'passed' as const }];

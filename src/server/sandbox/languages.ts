@@ -197,14 +197,25 @@ export function parseResultRecords(
  * failure; exit 0 without it means the process was ended early from inside
  * (os._exit, Runtime.halt, syscall.Exit): the step counts as failed and none
  * of its passes count (every test of the template without a failure then has
- * no result: failed).
+ * no result: failed). So does a result pipe holding any line the harness did
+ * not sign (`forged`), and a Go TestMain that never ran the tests.
  */
 export function guardEarlyExit(
   result: PassResult,
   cases: JunitCase[],
   done: ResultDone | null,
   label: string,
+  forged = 0,
 ): { cases: JunitCase[]; note: string | null } {
+  if (forged > 0) {
+    // Only the code under test writes unsigned lines there (and trying keys found in memory
+    // one line at a time leaves the wrong ones behind): the step is tampered with.
+    if (result.code === 0 && result.signal === null) result.code = 1;
+    return {
+      cases: cases.filter((c) => c.outcome === 'failed'),
+      note: `[${forged} line${forged === 1 ? '' : 's'} on the result pipe (${label}) ${forged === 1 ? 'was' : 'were'} not written by the grader: counted as failed, none of its passes count]`,
+    };
+  }
   if (done?.ran === false) {
     // A TestMain that never called m.Run: whatever passes were printed, no test ran.
     if (result.code === 0 && result.signal === null) result.code = 1;
@@ -710,14 +721,7 @@ export async function executeLanguage(
       }
       if (!mode.enumerate && !stopped) {
         const { done, forged } = parseResultRecords(result.channel, step.key);
-        if (forged > 0) {
-          ctx.output.push(
-            Buffer.from(
-              `\n[${forged} line${forged === 1 ? '' : 's'} on the result pipe (${step.label}) ${forged === 1 ? 'was' : 'were'} not written by the grader and ${forged === 1 ? 'was' : 'were'} ignored]\n`,
-            ),
-          );
-        }
-        const guarded = guardEarlyExit(result, cases, done, step.label);
+        const guarded = guardEarlyExit(result, cases, done, step.label, forged);
         cases = guarded.cases;
         if (guarded.note) ctx.output.push(Buffer.from(`\n${guarded.note}\n`));
       }
