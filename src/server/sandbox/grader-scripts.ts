@@ -109,73 +109,120 @@ if (process.env.NODE_TEST_CONTEXT) {
 `;
 
 /**
- * The harnesses of Python, Go and Java runs write their results as JSON lines
- * to file descriptor 4, a pipe to the server (an append-only stream: what was
+ * The harnesses of Python, Go and Java runs write their results as lines to
+ * file descriptor 4, a pipe to the server (an append-only stream: what was
  * written cannot be taken back), ending with one `{"done":true,"ok":…}` line
  * once the framework has run every test. A pass that exits 0 without that
  * line ended early (os._exit, Runtime.halt, syscall.Exit): its passes do not
  * count (docs/decisions/010).
+ *
+ * Each line is `<HMAC-SHA256 of the JSON, hex> <JSON>` under a key made for
+ * the step: Python's and Java's harnesses read it from fd 5 (KEY_FD) and
+ * close it before any of the candidate's code is loaded; Go's is compiled
+ * into the test binary (root's, execute-only), whose harness source is
+ * removed before the tests run. The server ignores a line whose MAC does not
+ * match, so lines written to fd 4 by the code under test count for nothing.
  */
 export const RESULT_FD = 4;
+export const KEY_FD = 5;
 /** Result lines a harness writes at most (then only the done line), and how many keep their failure message (50 are shown). */
 export const MAX_RESULT_LINES = 50_000;
 const FULL_MESSAGE_LINES = 2_000;
 /** What the server keeps of a result pipe: MAX_RESULT_LINES short lines and FULL_MESSAGE_LINES long ones fit. */
-export const RESULT_PIPE_CAP = 16 * 1024 * 1024;
+export const RESULT_PIPE_CAP = 20 * 1024 * 1024;
 
 /**
  * Runs pytest with a plugin object (not a module on sys.path, which a file of
  * the candidate's could shadow) that reports each test's outcome, with
- * pytest's own JUnit names, and the session's end.
+ * pytest's own JUnit names, and the session's end. The key is read (and fd 5
+ * closed) and the functions that write and sign are bound before pytest, the
+ * project or its conftest is imported: patching os.write or hmac later does
+ * not reach them.
  */
-export const PYTEST_RUN_SCRIPT = `import json, os, sys
-import pytest
-from _pytest.junitxml import mangle_test_address
+export const PYTEST_RUN_SCRIPT = `import os, sys
+try:
+    from _sha256 import sha256 as _sha256  # built in (no OpenSSL in the sandbox); a C type, not patchable
+except ImportError:
+    from _sha2 import sha256 as _sha256
 
-_state = {"done": False}
 
-
-def _send(record):
-    if _state["done"]:
-        return
-    # Bounded whatever the number of tests, so the done line always fits the server's cap.
-    if "done" not in record:
-        _state["lines"] = _state.get("lines", 0) + 1
-        if _state["lines"] > ${MAX_RESULT_LINES}:
-            return
-        if _state["lines"] > ${FULL_MESSAGE_LINES}:
-            record["message"] = ""
-    data = (json.dumps(record) + "\\n").encode()
+def _run():
+    # Nothing of the harness is left in __main__'s globals: it lives in this function's closures.
+    chunks = []
     try:
-        while data:
-            data = data[os.write(${RESULT_FD}, data):]
+        while True:
+            chunk = os.read(${KEY_FD}, 4096)
+            if not chunk:
+                break
+            chunks.append(chunk)
     except OSError:
         pass
+    try:
+        os.close(${KEY_FD})
+    except OSError:
+        pass
+    key = b"".join(chunks).strip()
+    if len(key) > 64:
+        key = _sha256(key).digest()
+    key = key.ljust(64, b"\\0")
+    inner = bytes(b ^ 0x36 for b in key)
+    outer = bytes(b ^ 0x5C for b in key)
+    del key, chunks
+    write = os.write
+    sha256 = _sha256
 
+    def sign_and_write(text):
+        body = text.encode()
+        mac = sha256(outer + sha256(inner + body).digest()).hexdigest()
+        data = (mac + " " + text + "\\n").encode()
+        try:
+            while data:
+                data = data[write(${RESULT_FD}, data):]
+        except OSError:
+            pass
 
-def _path(nodeid):
-    names = mangle_test_address(nodeid)
-    return [".".join(names[:-1]), "pytest", names[-1]]
+    import json
+    import pytest
+    from _pytest.junitxml import mangle_test_address
 
+    state = {"done": False, "lines": 0}
 
-class TalentForgeGrader:
-    def pytest_collectreport(self, report):
-        if report.failed:
-            _send({"path": _path(report.nodeid or "collection"), "outcome": "failed", "message": report.longreprtext[-2000:]})
-
-    def pytest_runtest_logreport(self, report):
-        if report.when != "call" and report.outcome == "passed":
+    def send(record):
+        if state["done"]:
             return
-        _send({"path": _path(report.nodeid), "outcome": report.outcome, "message": report.longreprtext[-2000:] if report.failed else ""})
+        # Bounded whatever the number of tests, so the done line always fits the server's cap.
+        if "done" not in record:
+            state["lines"] += 1
+            if state["lines"] > ${MAX_RESULT_LINES}:
+                return
+            if state["lines"] > ${FULL_MESSAGE_LINES}:
+                record["message"] = ""
+        sign_and_write(json.dumps(record))
 
-    def pytest_sessionfinish(self, session, exitstatus):
-        _send({"done": True, "ok": int(exitstatus) == 0})
-        _state["done"] = True
+    def path_of(nodeid):
+        names = mangle_test_address(nodeid)
+        return [".".join(names[:-1]), "pytest", names[-1]]
+
+    class TalentForgeGrader:
+        def pytest_collectreport(self, report):
+            if report.failed:
+                send({"path": path_of(report.nodeid or "collection"), "outcome": "failed", "message": report.longreprtext[-2000:]})
+
+        def pytest_runtest_logreport(self, report):
+            if report.when != "call" and report.outcome == "passed":
+                return
+            send({"path": path_of(report.nodeid), "outcome": report.outcome, "message": report.longreprtext[-2000:] if report.failed else ""})
+
+        def pytest_sessionfinish(self, session, exitstatus):
+            send({"done": True, "ok": int(exitstatus) == 0})
+            state["done"] = True
+
+    # As with python -m pytest, the project's root is importable (after the grader's own modules are loaded).
+    sys.path.insert(0, "/work")
+    return int(pytest.main(sys.argv[1:], plugins=[TalentForgeGrader()]))
 
 
-# As with python -m pytest, the project's root is importable (after the grader's own modules are loaded).
-sys.path.insert(0, "/work")
-sys.exit(int(pytest.main(sys.argv[1:], plugins=[TalentForgeGrader()])))
+sys.exit(_run())
 `;
 
 /** Java class of the JUnit listener (compiled with the project; registered through ServiceLoader). */
@@ -190,10 +237,13 @@ export const JAVA_LISTENER_CLASS = 'talentforge.grader.TalentForgeListener';
 export const JAVA_LISTENER_SOURCE = `package talentforge.grader;
 
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -209,10 +259,23 @@ public final class TalentForgeListener implements TestExecutionListener {
     private int tests;
     private boolean done;
 
+    private Mac mac;
+
+    // Created by the launcher before any test class is loaded: the key is read and fd 5 closed
+    // before the candidate's code runs.
     public TalentForgeListener() {
         try {
             Constructor<FileDescriptor> c = FileDescriptor.class.getDeclaredConstructor(int.class);
             c.setAccessible(true);
+            // A plain read loop: FileInputStream.readAllBytes seeks, which a socket refuses.
+            java.io.ByteArrayOutputStream read = new java.io.ByteArrayOutputStream();
+            try (FileInputStream in = new FileInputStream(c.newInstance(${KEY_FD}))) {
+                byte[] buffer = new byte[256];
+                for (int n; (n = in.read(buffer)) > 0; ) read.write(buffer, 0, n);
+            }
+            byte[] key = read.toString(StandardCharsets.US_ASCII).trim().getBytes(StandardCharsets.US_ASCII);
+            mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
             out = new FileOutputStream(c.newInstance(${RESULT_FD}));
         } catch (Exception e) {
             out = null;
@@ -234,7 +297,10 @@ public final class TalentForgeListener implements TestExecutionListener {
     private synchronized void send(String json) {
         if (out == null || done) return;
         try {
-            out.write((json + "\\n").getBytes(StandardCharsets.UTF_8));
+            byte[] text = json.getBytes(StandardCharsets.UTF_8);
+            StringBuilder hex = new StringBuilder();
+            for (byte b : mac.doFinal(text)) hex.append(String.format("%02x", b & 0xff));
+            out.write((hex + " " + json + "\\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (Exception e) {
             // the server stopped reading: nothing to do
@@ -293,25 +359,90 @@ public final class TalentForgeListener implements TestExecutionListener {
 }
 `;
 
-/** The file added to each Go package under test: its TestMain reports m.Run's result once every test has run. */
+/** The file added to each Go package under test (removed from the tree once the test binary is built). */
 export const GO_TESTMAIN_FILE = 'zz_talentforge_grader_test.go';
 
-export function goTestMain(packageName: string): string {
-  return `package ${packageName}
+export interface GoHarness {
+  /** The package clause of the harness file (that of the test file whose TestMain it wraps, if any). */
+  packageName: string;
+  /** The step's HMAC key (hex), compiled into the binary. */
+  key: string;
+  /** A random suffix for the harness's names, so no code written beforehand can call them. */
+  suffix: string;
+  /** The package's own TestMain was renamed to `talentforge_<suffix>_main` (and its os.Exit calls to `talentforge_<suffix>_exit`). */
+  wrapsOwnMain: boolean;
+}
+
+/**
+ * The grader's TestMain. It always owns the package's TestMain: a TestMain of
+ * the package's own test files (the template's or the candidate's) is renamed
+ * in the sandbox's copy and called from this one, its os.Exit turned into a
+ * panic this one recovers. The done line says whether the tests ran (m.Run
+ * was called: testing.M's own numRun) and passed (testing.M's own exitCode,
+ * not what the wrapped TestMain asked to exit with), signed with a key that
+ * is only in the binary.
+ */
+export function goTestMain(h: GoHarness): string {
+  const n = (name: string) => `talentforge_${h.suffix}_${name}`;
+  const wrapped = h.wrapsOwnMain
+    ? `
+type ${n('exitCode')} int
+
+func ${n('exit')}(code int) { panic(${n('exitCode')}(code)) }
+
+func ${n('call')}(m *tftesting.M) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			c, ok := r.(${n('exitCode')})
+			if !ok {
+				panic(r)
+			}
+			code = int(c)
+		}
+	}()
+	${n('main')}(m)
+	return 0
+}
+`
+    : '';
+  const call = h.wrapsOwnMain ? `${n('call')}(m)` : 'm.Run()';
+  return `package ${h.packageName}
 
 import (
-	talentforgeos "os"
-	talentforgetesting "testing"
+	tfhmac "crypto/hmac"
+	tfsha256 "crypto/sha256"
+	tfhex "encoding/hex"
+	tfos "os"
+	tfreflect "reflect"
+	tftesting "testing"
 )
-
-func TestMain(m *talentforgetesting.M) {
-	code := m.Run()
-	ok := "false"
-	if code == 0 {
-		ok = "true"
+${wrapped}
+func ${n('done')}(ok, ran bool) {
+	line := "{\\"done\\":true,\\"ok\\":false,\\"ran\\":false}"
+	if ok {
+		line = "{\\"done\\":true,\\"ok\\":true,\\"ran\\":true}"
+	} else if ran {
+		line = "{\\"done\\":true,\\"ok\\":false,\\"ran\\":true}"
 	}
-	talentforgeos.NewFile(${RESULT_FD}, "results").Write([]byte("{\\"done\\":true,\\"ok\\":" + ok + "}\\n"))
-	talentforgeos.Exit(code)
+	mac := tfhmac.New(tfsha256.New, []byte("${h.key}"))
+	mac.Write([]byte(line))
+	tfos.NewFile(${RESULT_FD}, "results").Write([]byte(tfhex.EncodeToString(mac.Sum(nil)) + " " + line + "\\n"))
+}
+
+func TestMain(m *tftesting.M) {
+	code := ${call}
+	state := tfreflect.ValueOf(m).Elem()
+	ran := state.FieldByName("numRun").Int() > 0
+	runCode := int(state.FieldByName("exitCode").Int())
+	ok := ran && runCode == 0 && code == 0
+	${n('done')}(ok, ran)
+	if code == 0 {
+		code = runCode
+	}
+	if !ok && code == 0 {
+		code = 1
+	}
+	tfos.Exit(code)
 }
 `;
 }

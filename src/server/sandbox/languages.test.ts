@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { SampleProject } from '../../domain/assessments';
 import { GO_PROJECT, JAVA_PROJECT, PYTHON_PROJECT } from '../../domain/language-starter-projects';
 import type { TestLanguage } from '../../domain/test-runs';
-import { guardEarlyExit, parseResultRecords, toolchainMissing } from './languages';
+import {
+  guardEarlyExit,
+  newHarnessKey,
+  parseResultRecords,
+  signResultLine,
+  toolchainMissing,
+} from './languages';
 import {
   DEFAULT_LIMITS,
   detectSandbox,
@@ -402,22 +408,39 @@ describe.skipIf(skipReason('java') !== null)(
           ),
         ),
       );
-      expect(hook).toMatchObject({ status: 'failed', passed: 3, failed: 3 });
+      expect(hook, hook.output.slice(-4000)).toMatchObject({
+        status: 'failed',
+        passed: 3,
+        failed: 3,
+      });
     }, 180_000);
   },
 );
 
 describe('the harness result lines (fd 4)', () => {
-  it('counts only the lines before the first done line', () => {
+  const key = newHarnessKey();
+  const sign = (json: string) => signResultLine(key, json);
+
+  it('counts only signed lines before the first done line', () => {
     const text = [
-      '{"path":["test_fees","pytest","test_a"],"outcome":"failed","message":"assert 0 == 75"}',
+      sign(
+        '{"path":["test_fees","pytest","test_a"],"outcome":"failed","message":"assert 0 == 75"}',
+      ),
       'not json',
-      '{"done":true,"ok":false}',
-      '{"path":["test_fees","pytest","test_a"],"outcome":"passed"}',
-      '{"done":true,"ok":true}',
+      // Written by the code under test: no key, or another key.
+      '{"path":["test_fees","pytest","test_b"],"outcome":"passed"}',
+      signResultLine(
+        newHarnessKey(),
+        '{"path":["test_fees","pytest","test_c"],"outcome":"passed"}',
+      ),
+      `${'0'.repeat(64)} {"done":true,"ok":true}`,
+      sign('{"done":true,"ok":false}'),
+      sign('{"path":["test_fees","pytest","test_a"],"outcome":"passed"}'),
+      sign('{"done":true,"ok":true}'),
     ].join('\n');
-    const parsed = parseResultRecords(text);
+    const parsed = parseResultRecords(text, key);
     expect(parsed.done).toEqual({ ok: false });
+    expect(parsed.forged).toBe(4);
     expect(parsed.cases).toEqual([
       {
         path: ['test_fees', 'pytest', 'test_a'],
@@ -425,6 +448,11 @@ describe('the harness result lines (fd 4)', () => {
         failure: { name: 'test_a', message: 'assert 0 == 75' },
       },
     ]);
+  });
+
+  it('a signed line changed after signing does not count', () => {
+    const line = sign('{"done":true,"ok":false}').replace('"ok":false', '"ok":true');
+    expect(parseResultRecords(line, key)).toMatchObject({ done: null, forged: 1 });
   });
 
   it('an exit 0 without the done line fails and keeps only failures', () => {
@@ -443,5 +471,29 @@ describe('the harness result lines (fd 4)', () => {
     const honest = { code: 0, signal: null } as PassResult;
     expect(guardEarlyExit(honest, cases, { ok: true }, 'tests').cases).toHaveLength(2);
     expect(honest.code).toBe(0);
+  });
+
+  it('any unsigned line before the done line fails the step and drops its passes', () => {
+    // As left by code that tries keys found in memory, one signed done line per guess.
+    const text = [
+      sign('{"path":["test_fees","pytest","test_a"],"outcome":"passed"}'),
+      signResultLine(newHarnessKey(), '{"done":true,"ok":true}'),
+      sign('{"done":true,"ok":true}'),
+    ].join('\n');
+    const parsed = parseResultRecords(text, key);
+    expect(parsed).toMatchObject({ done: { ok: true }, forged: 1 });
+    const result = { code: 0, signal: null } as PassResult;
+    const guarded = guardEarlyExit(result, parsed.cases, parsed.done, 'tests', parsed.forged);
+    expect(result.code).toBe(1);
+    expect(guarded.cases).toEqual([]);
+    expect(guarded.note).toContain('not written by the grader');
+  });
+
+  it('a Go TestMain that never ran the tests keeps only failures', () => {
+    const result = { code: 1, signal: null } as PassResult;
+    const cases = [{ path: ['TestA'], outcome: 'passed' as const }];
+    const guarded = guardEarlyExit(result, cases, { ok: false, ran: false }, 'tests');
+    expect(guarded.cases).toEqual([]);
+    expect(guarded.note).toContain('did not run the tests');
   });
 });

@@ -1,5 +1,6 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   LANGUAGE_TEST_FILES,
@@ -86,9 +87,10 @@ interface Step {
   /** The tree the step sees at /work. */
   tree: 'all' | 'visible' | 'hidden';
   /** Where the step's machine-readable result is: its stdout, its report folder or its result pipe (fd 4). */
-  report: (result: PassResult, reportDir: string) => Promise<JunitCase[]>;
-  /** Its harness reports the end of the run on fd 4 (else, a Go package with its own TestMain, the exit code alone decides). */
-  guarded: boolean;
+  report: (result: PassResult, reportDir: string, key: string) => Promise<JunitCase[]>;
+  /** The key its harness signs its result lines with (hex); sent on fd 5 unless compiled in (Go). */
+  key: string;
+  sendKey: boolean;
 }
 
 const readReport = async (file: string) => {
@@ -100,21 +102,58 @@ const readReport = async (file: string) => {
   }
 };
 
+/** A new key for one step's harness (hex text; the HMAC key is its ASCII bytes). */
+export const newHarnessKey = () => randomBytes(32).toString('hex');
+
+/** The line a harness writes for `json` under `key`: `<HMAC-SHA256 hex> <json>`. */
+export function signResultLine(key: string, json: string): string {
+  return `${createHmac('sha256', key).update(json, 'utf8').digest('hex')} ${json}`;
+}
+
+function verified(key: string, line: string): string | null {
+  const space = line.indexOf(' ');
+  if (space !== 64) return null;
+  const mac = Buffer.from(line.slice(0, 64), 'hex');
+  if (mac.length !== 32) return null;
+  const json = line.slice(65);
+  const expected = createHmac('sha256', key).update(json, 'utf8').digest();
+  return timingSafeEqual(mac, expected) ? json : null;
+}
+
+export interface ResultDone {
+  ok: boolean;
+  /** false when the harness saw that the tests were never run (a Go TestMain that did not call m.Run). */
+  ran?: boolean;
+}
+
 /**
  * The harness's result lines (fd 4): the cases before its first `done` line,
- * and that line (null when the process ended before it). Lines after the
- * first `done` are ignored: nothing a shutdown hook writes counts.
+ * and that line (null when the process ended before it). Only lines signed
+ * with the step's key count; the others were written by something else in
+ * the process (the code under test) and are only counted (`forged`). Lines
+ * after the first `done` are ignored: nothing a shutdown hook writes counts.
  */
-export function parseResultRecords(text: string): {
+export function parseResultRecords(
+  text: string,
+  key: string,
+): {
   cases: JunitCase[];
-  done: { ok: boolean } | null;
+  done: ResultDone | null;
+  forged: number;
 } {
   const cases: JunitCase[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('{')) continue;
+  let forged = 0;
+  for (const raw of text.split('\n')) {
+    if (raw.trim() === '') continue;
+    const line = verified(key, raw);
+    if (line === null) {
+      forged += 1;
+      continue;
+    }
     let record: {
       done?: unknown;
       ok?: unknown;
+      ran?: unknown;
       path?: unknown;
       outcome?: unknown;
       message?: unknown;
@@ -124,7 +163,13 @@ export function parseResultRecords(text: string): {
     } catch {
       continue;
     }
-    if (record.done === true) return { cases, done: { ok: record.ok === true } };
+    if (record.done === true) {
+      return {
+        cases,
+        done: { ok: record.ok === true, ...(record.ran === false ? { ran: false } : {}) },
+        forged,
+      };
+    }
     const outcome = record.outcome;
     if (!Array.isArray(record.path) || record.path.length === 0) continue;
     if (outcome !== 'passed' && outcome !== 'failed' && outcome !== 'skipped') continue;
@@ -143,7 +188,7 @@ export function parseResultRecords(text: string): {
         : {}),
     });
   }
-  return { cases, done: null };
+  return { cases, done: null, forged };
 }
 
 /**
@@ -152,14 +197,33 @@ export function parseResultRecords(text: string): {
  * failure; exit 0 without it means the process was ended early from inside
  * (os._exit, Runtime.halt, syscall.Exit): the step counts as failed and none
  * of its passes count (every test of the template without a failure then has
- * no result: failed).
+ * no result: failed). So does a result pipe holding any line the harness did
+ * not sign (`forged`), and a Go TestMain that never ran the tests.
  */
 export function guardEarlyExit(
   result: PassResult,
   cases: JunitCase[],
-  done: { ok: boolean } | null,
+  done: ResultDone | null,
   label: string,
+  forged = 0,
 ): { cases: JunitCase[]; note: string | null } {
+  if (forged > 0) {
+    // Only the code under test writes unsigned lines there (and trying keys found in memory
+    // one line at a time leaves the wrong ones behind): the step is tampered with.
+    if (result.code === 0 && result.signal === null) result.code = 1;
+    return {
+      cases: cases.filter((c) => c.outcome === 'failed'),
+      note: `[${forged} line${forged === 1 ? '' : 's'} on the result pipe (${label}) ${forged === 1 ? 'was' : 'were'} not written by the grader: counted as failed, none of its passes count]`,
+    };
+  }
+  if (done?.ran === false) {
+    // A TestMain that never called m.Run: whatever passes were printed, no test ran.
+    if (result.code === 0 && result.signal === null) result.code = 1;
+    return {
+      cases: cases.filter((c) => c.outcome === 'failed'),
+      note: `[the package's TestMain (${label}) did not run the tests (m.Run): none of the printed passes count]`,
+    };
+  }
   if (result.code !== 0 || result.signal !== null) return { cases, note: null };
   if (!done) {
     result.code = 1;
@@ -236,6 +300,46 @@ export function parseGoJson(text: string): JunitCase[] {
     });
   }
   return cases;
+}
+
+const GO_TEST_MAIN = /^func(\s+)TestMain(\s*)\(/gm;
+
+/**
+ * The harness always owns a Go package's TestMain: in the sandbox's copy of
+ * the package's test files, each `func TestMain(` is renamed to the
+ * harness's `talentforge_<suffix>_main` (called from the harness's TestMain)
+ * and, in those files, `os.Exit(` to `talentforge_<suffix>_exit(` (a panic the
+ * harness recovers, so it still reports after an `os.Exit(m.Run())`). A
+ * TestMain this does not recognise (a comment between `func` and the name)
+ * makes two, which does not compile: never a package without the harness.
+ */
+async function ownTestMain(
+  root: string,
+  files: SandboxFile[],
+  suffix: string,
+): Promise<{ renamed: number; packageName?: string }> {
+  let renamed = 0;
+  let packageName: string | undefined;
+  for (const file of files) {
+    let count = 0;
+    let content = file.content.replace(GO_TEST_MAIN, (_match, before: string, after: string) => {
+      count += 1;
+      return `func${before}talentforge_${suffix}_main${after}(`;
+    });
+    if (count === 0) continue;
+    renamed += count;
+    packageName ??= /^package\s+(\w+)/m.exec(file.content)?.[1];
+    let exits = 0;
+    content = content.replace(/\bos\.Exit\(/g, () => {
+      exits += 1;
+      return `talentforge_${suffix}_exit(`;
+    });
+    // Keep the os import used when os.Exit was its only use.
+    if (exits > 0 && /"os"/.test(content)) content += '\nvar _ = os.Exit\n';
+    const target = path.join(root, file.path);
+    if (target.startsWith(`${root}/`)) await writeFile(target, content, { mode: 0o644 });
+  }
+  return { renamed, packageName };
 }
 
 /** Java class names of test files: the file's package (as its source declares it) and name. */
@@ -316,8 +420,9 @@ export async function executeLanguage(
         await writeFile(target, file.content, { mode: 0o644 });
       }
     }
-    // Go: every package with tests (go test ./...), each with the grader's TestMain unless it has its own.
-    const goPackages: { tree: 'visible' | 'hidden'; dir: string; guarded: boolean }[] = [];
+    // Go: every package with tests (go test ./...), each with the grader's TestMain (docs/decisions/010).
+    const goPackages: { tree: 'visible' | 'hidden'; dir: string; key: string }[] = [];
+    const harnessFiles: string[] = [];
     if (language === 'go') {
       for (const [tree, tests] of [
         ['visible', visibleTests],
@@ -325,15 +430,22 @@ export async function executeLanguage(
       ] as const) {
         for (const dir of goPackageDirs(tests)) {
           const inDir = tests.filter((f) => path.posix.dirname(f.path) === dir);
-          const ownMain = inDir.some((f) => /^func\s+TestMain\s*\(/m.test(f.content));
-          const name = inDir.map((f) => /^package\s+(\w+)/m.exec(f.content)?.[1]).find(Boolean);
-          const guarded = !ownMain && name !== undefined;
-          if (guarded && name) {
-            await writeFile(path.join(dirs[tree], dir, GO_TESTMAIN_FILE), goTestMain(name), {
-              mode: 0o644,
-            });
+          const harness = { key: newHarnessKey(), suffix: randomBytes(8).toString('hex') };
+          const own = await ownTestMain(dirs[tree], inDir, harness.suffix);
+          const packageName =
+            own.packageName ??
+            inDir.map((f) => /^package\s+(\w+)/m.exec(f.content)?.[1]).find(Boolean);
+          // No package clause: the compile fails and says so.
+          if (packageName) {
+            const file = path.join(dirs[tree], dir, GO_TESTMAIN_FILE);
+            await writeFile(
+              file,
+              goTestMain({ ...harness, packageName, wrapsOwnMain: own.renamed > 0 }),
+              { mode: 0o644 },
+            );
+            harnessFiles.push(file);
           }
-          goPackages.push({ tree, dir, guarded });
+          goPackages.push({ tree, dir, key: harness.key });
         }
       }
     }
@@ -429,6 +541,23 @@ export async function executeLanguage(
       if (stopped) return { early: stopped };
       if (result.code !== 0) return { early: compileFailed(ctx, result, step.label) };
     }
+    if (language === 'go') {
+      // The keys are in the harness sources, the build cache and the binaries: none of them stays
+      // readable to the test steps (the binaries become root's and execute-only).
+      for (const file of harnessFiles) await rm(file, { force: true });
+      for (const name of ['cache', 'gopath', 'tmp']) {
+        const dir = path.join(build, name);
+        if (!existsSync(dir)) continue;
+        await chown(dir, 0, 0);
+        await chmod(dir, 0o700);
+      }
+      for (const [i] of goPackages.entries()) {
+        const binary = path.join(build, path.basename(goBinary(i)));
+        if (!existsSync(binary)) continue;
+        await chown(binary, 0, 0);
+        await chmod(binary, 0o111);
+      }
+    }
     if (language === 'java') {
       // The listener is registered through ServiceLoader, written by the server (root's) after the compile.
       const services = path.join(build, 'classes', 'META-INF', 'services');
@@ -441,7 +570,6 @@ export async function executeLanguage(
     }
 
     // --- test steps
-    const records = async (result: PassResult) => parseResultRecords(result.channel).cases;
     const steps: Step[] = [];
     for (const [hidden, tests] of [
       [false, visibleTests],
@@ -455,7 +583,8 @@ export async function executeLanguage(
           label,
           hidden,
           tree: 'all',
-          guarded: true,
+          key: newHarnessKey(),
+          sendKey: !mode.enumerate,
           env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },
           command: mode.enumerate
             ? [t.python, '-B', '-c', PYTEST_LIST, ...paths]
@@ -469,8 +598,8 @@ export async function executeLanguage(
                 '--rootdir=/work',
                 ...paths,
               ],
-          report: async (result, dir) => {
-            if (!mode.enumerate) return records(result);
+          report: async (result, dir, key) => {
+            if (!mode.enumerate) return parseResultRecords(result.channel, key).cases;
             try {
               const units = JSON.parse(
                 await readReport(path.join(dir, 'units.json')),
@@ -490,7 +619,8 @@ export async function executeLanguage(
             label,
             hidden,
             tree: pkg.tree,
-            guarded: pkg.guarded,
+            key: pkg.key,
+            sendKey: false,
             env: { GOMAXPROCS: '2', GOTMPDIR: '/tmp' },
             command: mode.enumerate
               ? [goBinary(i), '-test.list', '.']
@@ -520,7 +650,8 @@ export async function executeLanguage(
           label,
           hidden,
           tree: 'all',
-          guarded: true,
+          key: newHarnessKey(),
+          sendKey: true,
           env: {},
           command: [
             t.java ?? 'java',
@@ -538,7 +669,7 @@ export async function executeLanguage(
             '--details',
             'tree',
           ],
-          report: records,
+          report: async (result, _dir, key) => parseResultRecords(result.channel, key).cases,
         });
       }
     }
@@ -570,6 +701,7 @@ export async function executeLanguage(
           env: step.env,
           runtime,
           channel: true,
+          ...(step.sendKey ? { key: step.key } : {}),
         },
         step.command,
         STDOUT_CAP,
@@ -577,7 +709,7 @@ export async function executeLanguage(
       // Human-readable output of pytest and JUnit (stdout) goes to the run's output; Go's is JSON.
       if (language !== 'go') ctx.output.push(Buffer.from(result.stdout));
       const stopped = await judge(ctx, result, step.label);
-      let cases = await step.report(result, reportDir);
+      let cases = await step.report(result, reportDir, step.key);
       // pytest ends with 2 when a test module does not import (a syntax error): a compile failure.
       if (language === 'python' && !mode.enumerate && result.code === 2 && !stopped) {
         result.code = 1;
@@ -587,13 +719,9 @@ export async function executeLanguage(
           ),
         );
       }
-      if (!mode.enumerate && !stopped && step.guarded) {
-        const guarded = guardEarlyExit(
-          result,
-          cases,
-          parseResultRecords(result.channel).done,
-          step.label,
-        );
+      if (!mode.enumerate && !stopped) {
+        const { done, forged } = parseResultRecords(result.channel, step.key);
+        const guarded = guardEarlyExit(result, cases, done, step.label, forged);
         cases = guarded.cases;
         if (guarded.note) ctx.output.push(Buffer.from(`\n${guarded.note}\n`));
       }

@@ -6,6 +6,7 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -152,15 +153,36 @@ export function prepareGrader(): Grader {
   if (grader) return grader;
   const root = stagingRoot();
   ensureDir(root, 0o711);
-  const dir = path.join(root, 'grader');
+  // One folder per version of the scripts: servers of another version sharing the staging
+  // folder (a rolling restart, another checkout's tests) never overwrite the scripts a run uses.
+  const version = createHash('sha256')
+    .update([COMPILE_SCRIPT, PRELOAD_SCRIPT, PYTEST_RUN_SCRIPT, JAVA_LISTENER_SOURCE].join('\0'))
+    .digest('hex')
+    .slice(0, 16);
+  const dir = path.join(root, `grader-${version}`);
   ensureDir(dir, 0o755);
+  // The execute-only node copy is made once per node version (about 100 MB) and hard-linked in.
+  const nodeDir = path.join(root, 'node');
+  ensureDir(nodeDir, 0o755);
   const node = process.execPath;
   const stat = statSync(node);
-  const copy = path.join(dir, `node-${stat.size}-${Math.floor(stat.mtimeMs)}`);
-  if (!existsSync(copy) || (statSync(copy).mode & 0o777) !== 0o111) {
-    const temp = `${copy}.${process.pid}.tmp`;
+  const name = `node-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+  const shared = path.join(nodeDir, name);
+  if (!existsSync(shared) || (statSync(shared).mode & 0o777) !== 0o111) {
+    const temp = `${shared}.${process.pid}.tmp`;
     copyFileSync(node, temp);
     chmodSync(temp, 0o111);
+    renameSync(temp, shared);
+  }
+  const copy = path.join(dir, name);
+  if (!existsSync(copy) || statSync(copy).ino !== statSync(shared).ino) {
+    const temp = `${copy}.${process.pid}.tmp`;
+    try {
+      linkSync(shared, temp);
+    } catch {
+      copyFileSync(shared, temp);
+      chmodSync(temp, 0o111);
+    }
     renameSync(temp, copy);
   }
   const write = (name: string, text: string) => {
@@ -315,6 +337,8 @@ interface PassMounts {
   runtime?: RuntimeName;
   /** Give the pass a result pipe on fd 4 (RESULT_FD), read into PassResult.channel. */
   channel?: boolean;
+  /** With a result pipe: the harness's key, written to fd 5 (KEY_FD) and closed (the harness reads it, then closes its end). */
+  key?: string;
 }
 
 /**
@@ -457,7 +481,14 @@ export async function runPass(
         env: {},
         cwd: '/',
         detached: true,
-        stdio: ['pipe', 'pipe', 'pipe', filterFd, ...(pass.channel ? (['pipe'] as const) : [])],
+        stdio: [
+          'pipe',
+          'pipe',
+          'pipe',
+          filterFd,
+          ...(pass.channel ? (['pipe'] as const) : []),
+          ...(pass.channel && pass.key !== undefined ? (['pipe'] as const) : []),
+        ],
       },
     );
   } finally {
@@ -468,6 +499,11 @@ export async function runPass(
   (child.stdio[4] as NodeJS.ReadableStream | null | undefined)?.on('data', (chunk: Buffer) =>
     channel.push(chunk),
   );
+  const keyPipe = (child.stdio as unknown as (NodeJS.WritableStream | null | undefined)[])[5];
+  if (keyPipe && pass.key !== undefined) {
+    keyPipe.on('error', () => {});
+    keyPipe.end(`${pass.key}\n`);
+  }
   const stderr = ctx.output;
   child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
