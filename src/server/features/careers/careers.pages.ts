@@ -112,20 +112,31 @@ export function renderPage(shell: string, parts: PageParts, language: Language =
 
 /** A Markdown description as escaped paragraphs and headings (no HTML from the text). */
 export function descriptionHtml(markdown: string): string {
+  const plain = (text: string) => escapeHtml(text.replace(/[*_`]+/g, ''));
   return markdown
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => {
-      const heading = /^#{1,6}\s+(.*)$/s.exec(block);
-      if (heading) return `<h2>${escapeHtml(heading[1]!.replace(/[*_`]+/g, ''))}</h2>`;
-      const lines = block
-        .split('\n')
-        .map((line) =>
-          escapeHtml(line.replace(/^\s*([-*+]|\d+\.)\s+/, '• ').replace(/[*_`]+/g, '')),
-        );
-      return `<p>${lines.join('<br />')}</p>`;
+    .flatMap((block) => {
+      // A heading is its own line: the lines after it in the same block are a paragraph.
+      const html: string[] = [];
+      let paragraph: string[] = [];
+      const endParagraph = () => {
+        if (paragraph.length > 0) html.push(`<p>${paragraph.join('<br />')}</p>`);
+        paragraph = [];
+      };
+      for (const line of block.split('\n')) {
+        const heading = /^\s*#{1,6}\s+(.*)$/.exec(line);
+        if (heading) {
+          endParagraph();
+          html.push(`<h2>${plain(heading[1]!)}</h2>`);
+        } else {
+          paragraph.push(plain(line.replace(/^\s*([-*+]|\d+\.)\s+/, '• ')));
+        }
+      }
+      endParagraph();
+      return html;
     })
     .join('\n');
 }
