@@ -3,6 +3,7 @@ import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RUN_STATUS_LABELS, type TestRun } from '../../../../domain/test-runs';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
 
 export const isActive = (run: TestRun) => run.status === 'queued' || run.status === 'running';
 
@@ -84,7 +85,8 @@ export function TestRunResult({ run, showTrigger }: { run: TestRun; showTrigger?
                 ✖ {failure.name}
               </Text>
               <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {failure.message}
+                {/* A test's own assertion text as it came; the platform's own notes translated. */}
+                {translateMessage(failure.message)}
               </Code>
             </li>
           ))}

@@ -39,12 +39,23 @@ describe('Run Tests in the reader language', () => {
         Response.json({
           runnable: true,
           reason: null,
-          runs: [run({}), run({ id: 'r2', status: 'passed', passed: 3, failed: 0 })],
+          runs: [
+            run({
+              failures: [
+                { name: 'rejects short passwords', message: 'expected 400' },
+                {
+                  name: 'hidden tests',
+                  message: "1 of the template's 3 tests reported no result.",
+                },
+              ],
+            }),
+            run({ id: 'r2', status: 'passed', passed: 3, failed: 0 }),
+          ],
         }),
       ),
     );
     await i18n.changeLanguage('de');
-    await i18n.loadNamespaces(['test-runs']);
+    await i18n.loadNamespaces(['test-runs', 'messages']);
     renderRoutes(
       [{ path: '/', element: <TestRunsPanel assessmentId="a1" canRun reviewer /> }],
       '/',
@@ -63,5 +74,10 @@ describe('Run Tests in the reader language', () => {
       screen.getAllByText(/Prüfer \(mit verborgenen Tests\) · 5\. März 2026.* · 1,5 Sek\./).length,
     ).toBe(2);
     expect(screen.getByText('Früherer Lauf (1)')).toBeTruthy();
+    // The platform's own note on a failure in German; the test's assertion text as it came.
+    expect(
+      screen.getByText('1 der 3 Tests der Vorlage haben kein Ergebnis gemeldet.'),
+    ).toBeTruthy();
+    expect(screen.getAllByText('expected 400').length).toBeGreaterThan(0);
   });
 });
