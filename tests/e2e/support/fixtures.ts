@@ -25,6 +25,19 @@ export interface Account {
   role: 'candidate' | 'recruiter' | 'admin';
 }
 
+/**
+ * A mail of the sink, or null when another journey removed it between listing the folder
+ * and reading it (followVerificationMail removes the verification mail it followed).
+ */
+async function readMail(file: string): Promise<CaughtMail | null> {
+  try {
+    return JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as CaughtMail;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 export function newAccount(role: 'candidate' | 'recruiter', name?: string): Account {
   return {
     name: name ?? (role === 'candidate' ? 'Casey Candidate' : 'Riley Recruiter'),
@@ -63,8 +76,8 @@ async function verificationMail(to: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of (await readdir(mailDir)).sort().reverse()) {
-      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as CaughtMail;
-      if (!mail.to.includes(to)) continue;
+      const mail = await readMail(file);
+      if (!mail?.to.includes(to)) continue;
       const link = mailText(mail).match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
       if (link) return { link, file };
     }
@@ -157,8 +170,8 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Caugh
   while (Date.now() < deadline) {
     const files = (await readdir(mailDir)).sort().reverse();
     for (const file of files) {
-      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as CaughtMail;
-      if (mail.to.includes(to)) return mail;
+      const mail = await readMail(file);
+      if (mail?.to.includes(to)) return mail;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -169,16 +182,8 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Caugh
 export async function mailsTo(to: string): Promise<CaughtMail[]> {
   const mails: CaughtMail[] = [];
   for (const file of (await readdir(mailDir)).sort()) {
-    let text: string;
-    try {
-      text = await readFile(path.join(mailDir, file), 'utf8');
-    } catch (error) {
-      // Another journey removed its verification mail meanwhile (followVerificationMail).
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    const mail = JSON.parse(text) as CaughtMail;
-    if (mail.to.includes(to)) mails.push(mail);
+    const mail = await readMail(file);
+    if (mail?.to.includes(to)) mails.push(mail);
   }
   return mails;
 }
