@@ -44,6 +44,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import {
   calendarMail,
   calendarTexts,
+  declinedMail,
   interviewUid,
   invitationIcs,
   type Person,
@@ -431,7 +432,8 @@ async function queue(tx: Tx, mails: Mail[]) {
   for (const mail of mails) ids.push({ id: await enqueueMail(tx, mail), mail });
   return ids;
 }
-function announceMails(deps: InterviewDeps, sent: { id: string; mail: Mail }[]) {
+/** Mails queued in a committed transaction, handed to the mailer. */
+export function announceMails(deps: InterviewDeps, sent: { id: string; mail: Mail }[]) {
   for (const { id, mail } of sent) deps.mailer.announce(id, mail);
 }
 
@@ -794,6 +796,26 @@ export async function cancelInterviewsOf(
       for (const loaded of loadedAll) await announce(deps, loaded);
     },
   };
+}
+
+/**
+ * The candidate declined the scheduled interview in their calendar (rsvp.ts): the job's
+ * recruiter, who scheduled it, is mailed in their language, in the reply's transaction.
+ * Answers the mail queued, to be announced once that transaction is committed.
+ */
+export async function queueDeclinedMail(tx: Tx, deps: InterviewDeps, interviewId: string) {
+  const loaded = await loadInterview(tx, interviewId);
+  const { row, app } = loaded;
+  const mail = declinedMail({
+    to: app.recruiterEmail,
+    language: loaded.languageOf(app.recruiterId),
+    name: app.recruiterName,
+    jobTitle: app.jobTitle,
+    candidateName: app.candidateName,
+    time: timeOf(row),
+    url: `${deps.appUrl}/recruiter/job-listings/${encodeURIComponent(app.jobId)}?application=${encodeURIComponent(app.id)}`,
+  });
+  return queue(tx, [mail]);
 }
 
 // --- the candidate: pick a time ---------------------------------------------------------------
