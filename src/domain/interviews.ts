@@ -79,6 +79,14 @@ export const interviewerBusy = (name: string, time: string) =>
   `${name} already has an interview at ${time}`;
 
 /**
+ * To the candidate: the time picked overlaps another of their own scheduled interviews (for
+ * another job). The messages catalogue keys it as "You already have an interview for {{job}}
+ * at {{time}}"; the time as `busyTimeText` writes it, in the zone of the time picked.
+ */
+export const candidateAlreadyBooked = (job: string, time: string) =>
+  `You already have an interview for ${job} at ${time}`;
+
+/**
  * A busy time as the recruiter's clash message writes it: date and times on the clocks of
  * the zone the recruiter entered, with the zone ("2026-06-02 14:30–15:15 (Europe/Berlin)").
  * Language-neutral, so the translated message can carry it as it is.

@@ -244,6 +244,87 @@ describe('an interviewer already booked', () => {
   });
 });
 
+describe('the candidate already booked', () => {
+  /** Cleo's job (another company, another interviewer) that the same candidate applied to. */
+  let otherJobId: string;
+  beforeAll(async () => {
+    const res = await json('POST', '/api/jobs', cleo, {
+      title: 'Data Analyst',
+      department: 'Engineering',
+      locations: ['Paris'],
+      workplaceType: 'remote',
+      jobType: 'full-time',
+      experience: '3-5',
+      description: 'Count things.',
+      closingDate: toIsoDate(new Date(Date.now() + 30 * DAY)),
+      status: 'published',
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    otherJobId = ((await res.json()) as { id: string }).id;
+  });
+  /** The candidate's application to Cleo's job, at the Interview stage, with times proposed. */
+  async function alsoAtCleo(cand: TestUser, slots: unknown[]) {
+    const form = new FormData();
+    form.set('coverLetter', 'Hello');
+    const applied = await t.request(`/api/jobs/${otherJobId}/applications`, {
+      method: 'POST',
+      as: cand,
+      body: form,
+    });
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    const appId = ((await applied.json()) as { id: string }).id;
+    const moved = await json('POST', `/api/jobs/${otherJobId}/applications/move`, cleo, {
+      applicationIds: [appId],
+      stage: 'interview',
+    });
+    expect(moved.status).toBe(200);
+    const res = await json('POST', `/api/applications/${appId}/interviews`, cleo, {
+      slots,
+      interviewerIds: [cleo.id],
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as Body;
+  }
+
+  it('refuses a pick that overlaps another of their own interviews, for another job', async () => {
+    const first = await proposed([slot(40, '10:00'), slot(40, '15:00')]);
+    const other = await alsoAtCleo(first.cand, [slot(40, '10:30', 30), slot(40, '16:00')]);
+    expect((await pick(first.cand, first.interview.id, first.interview.slots[0]!.id)).status).toBe(
+      200,
+    );
+    const before = await state(other.id);
+    const mailsBefore = (await t.database.db.select().from(outbox)).length;
+    const res = await pick(first.cand, other.id, other.slots[0]!.id);
+    expect(res.status).toBe(409);
+    const date = toIsoDate(new Date(Date.now() + 40 * DAY));
+    expect(((await res.json()) as Body).message).toBe(
+      `You already have an interview for Platform Engineer at ${date} 10:00–11:00 (Europe/Berlin)`,
+    );
+    // Nothing changed, nothing mailed; a time that does not overlap is taken.
+    expect(await state(other.id)).toEqual(before);
+    expect((await t.database.db.select().from(outbox)).length).toBe(mailsBefore);
+    const ok = await pick(first.cand, other.id, other.slots[1]!.id);
+    expect(ok.status, await ok.clone().text()).toBe(200);
+  });
+
+  it('lets one of two overlapping picks by the same candidate at once win', async () => {
+    for (let round = 0; round < 4; round++) {
+      const day = 42 + round;
+      const a = await proposed([slot(day, '10:00')]);
+      const b = await alsoAtCleo(a.cand, [slot(day, '10:30')]);
+      const answers = await Promise.all([
+        pick(a.cand, a.interview.id, a.interview.slots[0]!.id),
+        pick(a.cand, b.id, b.slots[0]!.id),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const loser = answers.find((r) => r.status === 409)!;
+      expect(((await loser.json()) as Body).message).toMatch(/^You already have an interview for /);
+      const states = [await state(a.interview.id), await state(b.id)];
+      expect(states.map((s) => s.status).sort()).toEqual(['proposed', 'scheduled']);
+    }
+  });
+});
+
 describe('busy times for the propose form', () => {
   it('lists colleagues’ scheduled interviews in a range, without saying whose they are', async () => {
     const booked = await scheduled(20, '10:00');

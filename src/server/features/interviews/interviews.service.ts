@@ -5,6 +5,7 @@ import {
   anyOverlap,
   busyTimeText,
   type CandidateInterview,
+  candidateAlreadyBooked,
   INTERVIEW_TEXTS,
   type Interview,
   type InterviewStatus,
@@ -44,6 +45,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import {
   calendarMail,
   calendarTexts,
+  declinedMail,
   interviewUid,
   invitationIcs,
   type Person,
@@ -431,7 +433,8 @@ async function queue(tx: Tx, mails: Mail[]) {
   for (const mail of mails) ids.push({ id: await enqueueMail(tx, mail), mail });
   return ids;
 }
-function announceMails(deps: InterviewDeps, sent: { id: string; mail: Mail }[]) {
+/** Mails queued in a committed transaction, handed to the mailer. */
+export function announceMails(deps: InterviewDeps, sent: { id: string; mail: Mail }[]) {
   for (const { id, mail } of sent) deps.mailer.announce(id, mail);
 }
 
@@ -545,6 +548,47 @@ async function lockInterviewers(tx: Tx, userIds: readonly string[]) {
       sql`select pg_advisory_xact_lock(hashtextextended(${`interviewer:${id}`}, 0))`,
     );
   }
+}
+
+/**
+ * A candidate's bookings are serialized the same way: the picking transaction takes
+ * `candidate:<id>` before the interviewers' locks (every key is taken in one fixed order:
+ * the candidate's, then the interviewers' by id), so two picks by one candidate at once,
+ * for two jobs, see each other.
+ */
+async function lockCandidate(tx: Tx, candidateId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`candidate:${candidateId}`}, 0))`,
+  );
+}
+
+/**
+ * The first of the candidate's own scheduled interviews (other than `except`) that overlaps
+ * the time, with its job's title: a candidate cannot be at two interviews at once.
+ */
+async function candidateClash(tx: Tx, candidateId: string, time: TimeRange, except: string) {
+  const end = new Date(time.startsAt.getTime() + time.durationMinutes * 60_000);
+  const [clash] = await tx
+    .select({
+      jobTitle: job.title,
+      startsAt: interview.startsAt,
+      durationMinutes: interview.durationMinutes,
+    })
+    .from(interview)
+    .innerJoin(jobApplication, eq(jobApplication.id, interview.applicationId))
+    .innerJoin(job, eq(job.id, interview.jobId))
+    .where(
+      and(
+        eq(jobApplication.candidateId, candidateId),
+        eq(interview.status, 'scheduled'),
+        ne(interview.id, except),
+        lt(interview.startsAt, end),
+        sql`${interview.startsAt} + ${interview.durationMinutes} * interval '1 minute' > ${time.startsAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(interview.startsAt))
+    .limit(1);
+  return clash?.startsAt && clash.durationMinutes ? clash : undefined;
 }
 
 /** The interviewers' scheduled interviews from `from` to `to` (the propose form's hints). */
@@ -796,6 +840,26 @@ export async function cancelInterviewsOf(
   };
 }
 
+/**
+ * The candidate declined the scheduled interview in their calendar (rsvp.ts): the job's
+ * recruiter, who scheduled it, is mailed in their language, in the reply's transaction.
+ * Answers the mail queued, to be announced once that transaction is committed.
+ */
+export async function queueDeclinedMail(tx: Tx, deps: InterviewDeps, interviewId: string) {
+  const loaded = await loadInterview(tx, interviewId);
+  const { row, app } = loaded;
+  const mail = declinedMail({
+    to: app.recruiterEmail,
+    language: loaded.languageOf(app.recruiterId),
+    name: app.recruiterName,
+    jobTitle: app.jobTitle,
+    candidateName: app.candidateName,
+    time: timeOf(row),
+    url: `${deps.appUrl}/recruiter/job-listings/${encodeURIComponent(app.jobId)}?application=${encodeURIComponent(app.id)}`,
+  });
+  return queue(tx, [mail]);
+}
+
 // --- the candidate: pick a time ---------------------------------------------------------------
 
 export async function pickSlot(
@@ -834,9 +898,20 @@ export async function pickSlot(
   const sent = await deps.db.transaction(async (tx) => {
     // An interviewer may have been booked since the times were proposed: checked under
     // their locks, so of two overlapping picks at once the second sees the first.
+    await lockCandidate(tx, app.candidateId);
     await lockInterviewers(tx, interviewerIds);
     if ((await busyTimes(tx, interviewerIds, [time], id)).length > 0) {
       await refuseTakenSlot(tx, id, slotId, interviewerIds);
+    }
+    // Nor may the candidate be booked then at another of their interviews (another job's).
+    const own = await candidateClash(tx, app.candidateId, time, id);
+    if (own) {
+      throw conflict(
+        candidateAlreadyBooked(
+          own.jobTitle,
+          busyTimeText(own.startsAt!, own.durationMinutes!, time.timeZone),
+        ),
+      );
     }
     // Both conditions in the statements: a second pick, or a withdrawal meanwhile, changes nothing.
     const taken = await tx

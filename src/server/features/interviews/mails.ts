@@ -228,3 +228,34 @@ export function reminderMail(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * To the recruiter who scheduled the interview: the candidate declined it in their calendar
+ * (a METHOD:REPLY with PARTSTAT=DECLINED). The time in the zone the interview was set in.
+ */
+export function declinedMail(input: {
+  to: string;
+  language: Language;
+  name: string;
+  jobTitle: string;
+  candidateName: string;
+  time: TimeText;
+  url: string;
+}): Mail {
+  const t = mailTexts(input.language);
+  const about = { job: input.jobTitle, candidate: input.candidateName };
+  return {
+    to: input.to,
+    language: input.language,
+    subject: t('interview.declined.subject', about),
+    text: [
+      t('greeting', { name: input.name }),
+      '',
+      t('interview.declined.line', about),
+      when(t, input.time, input.language),
+      t('interview.where', { location: input.time.location }),
+      '',
+      t('interview.declined.application', { url: input.url }),
+    ].join('\n'),
+  };
+}

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../domain/assessments';
-import { interviewResponse, outbox } from '../../db/schema';
+import { interviewResponse, outbox, user } from '../../db/schema';
 import type { BusMessage } from '../../realtime/event-bus';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { INBOUND_TEXTS } from '../mail-replies/inbound-smtp';
@@ -237,6 +237,46 @@ describe('calendar replies to an invitation', () => {
     // The candidate's own view has no answers.
     const mine = await json('GET', '/api/interviews/mine', i.cand);
     expect(JSON.stringify(await mine.json())).not.toContain('tentative');
+  });
+
+  it('mails the recruiter, in their language, when the candidate declines (once per change)', async () => {
+    const i = await scheduledInterview('Casey Regrets');
+    await t.database.db.update(user).set({ language: 'fr' }).where(eq(user.id, rita.id));
+    const toRita = () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, rita.email.toLowerCase()))
+        // Not the invitation (it has a calendar part): mails about this candidate without one.
+        .then((rows) =>
+          rows.filter((r) => r.calendar === null && r.subject.includes('Casey Regrets')),
+        );
+    const answer = (from: string, partstat: string) =>
+      send({
+        from,
+        to: i.organizer,
+        ics: replyIcs({ uid: i.uid, organizer: i.organizer, attendee: from, partstat }),
+      });
+    expect(await toRita()).toEqual([]);
+    expect((await answer(i.cand.email, 'DECLINED')).ok).toBe(true);
+    const [mail, ...more] = await toRita();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      language: 'fr',
+      subject: 'Entretien décliné : Platform Engineer avec Casey Regrets',
+    });
+    expect(mail!.text).toContain('Casey Regrets a décliné');
+    expect(mail!.text).toContain('(Europe/Berlin)');
+    expect(mail!.text).toContain(`/recruiter/job-listings/${jobId}?application=${i.applicationId}`);
+    // The same decline again, or an interviewer's: no new mail.
+    expect((await answer(i.cand.email, 'DECLINED')).ok).toBe(true);
+    expect((await answer(bob.email, 'DECLINED')).ok).toBe(true);
+    expect((await toRita()).length).toBe(1);
+    // Accepting, then declining again, is a change: one more mail.
+    expect((await answer(i.cand.email, 'ACCEPTED')).ok).toBe(true);
+    expect((await answer(i.cand.email, 'DECLINED')).ok).toBe(true);
+    expect((await toRita()).length).toBe(2);
+    await t.database.db.update(user).set({ language: null }).where(eq(user.id, rita.id));
   });
 
   it('refuses forged replies and changes nothing', async () => {

@@ -10,7 +10,7 @@ import {
   user,
 } from '../../db/schema';
 import type { MailTokens } from '../../mail/mail-tokens';
-import type { InterviewDeps } from './interviews.service';
+import { announceMails, type InterviewDeps, queueDeclinedMail } from './interviews.service';
 import { interviewUid } from './mails';
 
 /**
@@ -138,6 +138,8 @@ export async function recordCalendarReply(
   const response = PARTSTATS[attendee.partstat];
   if (!response) return { kind: 'ignored', reason: RSVP_TEXTS.noAnswer };
   // Under the same condition as the read: a reschedule meanwhile makes this reply outdated.
+  // The row lock (no key update) also takes replies to one interview one at a time, so of
+  // two equal declines at once only the first is a change and mails the recruiter.
   const recorded = await deps.db.transaction(async (tx) => {
     const still = await tx
       .select({ id: interview.id })
@@ -149,8 +151,17 @@ export async function recordCalendarReply(
           eq(interview.sequence, reply.sequence),
         ),
       )
-      .for('share');
-    if (still.length === 0) return false;
+      .for('no key update');
+    if (still.length === 0) return null;
+    const [before] = await tx
+      .select({ response: interviewResponse.response, sequence: interviewResponse.sequence })
+      .from(interviewResponse)
+      .where(
+        and(
+          eq(interviewResponse.interviewId, interviewId),
+          eq(interviewResponse.userId, participant.id),
+        ),
+      );
     await tx
       .insert(interviewResponse)
       .values({ interviewId, userId: participant.id, response, sequence: reply.sequence })
@@ -158,9 +169,15 @@ export async function recordCalendarReply(
         target: [interviewResponse.interviewId, interviewResponse.userId],
         set: { response, sequence: reply.sequence, respondedAt: new Date() },
       });
-    return true;
+    // The candidate declining (not already declined at this SEQUENCE): the recruiter is mailed.
+    const newlyDeclined =
+      response === 'declined' &&
+      participant.id === row.candidateId &&
+      !(before?.response === 'declined' && before.sequence === reply.sequence);
+    return newlyDeclined ? queueDeclinedMail(tx, deps, interviewId) : [];
   });
   if (!recorded) return { kind: 'ignored', reason: RSVP_TEXTS.outdated };
+  announceMails(deps, recorded);
   // The hiring team's screens follow at once (the candidate's own answer is no news to them).
   await deps.bus.publish({
     audience: {

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   type Application,
   MOVE_TARGETS,
@@ -50,7 +50,9 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
   const [target, setTarget] = useState<{ ids: string[]; stage: MoveTarget; names: string } | null>(
     null,
   );
-  const [open, setOpen] = useState<string | null>(null);
+  // `?application=<id>` (the link in a mail to the recruiter) opens that application.
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(() => params.get('application'));
   const [actionError, setActionError] = useState<unknown>(null);
 
   const counts = useMemo(() => {
