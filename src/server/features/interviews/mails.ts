@@ -201,8 +201,8 @@ export function proposalCancelledMail(input: {
   };
 }
 
-/** The one reminder, a day before. */
-export function reminderMail(input: {
+/** What the reminder and the decline say: who, which job, when and where, and a link. */
+type InterviewNotice = {
   to: string;
   language: Language;
   name: string;
@@ -210,52 +210,38 @@ export function reminderMail(input: {
   candidateName: string;
   time: TimeText;
   url: string;
-}): Mail {
+};
+
+function noticeMail(
+  kind: 'reminder' | 'declined',
+  linkKey: 'interview.details' | 'interview.declined.application',
+  input: InterviewNotice,
+): Mail {
   const t = mailTexts(input.language);
   const about = { job: input.jobTitle, candidate: input.candidateName };
   return {
     to: input.to,
     language: input.language,
-    subject: t('interview.reminder.subject', about),
+    subject: t(`interview.${kind}.subject`, about),
     text: [
       t('greeting', { name: input.name }),
       '',
-      t('interview.reminder.line', about),
+      t(`interview.${kind}.line`, about),
       when(t, input.time, input.language),
       t('interview.where', { location: input.time.location }),
       '',
-      t('interview.details', { url: input.url }),
+      t(linkKey, { url: input.url }),
     ].join('\n'),
   };
 }
+
+/** The one reminder, a day before. */
+export const reminderMail = (input: InterviewNotice): Mail =>
+  noticeMail('reminder', 'interview.details', input);
 
 /**
  * To the recruiter who scheduled the interview: the candidate declined it in their calendar
  * (a METHOD:REPLY with PARTSTAT=DECLINED). The time in the zone the interview was set in.
  */
-export function declinedMail(input: {
-  to: string;
-  language: Language;
-  name: string;
-  jobTitle: string;
-  candidateName: string;
-  time: TimeText;
-  url: string;
-}): Mail {
-  const t = mailTexts(input.language);
-  const about = { job: input.jobTitle, candidate: input.candidateName };
-  return {
-    to: input.to,
-    language: input.language,
-    subject: t('interview.declined.subject', about),
-    text: [
-      t('greeting', { name: input.name }),
-      '',
-      t('interview.declined.line', about),
-      when(t, input.time, input.language),
-      t('interview.where', { location: input.time.location }),
-      '',
-      t('interview.declined.application', { url: input.url }),
-    ].join('\n'),
-  };
-}
+export const declinedMail = (input: InterviewNotice): Mail =>
+  noticeMail('declined', 'interview.declined.application', input);
