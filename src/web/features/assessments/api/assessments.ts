@@ -7,6 +7,7 @@ import {
   type EvaluationInput,
 } from '../../../../domain/assessments';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
+import { applicationKeys } from '../../jobs/api/keys';
 import { assessmentKeys } from './keys';
 
 const listSchema = z.array(assessmentSchema);
@@ -39,8 +40,15 @@ function useAssessmentMutation<V>(call: (vars: V) => Promise<z.infer<typeof asse
   return useMutation({
     mutationFn: call,
     // Refetch rather than write the answer into the cache: answers to quick successive
-    // mutations may arrive out of order, and an older one must not win.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
+    // mutations may arrive out of order, and an older one must not win. Applications show
+    // their assessment's status and score (the pipeline): stale too, on this answer, not
+    // only when the realtime event arrives (the recruiter going back from scoring saw the
+    // pipeline's cached row without the score until it did).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+      ]),
   });
 }
 
