@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const DATABASE_FREE = [
   'src/server/sandbox/**',
   'src/server/compiled-server.test.ts',
+  'src/server/lib/error-messages.test.ts',
   'src/server/ops/root.test.ts',
   'src/server/storage/storage.test.ts',
 ];
