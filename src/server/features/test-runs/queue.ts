@@ -65,6 +65,8 @@ export class TestRunQueue {
   private active = new Set<Promise<void>>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private claiming = false;
+  /** The claim in flight (kick's fill), which stop() waits for: see stop(). */
+  private filling: Promise<void> = Promise.resolve();
   private again = false;
   private stopped = true;
 
@@ -116,6 +118,10 @@ export class TestRunQueue {
   async stop(graceMs = Number.POSITIVE_INFINITY) {
     this.stopped = true;
     clearInterval(this.timer);
+    // A claim already sent to the database still starts its run: wait for it, so that run
+    // is among those waited for (or given back) below. Without this, stop() could return,
+    // the database close, and the run claimed a moment later query a closed pool (CI saw it).
+    await this.filling;
     const finished = Promise.allSettled([...this.active]);
     if (graceMs === Number.POSITIVE_INFINITY || this.active.size === 0) {
       await finished;
@@ -194,7 +200,7 @@ export class TestRunQueue {
       return;
     }
     this.claiming = true;
-    void this.fill()
+    this.filling = this.fill()
       .catch((error) => this.logger.error({ err: error }, 'test run queue failed to claim'))
       .finally(() => {
         this.claiming = false;
@@ -210,10 +216,12 @@ export class TestRunQueue {
     while (!this.stopped && this.active.size < this.concurrency) {
       const run = await this.claim();
       if (!run) return;
-      const job = this.execute(run).finally(() => {
-        this.active.delete(job);
-        this.kick();
-      });
+      const job = this.execute(run)
+        .catch((error) => this.logger.error({ err: error, runId: run.id }, 'test run not recorded'))
+        .finally(() => {
+          this.active.delete(job);
+          this.kick();
+        });
       this.active.add(job);
     }
   }

@@ -399,6 +399,54 @@ describe('queue', () => {
     expect(rows[0]?.workerId).toBe(t.testRuns.workerId);
   });
 
+  it('a run claimed while the worker stops is waited for (or given back), never started after', async () => {
+    const id = await assignStarted();
+    gate = new Promise((r) => {
+      release = r;
+    });
+    const other = new TestRunQueue({
+      db: t.database.db,
+      bus: t.bus,
+      logger: createLogger('silent'),
+      pollMs: 60_000,
+    });
+    other.useRunner(fakeRunner);
+    // Hold the worker's claim on its way to the database, to stop the worker meanwhile.
+    let claimSent!: () => void;
+    const sent = new Promise<void>((r) => {
+      claimSent = r;
+    });
+    let letClaimGo!: () => void;
+    const claimHeld = new Promise<void>((r) => {
+      letClaimGo = r;
+    });
+    const queue = other as unknown as { claim: () => Promise<unknown> };
+    const claim = queue.claim.bind(other);
+    queue.claim = async () => {
+      claimSent();
+      await claimHeld;
+      return claim();
+    };
+    try {
+      await t.testRuns.stop();
+      expect((await requestRun(id, candA)).status).toBe(202);
+      await other.start();
+      await sent;
+      const stopping = other.stop(100);
+      letClaimGo();
+      await stopping;
+      await new Promise((r) => setTimeout(r, 200));
+      // The run it claimed went back to the queue with the worker's other unfinished runs.
+      const [row] = await t.database.db.select().from(testRun).where(eq(testRun.assessmentId, id));
+      expect(row).toMatchObject({ status: 'queued', workerId: null });
+    } finally {
+      gate = null;
+      release();
+      await t.testRuns.start();
+    }
+    expect((await waitForRun(id, candA, () => true)).status).toBe('failed');
+  });
+
   it('requeues a run left running by a killed server, and fails it after a second try', async () => {
     const id = await assignStarted();
     const past = new Date(Date.now() - 60_000);
