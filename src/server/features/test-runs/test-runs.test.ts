@@ -316,6 +316,24 @@ describe('permissions', () => {
 });
 
 describe('queue', () => {
+  /** A second worker on the same database, as if a second runner shared it (fake runs). */
+  const secondWorker = (options: { pollMs: number; concurrency?: number }) => {
+    const worker = new TestRunQueue({
+      db: t.database.db,
+      bus: t.bus,
+      logger: createLogger('silent'),
+      ...options,
+    });
+    worker.useRunner(fakeRunner);
+    return worker;
+  };
+  /** Fake runs wait at the gate until release(). */
+  const holdRuns = () => {
+    gate = new Promise((r) => {
+      release = r;
+    });
+  };
+
   it('runs at most its RUNNER_CONCURRENCY at a time in each worker sharing the database', async () => {
     const ids = [
       await assignStarted(),
@@ -324,18 +342,9 @@ describe('queue', () => {
       await assignStarted(),
     ];
     // A second worker with room for one run, as if a second runner shared the database.
-    const other = new TestRunQueue({
-      db: t.database.db,
-      bus: t.bus,
-      logger: createLogger('silent'),
-      pollMs: 50,
-      concurrency: 1,
-    });
-    other.useRunner(fakeRunner);
+    const other = secondWorker({ pollMs: 50, concurrency: 1 });
     await other.start();
-    gate = new Promise((r) => {
-      release = r;
-    });
+    holdRuns();
     try {
       for (const id of ids) expect((await requestRun(id, candA)).status).toBe(202);
       let maxRunning = 0;
@@ -364,16 +373,8 @@ describe('queue', () => {
 
   it('gives its unfinished runs back when stopped, so another worker takes them at once', async () => {
     const id = await assignStarted();
-    gate = new Promise((r) => {
-      release = r;
-    });
-    const other = new TestRunQueue({
-      db: t.database.db,
-      bus: t.bus,
-      logger: createLogger('silent'),
-      pollMs: 50,
-    });
-    other.useRunner(fakeRunner);
+    holdRuns();
+    const other = secondWorker({ pollMs: 50 });
     try {
       await t.testRuns.stop();
       await other.start();
@@ -401,16 +402,8 @@ describe('queue', () => {
 
   it('a run claimed while the worker stops is waited for (or given back), never started after', async () => {
     const id = await assignStarted();
-    gate = new Promise((r) => {
-      release = r;
-    });
-    const other = new TestRunQueue({
-      db: t.database.db,
-      bus: t.bus,
-      logger: createLogger('silent'),
-      pollMs: 60_000,
-    });
-    other.useRunner(fakeRunner);
+    holdRuns();
+    const other = secondWorker({ pollMs: 60_000 });
     // Hold the worker's claim on its way to the database, to stop the worker meanwhile.
     let claimSent!: () => void;
     const sent = new Promise<void>((r) => {
