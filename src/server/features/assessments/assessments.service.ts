@@ -51,7 +51,7 @@ import {
   resolveRenamed,
 } from '../../../domain/project-paths';
 import { hasTestFiles } from '../../../domain/test-runs';
-import { type Db, rawQuery } from '../../db/client';
+import { type Db, rawQuery, type Tx } from '../../db/client';
 import {
   assessment,
   assessmentNotification,
@@ -67,6 +67,7 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
+import { type Work, write } from '../../lib/unit-of-work';
 import { enqueueMail, type Mail, type Mailer } from '../../mail/outbox';
 import { recipientLanguage, recipientLanguages } from '../../mail/recipient-language';
 import type { EventBus } from '../../realtime/event-bus';
@@ -84,7 +85,6 @@ export interface AssessmentDeps {
   appUrl: string;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type FullRow = typeof assessment.$inferSelect;
 type ProjectInfo = Assessment['project'];
 /** A row without the project's file contents (tens of KB each), which most calls never need. */
@@ -260,13 +260,17 @@ async function announce(
   deps: AssessmentDeps,
   row: Pick<Row, 'id' | 'candidateId' | 'recruiterId'>,
 ) {
-  await deps.bus.publish({
+  await deps.bus.publish(changedEvent(row));
+}
+
+function changedEvent(row: Pick<Row, 'id' | 'candidateId' | 'recruiterId'>) {
+  return {
     audience: {
       userIds: [row.candidateId, row.recruiterId].filter((id): id is string => id !== null),
-      roles: ['admin'],
+      roles: ['admin' as const],
     },
-    event: { type: 'assessment.changed', assessmentId: row.id },
-  });
+    event: { type: 'assessment.changed' as const, assessmentId: row.id },
+  };
 }
 
 export async function assignAssessment(
@@ -280,20 +284,21 @@ export async function assignAssessment(
 }
 
 /** An open transaction, for callers that add their own writes to an assignment. */
-export type AssessmentTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type AssessmentTx = Tx;
 
 /**
  * Assigns a template to a candidate (the recruiter's own rules: due date,
  * template authorisation, a real candidate), links the recruiter to the
- * candidate and queues the invitation, in one transaction. `within` runs in
- * that transaction with the new assessment's id (the hiring pipeline links it
- * to an application there). Returns the assessment's id.
+ * candidate and queues the invitation, in one transaction. Given the caller's
+ * `work`, it joins that transaction (the hiring pipeline links the assessment
+ * to an application in it), and the mail and events go out on its commit.
+ * Returns the assessment's id.
  */
 export async function assign(
   deps: AssessmentDeps,
   actor: Actor,
   input: Required<AssignInput>,
-  within?: (tx: AssessmentTx, assessmentId: string) => Promise<void>,
+  work?: Work,
 ): Promise<string> {
   assertRole(actor, 'recruiter');
   // A day of slack: the recruiter's "today" may be behind the server's in another time zone.
@@ -303,28 +308,27 @@ export async function assign(
       { path: ['dueDate'], message: 'The due date must not be in the past' },
     ]);
   }
-  const { db } = deps;
-  const [templateRow] = await db
-    .select()
-    .from(assessmentTemplate)
-    .where(eq(assessmentTemplate.id, input.templateId));
-  if (!templateRow) throw notFound('Assessment template not found');
-  if (!recruiterMayUse(toTemplate(templateRow), actor.id)) {
-    throw forbidden('You are not authorised to assign this template');
-  }
-  const [candidate] = await db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
-    .from(user)
-    .where(eq(user.id, input.candidateId));
-  if (candidate?.role !== 'candidate') {
-    throw new AppError(400, ASSESSMENT_TEXTS.selectCandidate, [
-      { path: ['candidateId'], message: ASSESSMENT_TEXTS.selectCandidate },
-    ]);
-  }
-  const companyName = await recruiterCompany(db, actor.id);
-
-  const id = timestampId('assessment');
-  const queued = await db.transaction(async (tx) => {
+  return write(work ?? deps, async (w) => {
+    const { tx } = w;
+    const [templateRow] = await tx
+      .select()
+      .from(assessmentTemplate)
+      .where(eq(assessmentTemplate.id, input.templateId));
+    if (!templateRow) throw notFound('Assessment template not found');
+    if (!recruiterMayUse(toTemplate(templateRow), actor.id)) {
+      throw forbidden('You are not authorised to assign this template');
+    }
+    const [candidate] = await tx
+      .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+      .from(user)
+      .where(eq(user.id, input.candidateId));
+    if (candidate?.role !== 'candidate') {
+      throw new AppError(400, ASSESSMENT_TEXTS.selectCandidate, [
+        { path: ['candidateId'], message: ASSESSMENT_TEXTS.selectCandidate },
+      ]);
+    }
+    const companyName = await recruiterCompany(tx, actor.id);
+    const id = timestampId('assessment');
     const mail = await insertAssignment(tx, deps, {
       id,
       templateRow,
@@ -334,12 +338,15 @@ export async function assign(
       dueDate: input.dueDate,
       message: input.message,
     });
-    await within?.(tx, id);
-    return { id: await enqueueMail(tx, mail), mail };
+    await w.mail(mail);
+    const { audience, event } = changedEvent({
+      id,
+      candidateId: candidate.id,
+      recruiterId: actor.id,
+    });
+    w.publish(audience, event);
+    return id;
   });
-  deps.mailer.announce(queued.id, queued.mail);
-  await announce(deps, { id, candidateId: candidate.id, recruiterId: actor.id });
-  return id;
 }
 
 /**

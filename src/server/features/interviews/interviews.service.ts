@@ -38,6 +38,7 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import type { Work } from '../../lib/unit-of-work';
 import type { Mailer } from '../../mail/outbox';
 import { enqueueMail, type Mail } from '../../mail/outbox';
 import { recipientLanguage, recipientLanguages } from '../../mail/recipient-language';
@@ -279,17 +280,26 @@ async function readForTeam(db: Db, actor: Actor, id: string): Promise<Interview>
 }
 
 async function announce(deps: InterviewDeps, loaded: Pick<Loaded, 'row' | 'app' | 'interviewers'>) {
-  await deps.bus.publish({
+  await deps.bus.publish(changedEvent(loaded));
+}
+
+/** Who hears that an interview changed: its candidate, recruiter, interviewers and admins. */
+function changedEvent(loaded: Pick<Loaded, 'row' | 'app' | 'interviewers'>) {
+  return {
     audience: {
       userIds: [
         loaded.app.candidateId,
         loaded.app.recruiterId,
         ...loaded.interviewers.map((p) => p.id),
       ],
-      roles: ['admin'],
+      roles: ['admin' as const],
     },
-    event: { type: 'interview.changed', interviewId: loaded.row.id, applicationId: loaded.app.id },
-  });
+    event: {
+      type: 'interview.changed' as const,
+      interviewId: loaded.row.id,
+      applicationId: loaded.app.id,
+    },
+  };
 }
 
 // --- times --------------------------------------------------------------------------------
@@ -792,27 +802,25 @@ export async function withdrawSlot(
 
 /**
  * An application leaves the process (the candidate withdrew, the recruiter rejected it): its
- * interview under way is cancelled in the same transaction. A scheduled one sends everyone
- * the METHOD:CANCEL invitation; a proposal is withdrawn quietly. Answers the mails queued
- * and a function to announce the changes once the transaction is committed.
+ * interview under way is cancelled in the caller's transaction. A scheduled one sends everyone
+ * the METHOD:CANCEL invitation; a proposal is withdrawn quietly. The mails and the realtime
+ * events go out when the caller's write commits.
  */
 export async function cancelInterviewsOf(
-  tx: Tx,
+  w: Work,
   deps: InterviewDeps,
   applicationIds: string[],
   reason: string,
-) {
+): Promise<void> {
+  const { tx } = w;
   const open = await tx
     .select()
     .from(interview)
     .where(
       and(inArray(interview.applicationId, applicationIds), ne(interview.status, 'cancelled')),
     );
-  const sent: { id: string; mail: Mail }[] = [];
-  const loadedAll: Loaded[] = [];
   for (const row of open) {
     const loaded = await loadInterview(tx, row.id);
-    loadedAll.push(loaded);
     const sequence = row.sequence + 1;
     await tx
       .update(interview)
@@ -823,21 +831,11 @@ export async function cancelInterviewsOf(
       .set({ status: 'withdrawn' })
       .where(and(eq(interviewSlot.interviewId, row.id), eq(interviewSlot.status, 'open')));
     if (row.status === 'scheduled') {
-      sent.push(
-        ...(await queue(
-          tx,
-          calendarMails(deps, loaded, 'cancelled', timeOf(row), sequence, reason),
-        )),
-      );
+      await w.mails(calendarMails(deps, loaded, 'cancelled', timeOf(row), sequence, reason));
     }
+    const { audience, event } = changedEvent(loaded);
+    w.publish(audience, event);
   }
-  return {
-    sent,
-    async announce() {
-      announceMails(deps, sent);
-      for (const loaded of loadedAll) await announce(deps, loaded);
-    },
-  };
 }
 
 /**

@@ -50,6 +50,7 @@ import {
 import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { type Work, write } from '../../lib/unit-of-work';
 import { assertLimitOpen, consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mail } from '../../mail/outbox';
 import { recipientLanguages } from '../../mail/recipient-language';
@@ -189,12 +190,30 @@ async function announceApplications(
   deps: JobsDeps,
   items: { id: string; jobId: string; candidateId: string; recruiterId: string }[],
 ) {
+  for (const a of items) await deps.bus.publish(applicationChanged(a));
+}
+
+/** Publishes, once the write commits, that these applications changed. */
+function publishApplications(
+  w: Work,
+  items: { id: string; jobId: string; candidateId: string; recruiterId: string }[],
+) {
   for (const a of items) {
-    await deps.bus.publish({
-      audience: { userIds: [a.candidateId, a.recruiterId], roles: ['admin'] },
-      event: { type: 'application.changed', applicationId: a.id, jobId: a.jobId },
-    });
+    const { audience, event } = applicationChanged(a);
+    w.publish(audience, event);
   }
+}
+
+function applicationChanged(a: {
+  id: string;
+  jobId: string;
+  candidateId: string;
+  recruiterId: string;
+}) {
+  return {
+    audience: { userIds: [a.candidateId, a.recruiterId], roles: ['admin' as const] },
+    event: { type: 'application.changed' as const, applicationId: a.id, jobId: a.jobId },
+  };
 }
 
 async function readJob(db: Db, actor: Actor, id: string): Promise<Job> {
@@ -837,7 +856,8 @@ export async function withdrawApplication(
   const [row] = await applicationRows(deps.db, eq(jobApplication.id, id));
   if (!row || row.a.candidateId !== actor.id) throw notFound(JOB_TEXTS.applicationNotFound);
   if (!mayWithdraw(row.a.stage)) throw new AppError(400, JOB_TEXTS.cannotWithdraw);
-  const interviews = await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     await tx.update(jobApplication).set({ stage: 'withdrawn' }).where(eq(jobApplication.id, id));
     await tx.insert(applicationEvent).values({
       id: newId(),
@@ -848,12 +868,11 @@ export async function withdrawApplication(
       actorName: actor.name,
     });
     // Its interview under way is called off (calendar cancellations to everyone).
-    return cancelInterviewsOf(tx, deps, [id], 'The candidate withdrew the application');
+    await cancelInterviewsOf(w, deps, [id], 'The candidate withdrew the application');
+    publishApplications(w, [
+      { id, jobId: row.a.jobId, candidateId: actor.id, recruiterId: row.recruiterId },
+    ]);
   });
-  await interviews.announce();
-  await announceApplications(deps, [
-    { id, jobId: row.a.jobId, candidateId: actor.id, recruiterId: row.recruiterId },
-  ]);
   const [updated] = await candidateApplications(deps.db, actor, eq(jobApplication.id, id));
   return updated!;
 }
@@ -992,48 +1011,40 @@ export async function moveApplications(
     reason: to === 'rejected' ? (input.reason ?? null) : null,
   });
 
-  if (to === 'assessment') {
-    if (actor.role !== 'recruiter') {
-      throw forbidden("Only the job's recruiter can assign an assessment");
-    }
-    const plan = input.assessment!;
-    for (const r of moving) {
-      await assign(
-        deps,
-        actor,
-        {
-          templateId: plan.templateId,
-          candidateId: r.a.candidateId,
-          dueDate: plan.dueDate,
-          message: plan.message,
-        },
-        async (tx, assessmentId) => {
-          await tx
-            .update(jobApplication)
-            .set({ stage: to, assessmentId, rejectionReason: null })
-            .where(eq(jobApplication.id, r.a.id));
-          await tx.insert(applicationEvent).values(eventFor(r));
-        },
-      );
-    }
-  } else {
-    const languageOf = await recipientLanguages(
-      deps.db,
-      moving.map((r) => r.a.candidateId),
-    );
-    const mails: { mail: Mail }[] = moving.map((r) => ({
-      mail: stageMail({
-        to: r.candidateEmail,
-        language: languageOf(r.a.candidateId),
-        candidateName: r.candidateName,
-        jobTitle: r.jobTitle,
-        companyName: r.companyName,
-        stage: to,
-        url: `${deps.appUrl}/candidate/applications`,
-      }),
-    }));
-    let interviews: Awaited<ReturnType<typeof cancelInterviewsOf>> | undefined;
-    const mailIds = await deps.db.transaction(async (tx) => {
+  if (to === 'assessment' && actor.role !== 'recruiter') {
+    throw forbidden("Only the job's recruiter can assign an assessment");
+  }
+  const languageOf =
+    to === 'assessment'
+      ? undefined
+      : await recipientLanguages(
+          deps.db,
+          moving.map((r) => r.a.candidateId),
+        );
+  // Every application moves in one transaction: all of them or none.
+  await write(deps, async (w) => {
+    const { tx } = w;
+    if (to === 'assessment') {
+      const plan = input.assessment!;
+      for (const r of moving) {
+        const assessmentId = await assign(
+          deps,
+          actor,
+          {
+            templateId: plan.templateId,
+            candidateId: r.a.candidateId,
+            dueDate: plan.dueDate,
+            message: plan.message,
+          },
+          w,
+        );
+        await tx
+          .update(jobApplication)
+          .set({ stage: to, assessmentId, rejectionReason: null })
+          .where(eq(jobApplication.id, r.a.id));
+        await tx.insert(applicationEvent).values(eventFor(r));
+      }
+    } else {
       await tx
         .update(jobApplication)
         .set({ stage: to, rejectionReason: to === 'rejected' ? (input.reason ?? null) : null })
@@ -1054,32 +1065,38 @@ export async function moveApplications(
         before: moving.map((r) => ({ applicationId: r.a.id, stage: r.a.stage })),
         after: { stage: to, reason: to === 'rejected' ? (input.reason ?? null) : null },
       });
-      const sent: string[] = [];
-      for (const { mail } of mails) sent.push(await enqueueMail(tx, mail));
+      await w.mails(
+        moving.map((r) =>
+          stageMail({
+            to: r.candidateEmail,
+            language: languageOf!(r.a.candidateId),
+            candidateName: r.candidateName,
+            jobTitle: r.jobTitle,
+            companyName: r.companyName,
+            stage: to,
+            url: `${deps.appUrl}/candidate/applications`,
+          }),
+        ),
+      );
       // A rejected application's interview under way is called off.
       if (to === 'rejected') {
-        interviews = await cancelInterviewsOf(
-          tx,
+        await cancelInterviewsOf(
+          w,
           deps,
           moving.map((r) => r.a.id),
           'The application is no longer under consideration',
         );
       }
-      return sent;
-    });
-    await interviews?.announce();
-    mailIds.forEach((id, i) => {
-      deps.mailer.announce(id, mails[i]!.mail);
-    });
-  }
-  await announceApplications(
-    deps,
-    moving.map((r) => ({
-      id: r.a.id,
-      jobId,
-      candidateId: r.a.candidateId,
-      recruiterId: jobRow.recruiterId,
-    })),
-  );
+    }
+    publishApplications(
+      w,
+      moving.map((r) => ({
+        id: r.a.id,
+        jobId,
+        candidateId: r.a.candidateId,
+        recruiterId: jobRow.recruiterId,
+      })),
+    );
+  });
   return { moved: moving.length };
 }
