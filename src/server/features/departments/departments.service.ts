@@ -16,6 +16,7 @@ import { assessmentTemplate, department, job, profile, user } from '../../db/sch
 import { AppError, codedError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import type { EventBus } from '../../realtime/event-bus';
 import { type AuditEntry, audited, recordAudit, type Tx } from '../audit/audit';
 
@@ -28,15 +29,6 @@ type Row = typeof department.$inferSelect;
 type Reader = Pick<Db, 'select'>;
 
 const byName = asc(sql`lower(${department.name})`);
-
-/** Where a Postgres error code hides in drizzle's wrapping. */
-function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /** Every signed-in user: the departments one may file something under, by name. */
 export async function listActiveDepartments(
@@ -141,7 +133,7 @@ async function guardName<T>(name: string | undefined, run: () => Promise<T>): Pr
   try {
     return await run();
   } catch (error) {
-    if (name !== undefined && pgCode(error) === '23505') throw nameTaken(name);
+    if (name !== undefined && isUniqueViolation(error)) throw nameTaken(name);
     throw error;
   }
 }
@@ -263,7 +255,7 @@ export async function deleteDepartment(deps: DepartmentDeps, actor: Actor, id: s
       await tx.delete(department).where(eq(department.id, id));
     } catch (error) {
       // A template or job filed under it since the count: the foreign key refuses.
-      if (pgCode(error) === '23503') {
+      if (isForeignKeyViolation(error)) {
         const now = await usageOf(deps.db, row);
         throw codedError(409, coded('department-in-use', { name: row.name, ...now }), {
           usage: now,

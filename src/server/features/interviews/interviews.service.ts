@@ -38,6 +38,7 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Work } from '../../lib/unit-of-work';
 import type { Mailer } from '../../mail/outbox';
 import { enqueueMail, type Mail } from '../../mail/outbox';
@@ -454,13 +455,6 @@ const timeOf = (row: InterviewRow): TimeText => ({
   timeZone: row.timeZone!,
   location: row.location!,
 });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 const conflict = (message: string) => new AppError(409, message);
 

@@ -22,6 +22,7 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mailer } from '../../mail/outbox';
 import { recipientLanguage } from '../../mail/recipient-language';
@@ -43,13 +44,6 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
 const candidate = alias(user, 'candidate');
 const recruiterProfile = alias(profile, 'recruiter_profile');
 const companyName = sql<string>`coalesce(${recruiterProfile.details}->'company'->>'name', '')`;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 function selectInvitations(db: Db, where: SQL | undefined) {
   return db

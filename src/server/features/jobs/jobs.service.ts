@@ -50,6 +50,7 @@ import {
 import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { type Work, write } from '../../lib/unit-of-work';
 import { assertLimitOpen, consumeLimit } from '../../lib/usage-limit';
 import { enqueueMail, type Mail } from '../../mail/outbox';
@@ -612,13 +613,6 @@ export async function readPublicJob(db: Db, id: string) {
   const [row] = await selectJobs(db).where(eq(job.id, id));
   if (!row) return null;
   return { job: toJob(row, PUBLIC_VIEWER), open: isOpen(row.job) };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
