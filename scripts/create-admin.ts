@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { createAccount } from '../src/server/auth/users';
 import { parseEnv } from '../src/server/env';
+import { appUrlForTools } from '../src/server/lib/app-url-file';
 import { createLogger } from '../src/server/lib/logger';
 import { createServices } from '../src/server/server';
 
@@ -31,7 +32,7 @@ async function main() {
       name: values.name,
       role: 'admin',
     });
-    console.log(`Admin ${user.email} created. Sign in at ${env.APP_URL}/login`);
+    console.log(`Admin ${user.email} created. Sign in at ${appUrlForTools(env)}/login`);
   } finally {
     await services.close();
   }

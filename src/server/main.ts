@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { parseEnv } from './env';
+import { rememberAppUrl } from './lib/app-url-file';
 import { keepConnectionsAlive } from './lib/keep-alive';
 import { createLogger } from './lib/logger';
 import { webRootFolder } from './lib/paths';
@@ -45,6 +46,7 @@ async function main() {
         },
         `TalentForge is listening on ${env.APP_URL}`,
       );
+      rememberAppUrl(env.DATA_DIR, env.APP_URL);
     },
   );
 
