@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { E2E, e2eDir, freshDataDir } from './paths';
@@ -18,6 +18,7 @@ export async function startOwnServer(
   name: string,
   portOffset: number,
   extraEnv: Record<string, string> = {},
+  options: { seedDemo?: boolean } = {},
 ): Promise<OwnServer> {
   const root = path.resolve(import.meta.dirname, '../../..');
   const port = E2E.port + portOffset;
@@ -42,6 +43,10 @@ export async function startOwnServer(
     MAIL_FROM: 'TalentForge <no-reply@talentforge.test>',
     ...extraEnv,
   };
+  // README's demo data, made the way README says (npm run seed-demo, the server stopped).
+  if (options.seedDemo) {
+    execFileSync('npx', ['tsx', 'scripts/seed-demo.ts'], { cwd: root, env, stdio: 'ignore' });
+  }
   const server: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
     env,
