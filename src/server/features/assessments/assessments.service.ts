@@ -17,9 +17,11 @@ import {
   type Assessment,
   type AssignInput,
   type CandidateFile,
+  DUE_DATE_SLACK_DAYS,
   type DueDateInput,
   deadlineMs,
   type EvaluationInput,
+  earliestDueDate,
   type FileSave,
   hasWrittenAnswer,
   type ProjectFile,
@@ -29,7 +31,6 @@ import {
   SUBMIT_GRACE_MS,
   type TaskAnswer,
   toggleAll,
-  toIsoDate,
 } from '../../../domain/assessments';
 import { BLIND_REVIEW_TEXTS, identityHiddenFrom, pseudonym } from '../../../domain/blind-review';
 import type { AssessmentNotificationEvent } from '../../../domain/messaging';
@@ -301,9 +302,7 @@ export async function assign(
   work?: Work,
 ): Promise<string> {
   assertRole(actor, 'recruiter');
-  // A day of slack: the recruiter's "today" may be behind the server's in another time zone.
-  const yesterday = toIsoDate(new Date(Date.now() - 86_400_000));
-  if (input.dueDate < yesterday) {
+  if (input.dueDate < earliestDueDate(new Date(), DUE_DATE_SLACK_DAYS)) {
     throw new AppError(400, 'The due date must not be in the past', [
       { path: ['dueDate'], message: 'The due date must not be in the past' },
     ]);

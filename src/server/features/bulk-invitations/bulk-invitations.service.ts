@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recruiterMayUse, toIsoDate } from '../../../domain/assessments';
+import {
+  DUE_DATE_SLACK_DAYS,
+  earliestDueDate,
+  recruiterMayUse,
+  toIsoDate,
+} from '../../../domain/assessments';
 import {
   BULK_SKIP_REASONS,
   BulkFileError,
@@ -57,9 +62,6 @@ async function usableTemplate(db: Db, actor: Actor, templateId: string): Promise
   return row;
 }
 
-/** Yesterday (UTC): the recruiter's "today" may be behind the server's. */
-const earliestDueDate = () => toIsoDate(new Date(Date.now() - 86_400_000));
-
 /**
  * Assign Assessment with a CSV: existing candidates are assigned, new addresses invited by
  * mail, every row answered. All in one transaction under a lock per template and recruiter,
@@ -72,7 +74,7 @@ export async function bulkAssign(
   bytes: Uint8Array,
 ): Promise<BulkResult> {
   assertRole(actor, 'recruiter');
-  if (query.dueDate < earliestDueDate()) {
+  if (query.dueDate < earliestDueDate(new Date(), DUE_DATE_SLACK_DAYS)) {
     throw new AppError(400, 'The due date must not be in the past', [
       { path: ['dueDate'], message: 'The due date must not be in the past' },
     ]);
@@ -102,7 +104,11 @@ export async function bulkAssign(
       results.push({ ...base, outcome: 'skipped', reason }) && undefined;
     if (!isEmail(r.email)) skip(BULK_SKIP_REASONS.malformedEmail);
     else if (seen.has(r.email)) skip(BULK_SKIP_REASONS.duplicate);
-    else if (r.dueDate && (!/^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) || r.dueDate < earliestDueDate()))
+    else if (
+      r.dueDate &&
+      (!/^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ||
+        r.dueDate < earliestDueDate(new Date(), DUE_DATE_SLACK_DAYS))
+    )
       skip(BULK_SKIP_REASONS.badDueDate);
     else {
       const row: BulkRowResult = { ...base, outcome: 'skipped', reason: null };
