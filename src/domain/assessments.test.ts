@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DUE_DATE_SLACK_DAYS,
   defaultDueDate,
+  earliestDueDate,
   formatDuration,
   keepTitledTasks,
   languageOf,
@@ -71,6 +73,14 @@ describe('due date default', () => {
     expect(defaultDueDate(new Date(2026, 10, 21))).toBe('2026-11-28');
     expect(defaultDueDate(new Date(2026, 11, 28))).toBe('2027-01-04');
     expect(defaultDueDate(new Date(2028, 1, 25))).toBe('2028-03-03');
+  });
+});
+
+describe('earliest due date', () => {
+  it('is today in the browser and yesterday on the server, across a month and a year end', () => {
+    expect(earliestDueDate(new Date(2026, 10, 21, 12))).toBe('2026-11-21');
+    expect(earliestDueDate(new Date(2026, 11, 1, 12), DUE_DATE_SLACK_DAYS)).toBe('2026-11-30');
+    expect(earliestDueDate(new Date(2027, 0, 1, 12), DUE_DATE_SLACK_DAYS)).toBe('2026-12-31');
   });
 });
 

@@ -460,6 +460,17 @@ export function defaultDueDate(today: Date = new Date()): string {
   return toIsoDate(due);
 }
 
+/**
+ * The server's allowance below its own today for a due date: the recruiter's "today" may be
+ * behind the server's in another time zone. The browser knows the user's calendar and needs none.
+ */
+export const DUE_DATE_SLACK_DAYS = 1;
+
+/** The earliest due date an assignment takes: `now`'s calendar date less `slackDays` days. */
+export function earliestDueDate(now: Date = new Date(), slackDays = 0): string {
+  return toIsoDate(new Date(now.getTime() - slackDays * 86_400_000));
+}
+
 export function toIsoDate(date: Date): string {
   const y = date.getFullYear();
   const m = String(date.getMonth() + 1).padStart(2, '0');

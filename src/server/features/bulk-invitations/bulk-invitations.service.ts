@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recruiterMayUse, toIsoDate } from '../../../domain/assessments';
+import {
+  DUE_DATE_SLACK_DAYS,
+  earliestDueDate,
+  recruiterMayUse,
+  toIsoDate,
+} from '../../../domain/assessments';
 import {
   BULK_SKIP_REASONS,
   BulkFileError,
@@ -21,12 +26,10 @@ import { assessment, assessmentInvitation, assessmentTemplate, user } from '../.
 import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
-import { enqueueMail, type Mail } from '../../mail/outbox';
+import { type Work, write } from '../../lib/unit-of-work';
 import { adminDefaultLanguage } from '../../mail/recipient-language';
 import {
   type AssessmentDeps,
-  type AssessmentTx,
-  announceAssigned,
   insertAssignment,
   recruiterCompany,
 } from '../assessments/assessments.service';
@@ -38,7 +41,6 @@ export interface BulkDeps extends AssessmentDeps {
 }
 
 type TemplateRow = typeof assessmentTemplate.$inferSelect;
-type Assigned = { id: string; candidateId: string; recruiterId: string };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The link in the invitation mail: sign-up with the address filled in (docs/decisions/026). */
@@ -57,9 +59,6 @@ async function usableTemplate(db: Db, actor: Actor, templateId: string): Promise
   return row;
 }
 
-/** Yesterday (UTC): the recruiter's "today" may be behind the server's. */
-const earliestDueDate = () => toIsoDate(new Date(Date.now() - 86_400_000));
-
 /**
  * Assign Assessment with a CSV: existing candidates are assigned, new addresses invited by
  * mail, every row answered. All in one transaction under a lock per template and recruiter,
@@ -72,7 +71,7 @@ export async function bulkAssign(
   bytes: Uint8Array,
 ): Promise<BulkResult> {
   assertRole(actor, 'recruiter');
-  if (query.dueDate < earliestDueDate()) {
+  if (query.dueDate < earliestDueDate(new Date(), DUE_DATE_SLACK_DAYS)) {
     throw new AppError(400, 'The due date must not be in the past', [
       { path: ['dueDate'], message: 'The due date must not be in the past' },
     ]);
@@ -102,7 +101,11 @@ export async function bulkAssign(
       results.push({ ...base, outcome: 'skipped', reason }) && undefined;
     if (!isEmail(r.email)) skip(BULK_SKIP_REASONS.malformedEmail);
     else if (seen.has(r.email)) skip(BULK_SKIP_REASONS.duplicate);
-    else if (r.dueDate && (!/^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) || r.dueDate < earliestDueDate()))
+    else if (
+      r.dueDate &&
+      (!/^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ||
+        r.dueDate < earliestDueDate(new Date(), DUE_DATE_SLACK_DAYS))
+    )
       skip(BULK_SKIP_REASONS.badDueDate);
     else {
       const row: BulkRowResult = { ...base, outcome: 'skipped', reason: null };
@@ -116,9 +119,8 @@ export async function bulkAssign(
     if (!isRealDate(row.dueDate)) row.reason = BULK_SKIP_REASONS.badDueDate;
   }
 
-  const mails: { id: string; mail: Mail }[] = [];
-  const assigned: Assigned[] = [];
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`bulk:${templateRow.id}:${actor.id}`}))`,
     );
@@ -179,7 +181,7 @@ export async function bulkAssign(
         else if (alreadyAssigned.has(account.id)) row.reason = BULK_SKIP_REASONS.alreadyAssigned;
         else {
           const id = timestampId('assessment');
-          const mail = await insertAssignment(tx, deps, {
+          await insertAssignment(w, deps, {
             id,
             templateRow,
             candidate: account,
@@ -187,6 +189,7 @@ export async function bulkAssign(
             companyName,
             dueDate: row.dueDate,
             message: query.message,
+            invite: true,
           });
           // An earlier invitation to this address is answered by this assignment.
           await tx
@@ -200,8 +203,6 @@ export async function bulkAssign(
                 isNull(assessmentInvitation.acceptedAt),
               ),
             );
-          mails.push({ id: await enqueueMail(tx, mail), mail });
-          assigned.push({ id, candidateId: account.id, recruiterId: actor.id });
           row.outcome = 'assigned';
           row.assessmentId = id;
           row.name = account.name;
@@ -256,13 +257,11 @@ export async function bulkAssign(
           url: invitationUrl(deps.appUrl, token),
           expiresAt,
         });
-        mails.push({ id: await enqueueMail(tx, mail), mail });
+        await w.mail(mail);
         row.outcome = 'invited';
       }
     }
   });
-  for (const m of mails) deps.mailer.announce(m.id, m.mail);
-  await announceAssigned(deps, assigned);
   const count = (o: BulkRowResult['outcome']) => results.filter((r) => r.outcome === o).length;
   results.sort((a, b) => a.row - b.row);
   return {
@@ -337,10 +336,11 @@ export async function invitationInfo(db: Db, token: string) {
  * caller's transaction; answers the assessments made, keyed by invitation id.
  */
 async function acceptAll(
-  tx: AssessmentTx,
+  w: Work,
   deps: BulkDeps,
   candidate: { id: string; name: string; email: string },
-): Promise<{ byInvitation: Map<string, string>; assigned: Assigned[] }> {
+): Promise<{ byInvitation: Map<string, string>; assigned: string[] }> {
+  const { tx } = w;
   const open = await tx
     .select({ invitation: assessmentInvitation, recruiter: user })
     .from(assessmentInvitation)
@@ -354,7 +354,7 @@ async function acceptAll(
     )
     .for('update', { of: assessmentInvitation });
   const byInvitation = new Map<string, string>();
-  const assigned: Assigned[] = [];
+  const assigned: string[] = [];
   for (const { invitation, recruiter } of open) {
     const [templateRow] = await tx
       .select()
@@ -363,7 +363,7 @@ async function acceptAll(
     if (!templateRow) continue;
     const id = timestampId('assessment');
     // No second mail: the invitation itself told them about it.
-    await insertAssignment(tx, deps, {
+    await insertAssignment(w, deps, {
       id,
       templateRow,
       candidate,
@@ -371,13 +371,14 @@ async function acceptAll(
       companyName: await recruiterCompany(tx, recruiter.id),
       dueDate: invitation.dueDate,
       message: invitation.message,
+      invite: false,
     });
     await tx
       .update(assessmentInvitation)
       .set({ acceptedAt: new Date(), assessmentId: id })
       .where(eq(assessmentInvitation.id, invitation.id));
     byInvitation.set(invitation.id, id);
-    assigned.push({ id, candidateId: candidate.id, recruiterId: recruiter.id });
+    assigned.push(id);
   }
   return { byInvitation, assigned };
 }
@@ -424,11 +425,8 @@ export async function signUpWithInvitation(
     }
     throw error;
   }
-  const { byInvitation, assigned } = await deps.db.transaction((tx) =>
-    acceptAll(tx, deps, account),
-  );
-  await announceAssigned(deps, assigned);
-  const assessmentId = byInvitation.get(invitation.id) ?? assigned[0]?.id;
+  const { byInvitation, assigned } = await write(deps, (w) => acceptAll(w, deps, account));
+  const assessmentId = byInvitation.get(invitation.id) ?? assigned[0];
   if (!assessmentId) throw notFound('The assessment of this invitation no longer exists');
   return { email: invitation.email, assessmentId };
 }
@@ -446,10 +444,9 @@ export async function acceptInvitation(deps: BulkDeps, actor: Actor, token: stri
     if (!invitation.assessmentId) throw notFound('The assessment of this invitation was removed');
     return { assessmentId: invitation.assessmentId };
   }
-  const { byInvitation, assigned } = await deps.db.transaction((tx) =>
-    acceptAll(tx, deps, { id: actor.id, name: actor.name, email: actor.email.toLowerCase() }),
+  const { byInvitation } = await write(deps, (w) =>
+    acceptAll(w, deps, { id: actor.id, name: actor.name, email: actor.email.toLowerCase() }),
   );
-  await announceAssigned(deps, assigned);
   const assessmentId = byInvitation.get(invitation.id);
   if (!assessmentId) throw notFound('The assessment of this invitation no longer exists');
   return { assessmentId };

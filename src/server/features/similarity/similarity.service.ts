@@ -9,7 +9,7 @@ import {
   submissionHashes,
 } from '../../../domain/similarity';
 import type { SimilarityReport } from '../../../domain/similarity-api';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   assessment,
   assessmentTemplate,
@@ -20,17 +20,12 @@ import {
 import { forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
-import type { AssessmentTx } from '../assessments/assessments.service';
 
 /** Matches listed per submission in the reviewer's details. */
 export const TOP_MATCHES = 5;
 
 /** Queues the check of a submission, in the transaction that submits it. */
-export async function queueSimilarity(
-  tx: AssessmentTx,
-  assessmentId: string,
-  templateId: string | null,
-) {
+export async function queueSimilarity(tx: Tx, assessmentId: string, templateId: string | null) {
   await tx
     .insert(submissionFingerprint)
     .values({ assessmentId, templateId, status: 'queued' })

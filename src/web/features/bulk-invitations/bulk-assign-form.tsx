@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultDueDate, type Template, toIsoDate } from '../../../domain/assessments';
+import { defaultDueDate, earliestDueDate, type Template } from '../../../domain/assessments';
 import { type BulkResult, bulkResultCsv, MAX_BULK_ROWS } from '../../../domain/bulk-invitations';
 import { errorMessage } from '../../api/http';
 import { formatNumber } from '../../lib/format';
@@ -119,7 +119,7 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
           type="date"
           label={t('bulk.dueDate')}
           required
-          min={toIsoDate(new Date())}
+          min={earliestDueDate()}
           value={dueDate}
           onChange={(e) => setDueDate(e.currentTarget.value)}
         />

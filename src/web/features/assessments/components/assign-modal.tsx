@@ -16,8 +16,8 @@ import {
   assignInputSchema,
   type CandidateOption,
   defaultDueDate,
+  earliestDueDate,
   type Template,
-  toIsoDate,
 } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
 import { translateErrors } from '../../../lib/messages';
@@ -36,7 +36,7 @@ type AssignValues = {
 
 /** The contract's rules plus one only the browser knows: today's date in the user's calendar. */
 const assignFormSchema = assignInputSchema.superRefine((input, ctx) => {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(input.dueDate) && input.dueDate < toIsoDate(new Date())) {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(input.dueDate) && input.dueDate < earliestDueDate()) {
     ctx.addIssue({
       code: 'custom',
       path: ['dueDate'],
@@ -148,7 +148,7 @@ export function AssignForm({ template, onDone, initialCandidate = null }: Assign
           type="date"
           label={t('assignModal.dueDate')}
           required
-          min={toIsoDate(new Date())}
+          min={earliestDueDate()}
           {...form.getInputProps('dueDate')}
         />
         <Textarea
