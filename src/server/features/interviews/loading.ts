@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
+import type { Work } from '../../lib/unit-of-work';
 import type { Mailer } from '../../mail/outbox';
 import { recipientLanguages } from '../../mail/recipient-language';
 import type { EventBus } from '../../realtime/event-bus';
@@ -141,25 +142,25 @@ interface EventSubject {
 }
 
 /**
- * Who hears that an interview changed: its candidate, recruiter, interviewers and admins; or,
- * for news that is the hiring team's alone (a scorecard, a calendar answer), all but the
- * candidate.
+ * Tells, once the write commits, who may see it that the interview changed: its candidate,
+ * recruiter, interviewers and admins; or, for news that is the hiring team's alone (a
+ * scorecard, a calendar answer), all but the candidate.
  */
-export function changedEvent(loaded: EventSubject, to: 'everyone' | 'team' = 'everyone') {
+export function publishChanged(
+  w: Work,
+  loaded: EventSubject,
+  to: 'everyone' | 'team' = 'everyone',
+) {
   const { app } = loaded;
-  return {
-    audience: {
+  w.publish(
+    {
       userIds: [
         ...(to === 'everyone' ? [app.candidateId] : []),
         app.recruiterId,
         ...loaded.interviewers.map((p) => p.id),
       ],
-      roles: ['admin' as const],
+      roles: ['admin'],
     },
-    event: {
-      type: 'interview.changed' as const,
-      interviewId: loaded.row.id,
-      applicationId: app.id,
-    },
-  };
+    { type: 'interview.changed', interviewId: loaded.row.id, applicationId: app.id },
+  );
 }

@@ -4,7 +4,7 @@ import type { RsvpResponse } from '../../../domain/interviews';
 import { interview, interviewResponse } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { write } from '../../lib/unit-of-work';
-import { changedEvent, type InterviewDeps, type Loaded, loadInterview, timeOf } from './loading';
+import { type InterviewDeps, type Loaded, loadInterview, publishChanged, timeOf } from './loading';
 import { candidateDeclinedMail, interviewUid } from './mails';
 
 // Calendar replies (RSVP, issue 22): a participant's METHOD:REPLY, mailed by their calendar app
@@ -155,8 +155,7 @@ export async function recordCalendarReply(
     // The time cannot have moved: the row is still at the SEQUENCE it was read at.
     if (newlyDeclined) await w.mail(candidateDeclinedMail(deps, loaded, timeOf(row)));
     // The hiring team's screens follow at once (the candidate's own answer is no news to them).
-    const { audience, event } = changedEvent(loaded, 'team');
-    w.publish(audience, event);
+    publishChanged(w, loaded, 'team');
     return true;
   });
   if (!recorded) return { kind: 'ignored', reason: RSVP_TEXTS.outdated };

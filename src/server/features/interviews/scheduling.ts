@@ -32,11 +32,12 @@ import { colleaguesOf } from './colleagues';
 import {
   applicationContext,
   assertOwner,
-  changedEvent,
   conflict,
   type InterviewDeps,
+  type InterviewRow,
   loadInterview,
   loadOwnInterview,
+  publishChanged,
   timeOf,
 } from './loading';
 import { calendarMails, proposalCancelledMail, proposedMail } from './mails';
@@ -45,7 +46,30 @@ import { listMyInterviews, readForTeam } from './queries';
 // The recruiter proposes times, reschedules, cancels and withdraws a time; the candidate picks.
 // Every state change is a conditional update, so two at once end in one change and a 409.
 
-const changedMeanwhile = () => conflict('The interview changed meanwhile; reload and try again');
+/**
+ * Changes the interview only if it is still in the state (status and SEQUENCE) it was read
+ * in; else nothing changes and the recruiter is asked to reload (two changes at once: one wins).
+ */
+async function updateUnchanged(
+  tx: Tx,
+  read: Pick<InterviewRow, 'id' | 'status' | 'sequence'>,
+  set: Partial<InterviewRow>,
+) {
+  const changed = await tx
+    .update(interview)
+    .set(set)
+    .where(
+      and(
+        eq(interview.id, read.id),
+        eq(interview.status, read.status),
+        eq(interview.sequence, read.sequence),
+      ),
+    )
+    .returning({ id: interview.id });
+  if (changed.length === 0) {
+    throw conflict('The interview changed meanwhile; reload and try again');
+  }
+}
 
 /** A slot's instant; a time the clocks skip, or one already past, is refused. */
 function slotTime(input: SlotInput, path: (string | number)[], now: Date) {
@@ -126,8 +150,7 @@ export async function proposeInterview(
         .insert(interviewInterviewer)
         .values(wanted.map((userId) => ({ interviewId: id, userId })));
       await w.mail(mail);
-      const { audience, event } = changedEvent({ row: { id }, app, interviewers });
-      w.publish(audience, event);
+      publishChanged(w, { row: { id }, app, interviewers });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(INTERVIEW_TEXTS.alreadyOpen);
@@ -153,21 +176,9 @@ export async function rescheduleInterview(
   await write(deps, async (w) => {
     await lockInterviewers(w.tx, interviewerIds);
     await refuseClashes(w.tx, interviewerIds, [time], () => ['time'], id);
-    const changed = await w.tx
-      .update(interview)
-      .set({ ...time, sequence, reminderSentAt: null })
-      .where(
-        and(
-          eq(interview.id, id),
-          eq(interview.status, 'scheduled'),
-          eq(interview.sequence, loaded.row.sequence),
-        ),
-      )
-      .returning({ id: interview.id });
-    if (changed.length === 0) throw changedMeanwhile();
+    await updateUnchanged(w.tx, loaded.row, { ...time, sequence, reminderSentAt: null });
     await w.mails(mails);
-    const { audience, event } = changedEvent(loaded);
-    w.publish(audience, event);
+    publishChanged(w, loaded);
   });
   return readForTeam(deps.db, actor, id);
 }
@@ -196,22 +207,10 @@ export async function cancelInterview(
           }),
         ];
   await write(deps, async (w) => {
-    const changed = await w.tx
-      .update(interview)
-      .set({ status: 'cancelled', sequence })
-      .where(
-        and(
-          eq(interview.id, id),
-          eq(interview.status, row.status),
-          eq(interview.sequence, row.sequence),
-        ),
-      )
-      .returning({ id: interview.id });
-    if (changed.length === 0) throw changedMeanwhile();
+    await updateUnchanged(w.tx, row, { status: 'cancelled', sequence });
     await withdrawOpenSlots(w.tx, id);
     await w.mails(mails);
-    const { audience, event } = changedEvent(loaded);
-    w.publish(audience, event);
+    publishChanged(w, loaded);
   });
   return readForTeam(deps.db, actor, id);
 }
@@ -242,8 +241,7 @@ export async function withdrawSlot(
       .set({ status: 'withdrawn' })
       .where(eq(interviewSlot.id, slotId));
     await w.tx.update(interview).set({ updatedAt: new Date() }).where(eq(interview.id, id));
-    const { audience, event } = changedEvent(loaded);
-    w.publish(audience, event);
+    publishChanged(w, loaded);
   });
   return readForTeam(deps.db, actor, id);
 }
@@ -278,8 +276,7 @@ export async function cancelInterviewsOf(
     if (row.status === 'scheduled') {
       await w.mails(calendarMails(deps, loaded, 'cancelled', timeOf(row), sequence, reason));
     }
-    const { audience, event } = changedEvent(loaded);
-    w.publish(audience, event);
+    publishChanged(w, loaded);
   }
 }
 
@@ -346,8 +343,7 @@ export async function pickSlot(
     if (changed.length === 0) throw conflict(INTERVIEW_TEXTS.alreadyPicked);
     await withdrawOpenSlots(tx, id);
     await w.mails(mails);
-    const { audience, event } = changedEvent(loaded);
-    w.publish(audience, event);
+    publishChanged(w, loaded);
   });
   const [mine] = await listMyInterviews(deps, actor, eq(interview.id, id));
   return mine!;

@@ -12,11 +12,11 @@ import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import { write } from '../../lib/unit-of-work';
 import {
-  changedEvent,
   conflict,
   type InterviewDeps,
   loadInterview,
   loadJobForTeam,
+  publishChanged,
 } from './loading';
 import { readForTeam } from './queries';
 
@@ -76,8 +76,7 @@ export async function submitScorecard(
         },
       });
     // Only the hiring team hears of it: a scorecard is no news for the candidate.
-    const { audience, event } = changedEvent(loaded, 'team');
-    w.publish(audience, event);
+    publishChanged(w, loaded, 'team');
   });
   return readForTeam(deps.db, actor, id);
 }
