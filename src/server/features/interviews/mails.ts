@@ -3,6 +3,8 @@ import { formatInterviewTime } from '../../../domain/interviews';
 import { type Language, LOCALES } from '../../../domain/languages';
 import { mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
+import type { InterviewDeps, Loaded } from './loading';
+import { rsvpAddress } from './rsvp-address';
 
 export interface Person {
   name: string;
@@ -245,3 +247,118 @@ export const reminderMail = (input: InterviewNotice): Mail =>
  */
 export const declinedMail = (input: InterviewNotice): Mail =>
   noticeMail('declined', 'interview.declined.application', input);
+
+// --- the mails of one interview, to its participants --------------------------------------
+
+type People = Pick<Loaded, 'app' | 'interviewers' | 'languageOf'>;
+
+/** The candidate, the job's recruiter and the interviewers, once each, with their page. */
+export function participants(loaded: People) {
+  const { app } = loaded;
+  const people = new Map<string, Person & { url: string; language: Language }>();
+  people.set(app.candidateId, {
+    name: app.candidateName,
+    email: app.candidateEmail,
+    url: '/candidate/applications',
+    language: loaded.languageOf(app.candidateId),
+  });
+  people.set(app.recruiterId, {
+    name: app.recruiterName,
+    email: app.recruiterEmail,
+    url: `/recruiter/job-listings/${app.jobId}`,
+    language: loaded.languageOf(app.recruiterId),
+  });
+  for (const p of loaded.interviewers) {
+    if (!people.has(p.id)) {
+      people.set(p.id, {
+        name: p.name,
+        email: p.email,
+        url: '/recruiter',
+        language: loaded.languageOf(p.id),
+      });
+    }
+  }
+  return [...people.values()];
+}
+
+/** The invitation, update or cancellation of one calendar entry, to every participant. */
+export function calendarMails(
+  deps: Pick<InterviewDeps, 'appUrl' | 'rsvp'>,
+  loaded: People & { row: { id: string } },
+  kind: 'scheduled' | 'rescheduled' | 'cancelled',
+  time: TimeText,
+  sequence: number,
+  reason?: string,
+): Mail[] {
+  const { app } = loaded;
+  const people = participants(loaded);
+  // Replies (RSVP) go to the ORGANIZER: our signed address when mail is received, the
+  // recruiter then being an attendee like the others; else the recruiter's own address.
+  const organizer = deps.rsvp
+    ? { name: app.recruiterName, email: rsvpAddress(deps.rsvp, loaded.row.id) }
+    : { name: app.recruiterName, email: app.recruiterEmail };
+  const attendees = deps.rsvp ? people : people.filter((p) => p.email !== app.recruiterEmail);
+  // One calendar entry (one UID), its title and description in each reader's language.
+  const ics = (language: Language) =>
+    invitationIcs({
+      uid: interviewUid(loaded.row.id, deps.appUrl),
+      sequence,
+      method: kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
+      startsAt: time.startsAt,
+      durationMinutes: time.durationMinutes,
+      ...calendarTexts({ language, ...app, location: time.location }),
+      location: time.location,
+      organizer,
+      attendees,
+    });
+  return people.map((p) =>
+    calendarMail({
+      to: p.email,
+      language: p.language,
+      name: p.name,
+      kind,
+      jobTitle: app.jobTitle,
+      candidateName: app.candidateName,
+      time,
+      url: `${deps.appUrl}${p.url}`,
+      ics: ics(p.language),
+      reason,
+    }),
+  );
+}
+
+/** The reminder of a scheduled interview, to every participant. */
+export const reminderMails = (
+  deps: Pick<InterviewDeps, 'appUrl'>,
+  loaded: People,
+  time: TimeText,
+) =>
+  participants(loaded).map((p) =>
+    reminderMail({
+      to: p.email,
+      language: p.language,
+      name: p.name,
+      jobTitle: loaded.app.jobTitle,
+      candidateName: loaded.app.candidateName,
+      time,
+      url: `${deps.appUrl}${p.url}`,
+    }),
+  );
+
+/** The candidate declined (rsvp.ts): the job's recruiter is told, with a link to the application. */
+export function candidateDeclinedMail(
+  deps: Pick<InterviewDeps, 'appUrl'>,
+  loaded: People,
+  time: TimeText,
+): Mail {
+  const { app } = loaded;
+  return declinedMail({
+    to: app.recruiterEmail,
+    language: loaded.languageOf(app.recruiterId),
+    name: app.recruiterName,
+    jobTitle: app.jobTitle,
+    candidateName: app.candidateName,
+    time,
+    url: `${deps.appUrl}/recruiter/job-listings/${encodeURIComponent(app.jobId)}?application=${encodeURIComponent(app.id)}`,
+  });
+}

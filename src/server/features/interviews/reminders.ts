@@ -1,7 +1,55 @@
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { type InterviewStatus, REMINDER_BEFORE_MS } from '../../../domain/interviews';
+import { interview } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
-import { type InterviewDeps, sendInterviewReminders } from './interviews.service';
+import { write } from '../../lib/unit-of-work';
+import { type InterviewDeps, loadInterview, timeOf } from './loading';
+import { reminderMails } from './mails';
 
 const DEFAULT_INTERVAL_MS = 60_000;
+
+/**
+ * One reminder mail to every participant a day before a scheduled interview. The mark is
+ * set in the transaction that queues the mails, under a condition: several servers, or a
+ * pass repeated after a restart, never send it twice. A reschedule clears the mark.
+ */
+export async function sendInterviewReminders(deps: InterviewDeps, now = new Date()) {
+  const due = await deps.db
+    .select({ id: interview.id })
+    .from(interview)
+    .where(
+      and(
+        eq(interview.status, 'scheduled' satisfies InterviewStatus),
+        isNull(interview.reminderSentAt),
+        gt(interview.startsAt, now),
+        lte(interview.startsAt, new Date(now.getTime() + REMINDER_BEFORE_MS)),
+      ),
+    );
+  let sent = 0;
+  for (const { id } of due) {
+    const loaded = await loadInterview(deps.db, id);
+    const { row } = loaded;
+    const mails = reminderMails(deps, loaded, timeOf(row));
+    const marked = await write(deps, async (w) => {
+      const rows = await w.tx
+        .update(interview)
+        .set({ reminderSentAt: now })
+        .where(
+          and(
+            eq(interview.id, id),
+            eq(interview.status, 'scheduled'),
+            isNull(interview.reminderSentAt),
+            eq(interview.sequence, row.sequence),
+          ),
+        )
+        .returning({ id: interview.id });
+      if (rows.length > 0) await w.mails(mails);
+      return rows.length > 0;
+    });
+    if (marked) sent++;
+  }
+  return sent;
+}
 
 /**
  * The interviews' reminder mails, a day before. A pass is safe on several servers at once

@@ -1,31 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { RsvpResponse } from '../../../domain/interviews';
-import {
-  interview,
-  interviewInterviewer,
-  interviewResponse,
-  job,
-  jobApplication,
-  user,
-} from '../../db/schema';
-import type { MailTokens } from '../../mail/mail-tokens';
-import { announceMails, type InterviewDeps, queueDeclinedMail } from './interviews.service';
-import { interviewUid } from './mails';
+import { interview, interviewResponse } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { write } from '../../lib/unit-of-work';
+import { type InterviewDeps, type Loaded, loadInterview, publishChanged, timeOf } from './loading';
+import { candidateDeclinedMail, interviewUid } from './mails';
 
-/**
- * Calendar replies (RSVP, issue 22): the invitations' ORGANIZER is `rsvp+<token>@REPLY_DOMAIN`
- * (the token signs the interview id), so the METHOD:REPLY a calendar app mails when its user
- * accepts, declines or answers "maybe" reaches the inbound SMTP server, which hands it here.
- */
-export interface RsvpAddresses {
-  tokens: MailTokens;
-  /** REPLY_DOMAIN: where inbound SMTP takes mail. */
-  domain: string;
-}
-
-export const rsvpAddress = (rsvp: RsvpAddresses, interviewId: string) =>
-  `rsvp+${rsvp.tokens.rsvpToken(interviewId)}@${rsvp.domain}`;
+// Calendar replies (RSVP, issue 22): a participant's METHOD:REPLY, mailed by their calendar app
+// to the invitation's ORGANIZER (`rsvp+<token>@REPLY_DOMAIN`, rsvp-address.ts), reaches the
+// inbound SMTP server, which hands it here.
 
 export const RSVP_TEXTS = {
   notCalendarReply:
@@ -106,28 +90,21 @@ export async function recordCalendarReply(
   const uid = interviewUid(interviewId, deps.appUrl).toLowerCase();
   const reply = replies.find((r) => r.uid.toLowerCase() === uid);
   if (!reply) return { kind: 'refused', reason: RSVP_TEXTS.unknownEvent };
-  const [row] = await deps.db
-    .select({
-      status: interview.status,
-      sequence: interview.sequence,
-      applicationId: interview.applicationId,
-      candidateId: jobApplication.candidateId,
-      recruiterId: job.recruiterId,
-    })
-    .from(interview)
-    .innerJoin(jobApplication, eq(jobApplication.id, interview.applicationId))
-    .innerJoin(job, eq(job.id, interview.jobId))
-    .where(eq(interview.id, interviewId));
-  if (!row) return { kind: 'refused', reason: RSVP_TEXTS.noInterview };
-  const interviewers = await deps.db
-    .select({ id: interviewInterviewer.userId })
-    .from(interviewInterviewer)
-    .where(eq(interviewInterviewer.interviewId, interviewId));
-  const participantIds = [row.candidateId, row.recruiterId, ...interviewers.map((p) => p.id)];
-  const people = await deps.db
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(inArray(user.id, participantIds));
+  let loaded: Loaded;
+  try {
+    loaded = await loadInterview(deps.db, interviewId);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) {
+      return { kind: 'refused', reason: RSVP_TEXTS.noInterview };
+    }
+    throw error;
+  }
+  const { row, app } = loaded;
+  const people = [
+    { id: app.candidateId, email: app.candidateEmail },
+    { id: app.recruiterId, email: app.recruiterEmail },
+    ...loaded.interviewers,
+  ];
   const sender = from.trim().toLowerCase();
   const attendee = reply.attendees.find((a) => a.email === sender);
   const participant = people.find((p) => p.email.toLowerCase() === sender);
@@ -140,7 +117,8 @@ export async function recordCalendarReply(
   // Under the same condition as the read: a reschedule meanwhile makes this reply outdated.
   // The row lock (no key update) also takes replies to one interview one at a time, so of
   // two equal declines at once only the first is a change and mails the recruiter.
-  const recorded = await deps.db.transaction(async (tx) => {
+  const recorded = await write(deps, async (w) => {
+    const { tx } = w;
     const still = await tx
       .select({ id: interview.id })
       .from(interview)
@@ -152,7 +130,7 @@ export async function recordCalendarReply(
         ),
       )
       .for('no key update');
-    if (still.length === 0) return null;
+    if (still.length === 0) return false;
     const [before] = await tx
       .select({ response: interviewResponse.response, sequence: interviewResponse.sequence })
       .from(interviewResponse)
@@ -172,19 +150,14 @@ export async function recordCalendarReply(
     // The candidate declining (not already declined at this SEQUENCE): the recruiter is mailed.
     const newlyDeclined =
       response === 'declined' &&
-      participant.id === row.candidateId &&
+      participant.id === app.candidateId &&
       !(before?.response === 'declined' && before.sequence === reply.sequence);
-    return newlyDeclined ? queueDeclinedMail(tx, deps, interviewId) : [];
+    // The time cannot have moved: the row is still at the SEQUENCE it was read at.
+    if (newlyDeclined) await w.mail(candidateDeclinedMail(deps, loaded, timeOf(row)));
+    // The hiring team's screens follow at once (the candidate's own answer is no news to them).
+    publishChanged(w, loaded, 'team');
+    return true;
   });
   if (!recorded) return { kind: 'ignored', reason: RSVP_TEXTS.outdated };
-  announceMails(deps, recorded);
-  // The hiring team's screens follow at once (the candidate's own answer is no news to them).
-  await deps.bus.publish({
-    audience: {
-      userIds: [row.recruiterId, ...interviewers.map((p) => p.id)],
-      roles: ['admin'],
-    },
-    event: { type: 'interview.changed', interviewId, applicationId: row.applicationId },
-  });
   return { kind: 'recorded', userId: participant.id, response };
 }
