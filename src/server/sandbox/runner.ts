@@ -11,10 +11,11 @@ import { countsOf, finish, trustedCountsOf } from './verdict';
 
 /**
  * The sandbox's entry points: a project's tests run in bubblewrap, dispatched to its
- * language's driver. The parts: host.ts (can this host run tests), limits.ts and
- * bwrap.ts (the command line of a sandboxed process), pass.ts (one process tree under
- * the run's cgroup and clock), verdict.ts (a pass judged from what the candidate cannot
- * fake), enumerate.ts (the trusted list of a template's tests), drivers/ (one per language).
+ * language's driver. The parts: host.ts (can this host run tests), limits.ts and bwrap.ts
+ * (the command line of a sandboxed process), grader.ts (the staging folder and the
+ * grader's files), pass.ts (one process tree under the run's cgroup and clock),
+ * verdict.ts (a pass judged from what the candidate cannot fake), enumerate.ts (the
+ * trusted list of a template's tests), drivers/ (one per language).
  */
 
 export type { SandboxMode } from '../../domain/integrations';
