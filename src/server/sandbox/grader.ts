@@ -11,6 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sandboxSettings } from '../env';
@@ -29,6 +30,23 @@ import { seccompFilter } from './seccomp';
  */
 export function stagingRoot(): string {
   return sandboxSettings().stagingDir;
+}
+
+/**
+ * A run's files under `root`, root's and read-only to the sandbox (folders 0755, files
+ * 0644); a path that would leave `root` is skipped.
+ */
+export async function writeStagedFiles(
+  root: string,
+  files: { path: string; content: string }[],
+): Promise<void> {
+  await mkdir(root, { recursive: true, mode: 0o755 });
+  for (const file of files) {
+    const target = path.join(root, file.path);
+    if (!target.startsWith(`${root}/`)) continue;
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
+    await writeFile(target, file.content, { mode: 0o644 });
+  }
 }
 
 export interface Grader {

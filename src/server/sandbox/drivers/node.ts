@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { prepareGrader, stagingRoot } from '../grader';
+import { prepareGrader, stagingRoot, writeStagedFiles } from '../grader';
 import { parseJunitCases } from '../junit';
 import { SANDBOX_UID } from '../limits';
 import { JUNIT_CAP, type RunContext, runPass } from '../pass';
@@ -63,13 +63,7 @@ async function execute(
   try {
     // The files, root's and read-only to the sandbox.
     const src = path.join(runDir, 'src');
-    await mkdir(src, { recursive: true, mode: 0o755 });
-    for (const file of files) {
-      const target = path.join(src, file.path);
-      if (!target.startsWith(`${src}/`)) continue;
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
-      await writeFile(target, file.content, { mode: 0o644 });
-    }
+    await writeStagedFiles(src, files);
     let work = src;
     const graderMounts = ['--ro-bind', g.dir, '/grader'];
     if (hasTs) {

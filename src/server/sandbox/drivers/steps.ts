@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   LANGUAGE_TEST_FILES,
   languageUnavailableText,
   type TestLanguage,
 } from '../../../domain/test-runs';
-import { prepareGrader, stagingRoot } from '../grader';
+import { prepareGrader, stagingRoot, writeStagedFiles } from '../grader';
 import type { JunitCase } from '../junit';
 import { SANDBOX_UID } from '../limits';
 import { type PassResult, type RunContext, runPass } from '../pass';
@@ -167,16 +167,7 @@ export async function executeSteps(
       visible: path.join(runDir, 'visible'),
       hidden: path.join(runDir, 'hidden'),
     };
-    for (const name of driver.trees) {
-      const root = dirs[name];
-      await mkdir(root, { recursive: true, mode: 0o755 });
-      for (const file of trees[name]) {
-        const target = path.join(root, file.path);
-        if (!target.startsWith(`${root}/`)) continue;
-        await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
-        await writeFile(target, file.content, { mode: 0o644 });
-      }
-    }
+    for (const name of driver.trees) await writeStagedFiles(dirs[name], trees[name]);
     const build = path.join(runDir, 'build');
     await mkdir(build, { mode: 0o700 });
     await chown(build, SANDBOX_UID, SANDBOX_UID);
