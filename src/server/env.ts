@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -113,7 +114,27 @@ const envSchema = z.object({
   RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** A run claimed by a runner that stops renewing it is retried after this long. */
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  // --- the sandbox of test runs (docs/decisions/010) ---
+  /** Where runs are staged (root's, 0711); $TMPDIR/talentforge-sandbox without it. */
+  SANDBOX_STAGING_DIR: z.string().optional(),
+  /** `1`: the operator's choice to run without a cgroup (rlimits and prlimit --as only). */
+  SANDBOX_ALLOW_NO_CGROUP: z.string().optional(),
 });
+
+const sandboxSchema = envSchema.pick({ SANDBOX_STAGING_DIR: true, SANDBOX_ALLOW_NO_CGROUP: true });
+
+/**
+ * The sandbox's settings alone: the sandbox is started by the web server, the separate
+ * runner, tests and the bench, none of which hands it the whole configuration. Read at
+ * each call, as before, so a run sees the value in force.
+ */
+export function sandboxSettings(source: NodeJS.ProcessEnv = process.env) {
+  const env = sandboxSchema.parse(source);
+  return {
+    stagingDir: env.SANDBOX_STAGING_DIR ?? path.join(os.tmpdir(), 'talentforge-sandbox'),
+    allowNoCgroup: env.SANDBOX_ALLOW_NO_CGROUP === '1',
+  };
+}
 
 /** Every variable the configuration knows (deploy files are checked against it). */
 export const CONFIG_KEYS: readonly string[] = Object.keys(envSchema.shape);

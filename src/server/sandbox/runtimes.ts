@@ -8,8 +8,8 @@ import path from 'node:path';
  * are found with ldd) and any extra folders (a standard library, say).
  *
  * Adding a language: add an entry here (e.g. python: binaries
- * ['/usr/bin/python3'], folders ['/usr/lib/python3.11']), then pick it in
- * runner.ts by the project's runner. Nothing else of /usr is visible.
+ * ['/usr/bin/python3'], folders ['/usr/lib/python3.11']), then give the
+ * language a driver (drivers/). Nothing else of /usr is visible.
  */
 export interface RuntimeSpec {
   binaries: () => string[];
@@ -85,7 +85,7 @@ export const RUNTIMES = {
   },
 } satisfies Record<string, RuntimeSpec>;
 
-/** Where each language's tools are (null when the server lacks them): see languages.ts. */
+/** Where each language's tools are (null when the server lacks them): see drivers/. */
 export function toolchainPaths() {
   const go = installRoot('/usr/bin/go', 2);
   const jdk = installRoot('/usr/bin/javac', 2);

@@ -4,7 +4,7 @@ import type { JunitCase, TestFailure } from './junit';
  * The counts of a pass, held to a trusted list of its tests.
  *
  * The list (the "units") comes from enumerating the template's ORIGINAL
- * files in a sandbox where no candidate code runs (runner.ts); the report of
+ * files in a sandbox where no candidate code runs (enumerate.ts); the report of
  * the real pass comes from a runner whose test processes the candidate's
  * code shares, so it may hold extra, forged test cases (never fewer real
  * ones: a real failure still shows, and the exit code says so).

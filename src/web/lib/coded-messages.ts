@@ -1,7 +1,7 @@
 import { type ErrorCode, type ErrorParams, isErrorCode } from '../../domain/error-codes';
 import { formatDate, formatList, formatNumber, formatWait } from './format';
 import { i18n } from './i18n';
-import { OPTIONS } from './messages';
+import { OPTIONS } from './message-options';
 
 /**
  * The texts of errors the server answers with a code (docs/decisions/023), loaded by

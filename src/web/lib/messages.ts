@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { currentLanguage, i18n } from './i18n';
+import { OPTIONS } from './message-options';
 
 /**
  * A message that comes in English from elsewhere (the server's error answers, the shared
@@ -22,8 +23,6 @@ export function translateMessage(message: string): string {
   }
   return message;
 }
-
-export const OPTIONS = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
 
 function lookUp(message: string): string | null {
   return i18n.exists(message, OPTIONS) ? i18n.t(message, OPTIONS) : null;

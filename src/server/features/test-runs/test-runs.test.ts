@@ -2,11 +2,11 @@ import { deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDueDate } from '../../../domain/assessments';
 import { TEST_RUN_TEXTS, type TestRun, type TestRunList } from '../../../domain/test-runs';
 import { assessmentTemplate, testRun } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { detectSandbox, type RunOutcome, type SandboxFile } from '../../sandbox/runner';
+import { createAssessment, createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { TestRunQueue } from './queue';
 import { listTestRuns, queueSubmissionRun, type TestRunDeps } from './test-runs.service';
@@ -78,15 +78,7 @@ beforeAll(async () => {
   recB = await t.signUp({ accountType: 'recruiter', name: 'Other Recruiter' });
   candA = await t.signUp({ accountType: 'candidate', name: 'Casey Candidate' });
   candB = await t.signUp({ accountType: 'candidate', name: 'Other Candidate' });
-  const make = async (body: Record<string, unknown>) => {
-    const res = await t.request('/api/templates', {
-      method: 'POST',
-      as: admin,
-      json: { title: 'Sum', roleName: 'Developer', tasks: [], ...body },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()).id as string;
-  };
+  const make = async (body: Record<string, unknown>) => (await createTemplate(t, admin, body)).id;
   jsTemplate = await make({ project });
   sqlTemplate = await make({ starterProject: 'sql' });
   pythonTemplate = await make({ starterProject: 'python' });
@@ -96,15 +88,7 @@ afterAll(async () => {
 });
 
 async function assignStarted(templateId = jsTemplate, candidate = candA) {
-  const res = await t.request('/api/assessments', {
-    method: 'POST',
-    as: recA,
-    json: { templateId, candidateId: candidate.id, dueDate: defaultDueDate(), message: '' },
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  await t.request(`/api/assessments/${id}/start`, { method: 'POST', as: candidate });
-  return id;
+  return (await createAssessment(t, recA, { templateId, candidate, message: '', start: true })).id;
 }
 
 const runs = (id: string, as: TestUser | null) =>
@@ -215,12 +199,9 @@ describe('running tests', () => {
     expect(list).toMatchObject({ runnable: false, reason: TEST_RUN_TEXTS.notRunnable });
     expect((await requestRun(sql, candA)).status).toBe(409);
 
-    const res = await t.request('/api/assessments', {
-      method: 'POST',
-      as: recA,
-      json: { templateId: jsTemplate, candidateId: candA.id, dueDate: defaultDueDate() },
-    });
-    const scheduled = (await res.json()).id as string;
+    const scheduled = (
+      await createAssessment(t, recA, { templateId: jsTemplate, candidate: candA })
+    ).id;
     const refused = await requestRun(scheduled, candA);
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe(TEST_RUN_TEXTS.onlyInProgress);
