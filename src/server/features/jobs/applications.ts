@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { write } from '../../lib/unit-of-work';
 import { assertLimitOpen, consumeLimit } from '../../lib/usage-limit';
 import { cancelInterviewsOf } from '../interviews/interviews.service';
-import { announceApplications, type JobsDeps, publishApplications } from './jobs-deps';
+import { type JobsDeps, publishApplications } from './jobs-deps';
 import {
   applicationRows,
   candidateApplications,
@@ -62,7 +62,8 @@ export async function applyToJob(
     await deps.storage.put(resumeKey(id), { bytes: resume.bytes, contentType: 'application/pdf' });
   }
   try {
-    await deps.db.transaction(async (tx) => {
+    await write(deps, async (w) => {
+      const { tx } = w;
       if (deps.limits) {
         await consumeLimit(tx, limitKey, deps.limits.applications, 'wait-applications');
       }
@@ -87,6 +88,7 @@ export async function applyToJob(
         .insert(recruiterAssignment)
         .values({ candidateId: actor.id, recruiterId: row.recruiterId })
         .onConflictDoNothing();
+      publishApplications(w, [{ id, jobId, candidateId: actor.id, recruiterId: row.recruiterId }]);
     });
   } catch (error) {
     // No application, no résumé: a refused or failed one leaves no file behind.
@@ -95,9 +97,6 @@ export async function applyToJob(
     throw error;
   }
   if (resume) deps.onResumeStored?.(id);
-  await announceApplications(deps, [
-    { id, jobId, candidateId: actor.id, recruiterId: row.recruiterId },
-  ]);
   const [created] = await candidateApplications(deps.db, actor, eq(jobApplication.id, id));
   return created!;
 }

@@ -1,10 +1,9 @@
 import type { HiringLimits } from '../../../domain/hiring-limits';
-import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/http';
-import type { Work } from '../../lib/unit-of-work';
+import type { AuditEntry, Work } from '../../lib/unit-of-work';
 import type { Storage } from '../../storage/storage';
 import type { AssessmentDeps } from '../assessments/assessments.service';
-import { type AuditEntry, recordAudit } from '../audit/audit';
+
 import type { InterviewDeps } from '../interviews/interviews.service';
 import type { JobRow } from './read-models';
 
@@ -24,22 +23,16 @@ export interface JobsDeps extends AssessmentDeps {
  * Admins act on recruiters' jobs and pipelines: each such change is logged (in the change's
  * transaction). A recruiter's changes to their own are not admin actions and are not.
  */
-export async function auditAdmin(tx: Db | Tx, actor: Actor, entry: Omit<AuditEntry, 'actor'>) {
-  if (actor.role === 'admin') await recordAudit(tx, { actor, ...entry });
+export async function auditAdmin(w: Work, actor: Actor, entry: Omit<AuditEntry, 'actor'>) {
+  if (actor.role === 'admin') await w.audit({ actor, ...entry });
 }
 
-export async function announceJob(deps: JobsDeps, row: Pick<JobRow, 'id' | 'recruiterId'>) {
-  await deps.bus.publish({
-    audience: { userIds: [row.recruiterId], roles: ['admin'] },
-    event: { type: 'job.changed', jobId: row.id },
-  });
-}
-
-export async function announceApplications(
-  deps: JobsDeps,
-  items: { id: string; jobId: string; candidateId: string; recruiterId: string }[],
-) {
-  for (const a of items) await deps.bus.publish(applicationChanged(a));
+/** Publishes, once the write commits, that this job changed (to its owner and admins). */
+export function publishJob(w: Work, row: Pick<JobRow, 'id' | 'recruiterId'>) {
+  w.publish(
+    { userIds: [row.recruiterId], roles: ['admin'] },
+    { type: 'job.changed', jobId: row.id },
+  );
 }
 
 /** Publishes, once the write commits, that these applications changed. */
@@ -48,19 +41,9 @@ export function publishApplications(
   items: { id: string; jobId: string; candidateId: string; recruiterId: string }[],
 ) {
   for (const a of items) {
-    const { audience, event } = applicationChanged(a);
-    w.publish(audience, event);
+    w.publish(
+      { userIds: [a.candidateId, a.recruiterId], roles: ['admin'] },
+      { type: 'application.changed', applicationId: a.id, jobId: a.jobId },
+    );
   }
-}
-
-function applicationChanged(a: {
-  id: string;
-  jobId: string;
-  candidateId: string;
-  recruiterId: string;
-}) {
-  return {
-    audience: { userIds: [a.candidateId, a.recruiterId], roles: ['admin' as const] },
-    event: { type: 'application.changed' as const, applicationId: a.id, jobId: a.jobId },
-  };
 }

@@ -15,13 +15,7 @@ import { write } from '../../lib/unit-of-work';
 import { recipientLanguages } from '../../mail/recipient-language';
 import { assign } from '../assessments/assessments.service';
 import { cancelInterviewsOf } from '../interviews/interviews.service';
-import {
-  announceApplications,
-  announceJob,
-  auditAdmin,
-  type JobsDeps,
-  publishApplications,
-} from './jobs-deps';
+import { auditAdmin, type JobsDeps, publishApplications, publishJob } from './jobs-deps';
 import { stageMail } from './mails';
 import {
   type ApplicationRow,
@@ -53,12 +47,16 @@ export async function getApplication(
 ): Promise<ApplicationDetail> {
   let row: ApplicationRow | undefined = await loadManageableApplication(deps.db, actor, id);
   if (row.a.seenAt === null && actor.id === row.recruiterId) {
-    await deps.db
-      .update(jobApplication)
-      .set({ seenAt: new Date() })
-      .where(and(eq(jobApplication.id, id), isNull(jobApplication.seenAt)));
+    const seen = { id: row.a.jobId, recruiterId: row.recruiterId };
+    await write(deps, async (w) => {
+      await w.tx
+        .update(jobApplication)
+        .set({ seenAt: new Date() })
+        .where(and(eq(jobApplication.id, id), isNull(jobApplication.seenAt)));
+      // The job's count of new applications changed.
+      publishJob(w, seen);
+    });
     [row] = await applicationRows(deps.db, eq(jobApplication.id, id));
-    await announceJob(deps, { id: row!.a.jobId, recruiterId: row!.recruiterId });
   }
   const history = await historyOf(deps.db, [id]);
   const notes = await deps.db
@@ -86,25 +84,25 @@ export async function addNote(
   body: string,
 ): Promise<ApplicationDetail> {
   const row = await loadManageableApplication(deps.db, actor, id);
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
     const noteId = newId();
-    await tx.insert(applicationNote).values({
+    await w.tx.insert(applicationNote).values({
       id: noteId,
       applicationId: id,
       authorId: actor.id,
       authorName: actor.name,
       body,
     });
-    await auditAdmin(tx, actor, {
+    await auditAdmin(w, actor, {
       action: 'application.note',
       targetType: 'application',
       targetId: id,
       after: { noteId, jobId: row.a.jobId },
     });
+    publishApplications(w, [
+      { id, jobId: row.a.jobId, candidateId: row.a.candidateId, recruiterId: row.recruiterId },
+    ]);
   });
-  await announceApplications(deps, [
-    { id, jobId: row.a.jobId, candidateId: row.a.candidateId, recruiterId: row.recruiterId },
-  ]);
   return getApplication(deps, actor, id);
 }
 
@@ -189,7 +187,7 @@ export async function moveApplications(
           ),
         );
       await tx.insert(applicationEvent).values(moving.map(eventFor));
-      await auditAdmin(tx, actor, {
+      await auditAdmin(w, actor, {
         action: 'application.move',
         targetType: 'job',
         targetId: jobId,

@@ -19,10 +19,10 @@ import { department, job, jobApplication, recruiterAssignment, user } from '../.
 import { AppError, codedError, forbidden } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { write } from '../../lib/unit-of-work';
 import { consumeLimit } from '../../lib/usage-limit';
-import { recordAudit } from '../audit/audit';
 import { resolveDepartment } from '../departments/departments.service';
-import { announceJob, auditAdmin, type JobsDeps } from './jobs-deps';
+import { auditAdmin, type JobsDeps, publishJob } from './jobs-deps';
 import {
   type JobRow,
   loadJobRow,
@@ -72,7 +72,8 @@ export async function createJob(deps: JobsDeps, actor: Actor, input: NewJob): Pr
   assertFutureClosing(input.closingDate);
   const { status, department: departmentName, ...fields } = input;
   const id = newId();
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     await countJobPosted(tx, deps, actor);
     // Locked until the job is in: the department cannot be archived or deleted meanwhile.
     const dept = await resolveDepartment(tx, departmentName, null, 'department', true);
@@ -84,8 +85,8 @@ export async function createJob(deps: JobsDeps, actor: Actor, input: NewJob): Pr
       status,
       publishedAt: status === 'published' ? new Date() : null,
     });
+    publishJob(w, { id, recruiterId: actor.id });
   });
-  await announceJob(deps, { id, recruiterId: actor.id });
   return readJob(deps.db, actor, id);
 }
 
@@ -99,7 +100,8 @@ export async function updateJob(
   if (row.status === 'archived') throw new AppError(400, JOB_TEXTS.archivedReadOnly);
   if (input.closingDate !== row.closingDate) assertFutureClosing(input.closingDate);
   const { department: departmentName, ...fields } = input;
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     // An archived department stays on the job that has it; others cannot pick it.
     const dept = await resolveDepartment(tx, departmentName, row.departmentId, 'department', true);
     const [after] = await tx
@@ -107,15 +109,15 @@ export async function updateJob(
       .set({ ...fields, departmentId: dept.id })
       .where(eq(job.id, id))
       .returning();
-    await auditAdmin(tx, actor, {
+    await auditAdmin(w, actor, {
       action: 'job.update',
       targetType: 'job',
       targetId: id,
       before: jobBrief(row),
       after: after ? jobBrief(after) : null,
     });
+    publishJob(w, row);
   });
-  await announceJob(deps, row);
   return readJob(deps.db, actor, id);
 }
 
@@ -135,7 +137,8 @@ export async function changeJobStatus(
       { path: ['closingDate'], message: JOB_TEXTS.closingInPast },
     ]);
   }
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     const changed = await tx
       .update(job)
       .set({
@@ -145,7 +148,7 @@ export async function changeJobStatus(
       .where(and(eq(job.id, id), eq(job.status, row.status)))
       .returning({ id: job.id });
     if (changed.length > 0) {
-      await auditAdmin(tx, actor, {
+      await auditAdmin(w, actor, {
         action: `job.${action}`,
         targetType: 'job',
         targetId: id,
@@ -153,8 +156,8 @@ export async function changeJobStatus(
         after: { status: to },
       });
     }
+    publishJob(w, row);
   });
-  await announceJob(deps, row);
   return readJob(deps.db, actor, id);
 }
 
@@ -172,7 +175,8 @@ export async function duplicateJob(deps: JobsDeps, actor: Actor, id: string): Pr
     // A copy is a new job: an archived department is not offered for it.
     throw new AppError(400, archivedNoCopy(dept.name));
   }
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     await countJobPosted(tx, deps, actor);
     await tx.insert(job).values({
       ...fields,
@@ -182,8 +186,8 @@ export async function duplicateJob(deps: JobsDeps, actor: Actor, id: string): Pr
       publishedAt: null,
       closingDate: closingDatePassed(row.closingDate, today()) ? null : row.closingDate,
     });
+    publishJob(w, { id: copy, recruiterId: actor.id });
   });
-  await announceJob(deps, { id: copy, recruiterId: actor.id });
   return readJob(deps.db, actor, copy);
 }
 
@@ -205,9 +209,10 @@ export async function reassignJob(
       { path: ['recruiterId'], message: 'Choose a recruiter as the new owner' },
     ]);
   }
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     await tx.update(job).set({ recruiterId }).where(eq(job.id, id));
-    await recordAudit(tx, {
+    await w.audit({
       actor,
       action: 'job.reassign',
       targetType: 'job',
@@ -225,9 +230,9 @@ export async function reassignJob(
         .values(applicants.map((a) => ({ candidateId: a.candidateId, recruiterId })))
         .onConflictDoNothing();
     }
+    publishJob(w, row);
+    publishJob(w, { id, recruiterId });
   });
-  await announceJob(deps, row);
-  await announceJob(deps, { id, recruiterId });
   return readJob(deps.db, actor, id);
 }
 
@@ -235,13 +240,14 @@ export async function reassignJob(
 export async function deleteJob(deps: JobsDeps, actor: Actor, id: string) {
   if (actor.role !== 'admin') throw forbidden();
   const row = await loadJobRow(deps.db, id);
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(jobApplication)
       .where(eq(jobApplication.jobId, id));
     await tx.delete(job).where(eq(job.id, id));
-    await recordAudit(tx, {
+    await w.audit({
       actor,
       action: 'job.delete',
       targetType: 'job',
@@ -249,8 +255,8 @@ export async function deleteJob(deps: JobsDeps, actor: Actor, id: string) {
       before: { ...jobBrief(row), applications: Number(counted?.n ?? 0) },
       after: null,
     });
+    publishJob(w, row);
   });
-  await announceJob(deps, row);
 }
 
 /** My Listings (the recruiter's own) or Manage Jobs (admin: all), newest first, with counts. */
