@@ -5,9 +5,9 @@ import {
   type applyInputSchema,
   type CandidateApplication,
   JOB_TEXTS,
-  MAX_RESUME_BYTES,
   mayWithdraw,
 } from '../../../domain/jobs';
+import { RESUME_REFUSAL_TEXTS, resumeRefusal } from '../../../domain/resumes';
 import { applicationEvent, jobApplication, recruiterAssignment } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
@@ -27,8 +27,6 @@ import {
 
 // A candidate's applications: apply (with a résumé), withdraw, My Applications, the résumé file.
 
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-export const isPdf = (bytes: Uint8Array) => PDF_MAGIC.every((b, i) => bytes[i] === b);
 export const resumeKey = (applicationId: string) => `resumes/${applicationId}`;
 
 export async function applyToJob(
@@ -48,9 +46,14 @@ export async function applyToJob(
     .where(and(eq(jobApplication.jobId, jobId), eq(jobApplication.candidateId, actor.id)));
   if (existing) throw new AppError(409, JOB_TEXTS.alreadyApplied);
   if (resume) {
-    if (resume.bytes.byteLength > MAX_RESUME_BYTES)
-      throw new AppError(413, JOB_TEXTS.resumeTooLarge);
-    if (!isPdf(resume.bytes)) throw new AppError(415, JOB_TEXTS.resumePdf);
+    const refusal = resumeRefusal({
+      size: resume.bytes.byteLength,
+      name: resume.name,
+      head: resume.bytes,
+    });
+    if (refusal) {
+      throw new AppError(refusal === 'too-large' ? 413 : 415, RESUME_REFUSAL_TEXTS[refusal]);
+    }
   }
   const limitKey = `application:${actor.id}`;
   // Refused before the résumé is stored; counted (for real) with the application it allows.

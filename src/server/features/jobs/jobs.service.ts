@@ -1,9 +1,9 @@
 // The jobs feature's public entry point: routes, careers, scripts and tests import from here.
 // Each aspect lives in its own file beside this one.
+export { isPdf } from '../../../domain/resumes';
 export {
   applyToJob,
   getResume,
-  isPdf,
   listMyApplications,
   resumeKey,
   withdrawApplication,
