@@ -23,7 +23,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { type WriteDeps, write } from '../../lib/unit-of-work';
+import { type Work, type WriteDeps, write } from '../../lib/unit-of-work';
 import { consumeLimit } from '../../lib/usage-limit';
 import type { Mailer } from '../../mail/outbox';
 import { recipientLanguage } from '../../mail/recipient-language';
@@ -218,7 +218,7 @@ export async function listSentInvitations(
 
 /** The candidate opened an invitation (the bell or the job page): it leaves the bell. */
 export async function markInvitationRead(
-  deps: WriteDeps,
+  deps: WriteDeps | Work,
   actor: Actor,
   id: string,
 ): Promise<boolean> {
