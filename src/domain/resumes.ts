@@ -1,3 +1,5 @@
+import { JOB_TEXTS, MAX_RESUME_BYTES } from './jobs';
+
 /**
  * Résumé search (issue 22, item 3): the text of each PDF résumé is read in a worker thread with
  * its time and memory capped, and searched with the candidate's profile in Find Candidates.
@@ -67,4 +69,36 @@ export function snippetParts(headline: string): SnippetPart[] {
       .map((p) => ({ ...p, text: p.text.replace(/[\u0001\u0002]/g, '') }))
       .filter((p) => p.text !== '')
   );
+}
+
+/** Why a résumé upload is refused: over the size cap, or not a PDF. */
+export type ResumeRefusal = 'too-large' | 'not-pdf';
+
+/** The message each refusal shows (the server's answer and the form's field error). */
+export const RESUME_REFUSAL_TEXTS: Record<ResumeRefusal, string> = {
+  'too-large': JOB_TEXTS.resumeTooLarge,
+  'not-pdf': JOB_TEXTS.resumePdf,
+};
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/** A PDF by its first bytes, whatever its name says. */
+export const isPdf = (bytes: Uint8Array) => PDF_MAGIC.every((b, i) => bytes[i] === b);
+
+/**
+ * The one résumé rule: at most MAX_RESUME_BYTES, and a PDF. The server passes the file's first
+ * bytes (`head`) and the PDF's magic decides; the browser checks before uploading, from the
+ * name and type only (the server's check is the one that counts). The size is checked first.
+ */
+export function resumeRefusal(file: {
+  size: number;
+  name: string;
+  type?: string;
+  head?: Uint8Array;
+}): ResumeRefusal | null {
+  if (file.size > MAX_RESUME_BYTES) return 'too-large';
+  const pdf = file.head
+    ? isPdf(file.head)
+    : /\.pdf$/i.test(file.name) || file.type === 'application/pdf';
+  return pdf ? null : 'not-pdf';
 }

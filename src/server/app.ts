@@ -302,7 +302,7 @@ export function createApp({
       '/',
       invitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: hiringLimits(env) }),
     )
-    .route('/', departmentRoutes({ db, bus }))
+    .route('/', departmentRoutes({ db, bus, mailer }))
     .route('/', feedbackRoutes({ db }))
     .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL, rsvp }))
     .route('/', careersRoutes({ db }));

@@ -111,7 +111,7 @@ export async function createServices(
     logger,
     appOrigin: new URL(env.APP_URL).origin,
   });
-  const digests = new DigestWorker({ db: database.db, mailer, appUrl: env.APP_URL, logger });
+  const digests = new DigestWorker({ db: database.db, mailer, bus, appUrl: env.APP_URL, logger });
   const testRuns = new TestRunQueue({
     db: database.db,
     bus,

@@ -11,19 +11,16 @@ import {
   notOffered,
 } from '../../../domain/departments';
 import { coded } from '../../../domain/error-codes';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { assessmentTemplate, department, job, profile, user } from '../../db/schema';
 import { AppError, codedError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { type AuditEntry, audited, recordAudit, type Tx } from '../audit/audit';
+import { type AuditEntry, type Work, type WriteDeps, write } from '../../lib/unit-of-work';
 
-export interface DepartmentDeps {
-  db: Db;
-  bus: EventBus;
-}
+/** Departments mail nobody; a write still takes the mailer (the unit of work's deps). */
+export type DepartmentDeps = WriteDeps;
 
 type Row = typeof department.$inferSelect;
 type Reader = Pick<Db, 'select'>;
@@ -154,19 +151,16 @@ export async function createDepartment(
   assertRole(actor, 'admin');
   await assertNameFree(deps.db, input.name);
   const row = await guardName(input.name, () =>
-    audited(
-      deps.db,
-      async (tx) => {
-        const [created] = await tx
-          .insert(department)
-          .values({ id: timestampId('dept'), name: input.name })
-          .returning();
-        return created!;
-      },
-      (created) => entry(actor, 'department.create', created.id, null, created),
-    ),
+    write(deps, async (w) => {
+      const [created] = await w.tx
+        .insert(department)
+        .values({ id: timestampId('dept'), name: input.name })
+        .returning();
+      await w.audit(entry(actor, 'department.create', created!.id, null, created!));
+      publishChanged(w);
+      return created!;
+    }),
   );
-  await announce(deps);
   return {
     id: row.id,
     name: row.name,
@@ -202,8 +196,9 @@ export async function changeDepartment(
 ): Promise<ManagedDepartment> {
   assertRole(actor, 'admin');
   if (change.name !== undefined) await assertNameFree(deps.db, change.name, id);
-  const changed = await guardName(change.name, () =>
-    deps.db.transaction(async (tx) => {
+  await guardName(change.name, () =>
+    write(deps, async (w) => {
+      const { tx } = w;
       const [before] = await tx
         .select()
         .from(department)
@@ -211,7 +206,7 @@ export async function changeDepartment(
         .for('update');
       if (!before) throw notFound(DEPARTMENT_TEXTS.notFound);
       const action = actionOf(before, change);
-      if (!action) return false;
+      if (!action) return;
       const [after] = await tx
         .update(department)
         .set({
@@ -223,11 +218,10 @@ export async function changeDepartment(
       if (change.name !== undefined && change.name !== before.name) {
         await renameInAdminProfiles(tx, before.name, change.name);
       }
-      await recordAudit(tx, entry(actor, action, id, before, after ?? null));
-      return true;
+      await w.audit(entry(actor, action, id, before, after ?? null));
+      publishChanged(w);
     }),
   );
-  if (changed) await announce(deps);
   const all = await listManagedDepartments(deps, actor);
   const found = all.find((d) => d.id === id);
   if (!found) throw notFound(DEPARTMENT_TEXTS.notFound);
@@ -244,7 +238,8 @@ async function renameInAdminProfiles(tx: Tx, from: string, to: string) {
 /** Only a department nothing uses; otherwise 409 with what uses it. */
 export async function deleteDepartment(deps: DepartmentDeps, actor: Actor, id: string) {
   assertRole(actor, 'admin');
-  await deps.db.transaction(async (tx) => {
+  await write(deps, async (w) => {
+    const { tx } = w;
     const [row] = await tx.select().from(department).where(eq(department.id, id)).for('update');
     if (!row) throw notFound(DEPARTMENT_TEXTS.notFound);
     const usage = await usageOf(tx, row);
@@ -263,9 +258,9 @@ export async function deleteDepartment(deps: DepartmentDeps, actor: Actor, id: s
       }
       throw error;
     }
-    await recordAudit(tx, entry(actor, 'department.delete', id, row, null));
+    await w.audit(entry(actor, 'department.delete', id, row, null));
+    publishChanged(w);
   });
-  await announce(deps);
 }
 
 /**
@@ -297,10 +292,7 @@ export async function resolveDepartment(
   return { id: row.id, name: row.name };
 }
 
-/** Departments and what shows them (templates, jobs, forms) refresh in open tabs. */
-async function announce({ bus }: DepartmentDeps) {
-  await bus.publish({
-    audience: { roles: ['admin', 'recruiter'] },
-    event: { type: 'templates.changed' },
-  });
+/** Departments and what shows them (templates, jobs, forms) refresh in open tabs, after the commit. */
+function publishChanged(w: Work) {
+  w.publish({ roles: ['admin', 'recruiter'] }, { type: 'templates.changed' });
 }

@@ -23,8 +23,9 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { type Work, type WriteDeps, write } from '../../lib/unit-of-work';
 import { consumeLimit } from '../../lib/usage-limit';
-import { enqueueMail, type Mailer } from '../../mail/outbox';
+import type { Mailer } from '../../mail/outbox';
 import { recipientLanguage } from '../../mail/recipient-language';
 import type { EventBus } from '../../realtime/event-bus';
 import { invitationMail } from './mails';
@@ -156,9 +157,9 @@ export async function inviteToApply(
           // A notification: it carries the person's unsubscribe link (mail/mail-headers.ts).
           recipientId: person.id,
         };
-  let mailId: string | null = null;
   try {
-    mailId = await deps.db.transaction(async (tx) => {
+    await write(deps, async (w) => {
+      const { tx } = w;
       // Counted with the invitation they allow (a refused or failed one is not): the
       // recruiter's, then the candidate's (always in that order, so two never deadlock).
       if (deps.limits) {
@@ -183,17 +184,13 @@ export async function inviteToApply(
         recruiterName: actor.name,
         message: input.message,
       });
-      return mail ? enqueueMail(tx, mail) : null;
+      if (mail) await w.mail(mail);
+      w.publish({ userIds: [person.id, actor.id] }, { type: 'invitation.changed', jobId });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, INVITATION_TEXTS.alreadyInvited);
     throw error;
   }
-  if (mailId && mail) deps.mailer.announce(mailId, mail);
-  await deps.bus.publish({
-    audience: { userIds: [person.id, actor.id] },
-    event: { type: 'invitation.changed', jobId },
-  });
   const [created] = await selectInvitations(deps.db, eq(jobInvitation.id, id));
   return toInvitation(created!);
 }
@@ -221,21 +218,20 @@ export async function listSentInvitations(
 
 /** The candidate opened an invitation (the bell or the job page): it leaves the bell. */
 export async function markInvitationRead(
-  deps: Pick<InvitationDeps, 'db' | 'bus'>,
+  deps: WriteDeps | Work,
   actor: Actor,
   id: string,
 ): Promise<boolean> {
-  const [row] = await deps.db
-    .update(jobInvitation)
-    .set({ readAt: sql`coalesce(${jobInvitation.readAt}, now())` })
-    .where(and(eq(jobInvitation.id, id), eq(jobInvitation.candidateId, actor.id)))
-    .returning({ jobId: jobInvitation.jobId });
-  if (!row) return false;
-  await deps.bus.publish({
-    audience: { userIds: [actor.id] },
-    event: { type: 'invitation.changed', jobId: row.jobId },
+  return write(deps, async (w) => {
+    const [row] = await w.tx
+      .update(jobInvitation)
+      .set({ readAt: sql`coalesce(${jobInvitation.readAt}, now())` })
+      .where(and(eq(jobInvitation.id, id), eq(jobInvitation.candidateId, actor.id)))
+      .returning({ jobId: jobInvitation.jobId });
+    if (!row) return false;
+    w.publish({ userIds: [actor.id] }, { type: 'invitation.changed', jobId: row.jobId });
+    return true;
   });
-  return true;
 }
 
 const BELL_ITEMS = 10;

@@ -1,7 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { languageFor } from '../../../domain/languages';
 import { MESSAGE_DIGEST_WINDOW_SECONDS } from '../../../domain/messaging';
-import type { Db } from '../../db/client';
 import {
   conversation,
   emailNotification,
@@ -10,20 +9,15 @@ import {
   profile,
   user,
 } from '../../db/schema';
-import { newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
-import { enqueueMails, type Mail, type Mailer } from '../../mail/outbox';
+import { type Work, type WriteDeps, write } from '../../lib/unit-of-work';
 import { adminDefaultLanguage } from '../../mail/recipient-language';
 import { digestMail } from './mails';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const _WINDOW_MS = MESSAGE_DIGEST_WINDOW_SECONDS * 1000;
 const _window = sql`make_interval(secs => ${MESSAGE_DIGEST_WINDOW_SECONDS})`;
 
-export interface DigestDeps {
-  db: Db;
-  mailer: Mailer;
+export interface DigestDeps extends WriteDeps {
   appUrl: string;
 }
 
@@ -38,14 +32,14 @@ const BATCH = 20;
 export async function flushDigests(deps: DigestDeps, now = new Date()): Promise<number> {
   let made = 0;
   for (;;) {
-    const { mails, taken } = await deps.db.transaction((tx) => flushBatch(tx, deps.appUrl, now));
-    for (const { id, mail } of mails) deps.mailer.announce(id, mail);
-    made += mails.length;
+    const { mailed, taken } = await write(deps, (w) => flushBatch(w, deps.appUrl, now));
+    made += mailed;
     if (taken < BATCH) return made;
   }
 }
 
-async function flushBatch(tx: Tx, appUrl: string, now: Date) {
+async function flushBatch(w: Work, appUrl: string, now: Date) {
+  const { tx } = w;
   const d = notificationDigest;
   const due = await tx
     .select({ conversationId: d.conversationId, recipientId: d.recipientId })
@@ -54,7 +48,7 @@ async function flushBatch(tx: Tx, appUrl: string, now: Date) {
     .orderBy(asc(d.dueAt))
     .limit(BATCH)
     .for('update', { skipLocked: true });
-  const mails: { id: string; mail: Mail }[] = [];
+  let mailed = 0;
   for (const { conversationId, recipientId } of due) {
     const waiting = and(
       eq(emailNotification.conversationId, conversationId),
@@ -90,27 +84,24 @@ async function flushBatch(tx: Tx, appUrl: string, now: Date) {
     const first = pending[0];
     // Someone who turned e-mail off (or left) meanwhile keeps the records, without a mail.
     if (first && recipient && recipient.emailPreference !== 'false') {
-      const mailId = newId();
-      mails.push({
-        id: mailId,
-        mail: {
-          ...digestMail({
-            to: recipient.email,
-            language: languageFor(recipient.language, await adminDefaultLanguage(tx)),
-            recipientName: recipient.name,
-            subject: first.subject,
-            messages: pending.map((p) => ({
-              senderName: p.senderName,
-              preview: p.preview,
-              truncated: Array.from(p.preview).length < Number(p.length),
-            })),
-            url: `${appUrl}/messages/conversation/${conversationId}`,
-          }),
-          // Its Reply-To and unsubscribe link (mail/mail-headers.ts).
-          conversationId,
-          recipientId,
-        },
+      const mailId = await w.mail({
+        ...digestMail({
+          to: recipient.email,
+          language: languageFor(recipient.language, await adminDefaultLanguage(tx)),
+          recipientName: recipient.name,
+          subject: first.subject,
+          messages: pending.map((p) => ({
+            senderName: p.senderName,
+            preview: p.preview,
+            truncated: Array.from(p.preview).length < Number(p.length),
+          })),
+          url: `${appUrl}/messages/conversation/${conversationId}`,
+        }),
+        // Its Reply-To and unsubscribe link (mail/mail-headers.ts).
+        conversationId,
+        recipientId,
       });
+      mailed += 1;
       await tx.update(emailNotification).set({ mailId, digestPending: false }).where(waiting);
       await tx
         .update(d)
@@ -124,8 +115,7 @@ async function flushBatch(tx: Tx, appUrl: string, now: Date) {
         .where(and(eq(d.conversationId, conversationId), eq(d.recipientId, recipientId)));
     }
   }
-  await enqueueMails(tx, mails);
-  return { mails, taken: due.length };
+  return { mailed, taken: due.length };
 }
 
 /** Runs flushDigests every few seconds in a server process. */

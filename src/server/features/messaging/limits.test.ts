@@ -32,7 +32,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const digestDeps = () => ({ db: t.database.db, mailer: t.mailer, appUrl: TEST_APP_URL });
+const digestDeps = () => ({
+  db: t.database.db,
+  mailer: t.mailer,
+  bus: t.bus,
+  appUrl: TEST_APP_URL,
+});
 
 let n = 0;
 const create = (as: TestUser, to: TestUser[], text = 'Hello there') =>

@@ -36,6 +36,7 @@ import {
 import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
+import { type Work, write } from '../../lib/unit-of-work';
 import { consumeLimit, type Limit } from '../../lib/usage-limit';
 import type { Mail, Mailer, SentHook } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
@@ -175,12 +176,25 @@ async function loadReadable(db: Db, actor: Actor, id: string) {
   return { row, participants, isParticipant };
 }
 
-/** Tell every participant's open tabs that the conversation changed. */
+/** Tell every participant's open tabs that the conversation changed (a send: no transaction). */
 async function announce(deps: MessagingDeps, conversationId: string, userIds: string[]) {
   await deps.bus.publish({
     audience: { userIds },
     event: { type: 'conversation.changed', conversationId },
   });
+}
+
+/** The same, once the write commits. */
+function publishConversation(w: Work, conversationId: string, userIds: string[]) {
+  w.publish({ userIds }, { type: 'conversation.changed', conversationId });
+}
+
+/**
+ * Wakes the mail worker for the mail send_message queued itself (in SQL, so not through
+ * w.mail): call it once the statement has committed.
+ */
+function wakeMailer(deps: MessagingDeps, mails: { id: string; mail: Mail }[]) {
+  for (const { id, mail } of mails) deps.mailer.announce(id, mail);
 }
 
 // --- reading --------------------------------------------------------------------------
@@ -390,7 +404,7 @@ async function afterSend(
   participants: Participant[],
   mails: { id: string; mail: Mail }[],
 ) {
-  for (const { id, mail } of mails) deps.mailer.announce(id, mail);
+  wakeMailer(deps, mails);
   await announce(
     deps,
     conversationId,
@@ -567,7 +581,8 @@ export async function createConversation(
   await consumeLimit(db, `conversation:${actor.id}`, conversations, 'wait-conversations');
   const id = timestampId('conversation');
   try {
-    const sent = await db.transaction(async (tx) => {
+    const sent = await write(deps, async (w) => {
+      const { tx } = w;
       const now = new Date();
       await tx.insert(conversation).values({
         id,
@@ -586,14 +601,20 @@ export async function createConversation(
           joinedAt: new Date(now.getTime() + index),
         })),
       );
-      return appendMessage(tx, deps, {
+      const appended = await appendMessage(tx, deps, {
         conversationId: id,
         sender: actor,
         content,
         clientId: clientId ?? null,
       });
+      publishConversation(
+        w,
+        id,
+        participants.map((p) => p.id),
+      );
+      return appended;
     });
-    await afterSend(deps, id, participants, sent.mails);
+    wakeMailer(deps, sent.mails);
   } catch (error) {
     // The same conversation created twice at once: the first try made it.
     const again = error instanceof AlreadySent ? await retried() : null;
@@ -646,25 +667,27 @@ export async function markRead(deps: MessagingDeps, actor: Actor, id: string) {
   const { isParticipant } = await loadReadable(deps.db, actor, id);
   if (!isParticipant) return;
   const p = conversationParticipant;
-  const changed = await deps.db
-    .update(p)
-    .set({
-      unread: false,
-      lastReadSeq: sql`coalesce((select max(${message.seq}) from ${message} where ${message.conversationId} = ${id}), 0)`,
-    })
-    .where(
-      and(
-        eq(p.conversationId, id),
-        eq(p.userId, actor.id),
-        or(
-          eq(p.unread, true),
-          sql`${p.lastReadSeq} < coalesce((select max(${message.seq}) from ${message} where ${message.conversationId} = ${id}), 0)`,
+  await write(deps, async (w) => {
+    const changed = await w.tx
+      .update(p)
+      .set({
+        unread: false,
+        lastReadSeq: sql`coalesce((select max(${message.seq}) from ${message} where ${message.conversationId} = ${id}), 0)`,
+      })
+      .where(
+        and(
+          eq(p.conversationId, id),
+          eq(p.userId, actor.id),
+          or(
+            eq(p.unread, true),
+            sql`${p.lastReadSeq} < coalesce((select max(${message.seq}) from ${message} where ${message.conversationId} = ${id}), 0)`,
+          ),
         ),
-      ),
-    )
-    .returning({ userId: p.userId });
-  // The reader's other tabs update their badges.
-  if (changed.length > 0) await announce(deps, id, [actor.id]);
+      )
+      .returning({ userId: p.userId });
+    // The reader's other tabs update their badges.
+    if (changed.length > 0) publishConversation(w, id, [actor.id]);
+  });
 }
 
 // --- the bell and e-mail -----------------------------------------------------------
@@ -770,16 +793,18 @@ export async function notifications(deps: MessagingDeps, actor: Actor): Promise<
 
 /** Opening a bell item about an assessment or a job invitation marks it read (the user's own only). */
 export async function markNotificationRead(deps: MessagingDeps, actor: Actor, id: string) {
-  if (await markInvitationRead(deps, actor, id)) return;
-  const [row] = await deps.db
-    .update(assessmentNotification)
-    .set({ readAt: sql`coalesce(${assessmentNotification.readAt}, now())` })
-    .where(and(eq(assessmentNotification.id, id), eq(assessmentNotification.userId, actor.id)))
-    .returning({ assessmentId: assessmentNotification.assessmentId });
-  if (!row) throw notFound('Notification not found');
-  await deps.bus.publish({
-    audience: { userIds: [actor.id] },
-    event: { type: 'assessment.changed', assessmentId: row.assessmentId },
+  await write(deps, async (w) => {
+    if (await markInvitationRead(w, actor, id)) return;
+    const [row] = await w.tx
+      .update(assessmentNotification)
+      .set({ readAt: sql`coalesce(${assessmentNotification.readAt}, now())` })
+      .where(and(eq(assessmentNotification.id, id), eq(assessmentNotification.userId, actor.id)))
+      .returning({ assessmentId: assessmentNotification.assessmentId });
+    if (!row) throw notFound('Notification not found');
+    w.publish(
+      { userIds: [actor.id] },
+      { type: 'assessment.changed', assessmentId: row.assessmentId },
+    );
   });
 }
 

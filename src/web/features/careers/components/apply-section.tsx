@@ -20,12 +20,8 @@ import { Link, useNavigate } from 'react-router';
 import type { LogInInput, SignUpInput } from '../../../../domain/auth';
 import type { PublicJob } from '../../../../domain/careers';
 import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants';
-import {
-  applyInputSchema,
-  JOB_TEXTS,
-  MAX_COVER_LETTER,
-  MAX_RESUME_BYTES,
-} from '../../../../domain/jobs';
+import { applyInputSchema, MAX_COVER_LETTER } from '../../../../domain/jobs';
+import { RESUME_REFUSAL_TEXTS, resumeRefusal } from '../../../../domain/resumes';
 import { errorMessage } from '../../../api/http';
 import { translateErrors, translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
@@ -209,11 +205,8 @@ function CandidateApply({
     if (!parsed.success) {
       next.coverLetter = translateMessage(parsed.error.issues[0]?.message ?? '');
     }
-    if (resume && resume.size > MAX_RESUME_BYTES)
-      next.resume = translateMessage(JOB_TEXTS.resumeTooLarge);
-    if (resume && !/\.pdf$/i.test(resume.name) && resume.type !== 'application/pdf') {
-      next.resume = translateMessage(JOB_TEXTS.resumePdf);
-    }
+    const refusal = resume && resumeRefusal(resume);
+    if (refusal) next.resume = translateMessage(RESUME_REFUSAL_TEXTS[refusal]);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     apply.mutate(

@@ -18,8 +18,8 @@ import {
   JOB_TEXTS,
   type JobDetail,
   MAX_COVER_LETTER,
-  MAX_RESUME_BYTES,
 } from '../../../../domain/jobs';
+import { RESUME_REFUSAL_TEXTS, resumeRefusal } from '../../../../domain/resumes';
 import { errorMessage } from '../../../api/http';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
@@ -147,11 +147,8 @@ function ApplyForm({ job }: { job: JobDetail }) {
     const next: typeof errors = {};
     const parsed = applyInputSchema.safeParse({ coverLetter });
     if (!parsed.success) next.coverLetter = translateMessage(parsed.error.issues[0]?.message ?? '');
-    if (resume && resume.size > MAX_RESUME_BYTES)
-      next.resume = translateMessage(JOB_TEXTS.resumeTooLarge);
-    if (resume && !/\.pdf$/i.test(resume.name) && resume.type !== 'application/pdf') {
-      next.resume = translateMessage(JOB_TEXTS.resumePdf);
-    }
+    const refusal = resume && resumeRefusal(resume);
+    if (refusal) next.resume = translateMessage(RESUME_REFUSAL_TEXTS[refusal]);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     apply.mutate(
