@@ -6,7 +6,6 @@
  * reveal, the reminder sweep), project-files (+ its repository of queries), answers and
  * notifications (bell items).
  */
-import type { Tx } from '../../db/client';
 
 export { listAnswers, saveAnswer } from './answers';
 export {
@@ -35,6 +34,3 @@ export {
 export { type AssessmentDeps, isOverdue, loadRow, reviewerName } from './read-model';
 export { revealIdentity, saveEvaluation, sendDueReminders } from './review';
 export { submitAssessment, submitOverdueAssessments } from './submission';
-
-/** An open transaction: kept until jobs stops importing it (use Tx from db/client). */
-export type AssessmentTx = Tx;

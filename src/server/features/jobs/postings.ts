@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { toIsoDate } from '../../../domain/assessments';
+import { DUE_DATE_SLACK_DAYS, earliestDueDate } from '../../../domain/assessments';
 import { archivedNoCopy } from '../../../domain/departments';
 import { coded } from '../../../domain/error-codes';
 import {
@@ -38,11 +38,8 @@ import {
 type NewJob = z.output<typeof newJobSchema>;
 type JobFields = z.output<typeof jobInputSchema>;
 
-/** A day of slack for "in the past": the recruiter's today may be behind the server's. */
-const yesterday = () => toIsoDate(new Date(Date.now() - 86_400_000));
-
 function assertFutureClosing(closingDate: string | null) {
-  if (closingDate !== null && closingDate < yesterday()) {
+  if (closingDate !== null && closingDate < earliestDueDate(new Date(), DUE_DATE_SLACK_DAYS)) {
     throw new AppError(400, JOB_TEXTS.closingInPast, [
       { path: ['closingDate'], message: JOB_TEXTS.closingInPast },
     ]);
