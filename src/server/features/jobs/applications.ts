@@ -7,7 +7,7 @@ import {
   JOB_TEXTS,
   mayWithdraw,
 } from '../../../domain/jobs';
-import { RESUME_REFUSAL_TEXTS, resumeRefusal } from '../../../domain/resumes';
+import { resumeRefusal } from '../../../domain/resumes';
 import { applicationEvent, jobApplication, recruiterAssignment } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
@@ -51,9 +51,9 @@ export async function applyToJob(
       name: resume.name,
       head: resume.bytes,
     });
-    if (refusal) {
-      throw new AppError(refusal === 'too-large' ? 413 : 415, RESUME_REFUSAL_TEXTS[refusal]);
-    }
+    // The domain's rule, each refusal with its own status (the texts are the domain's too).
+    if (refusal === 'too-large') throw new AppError(413, JOB_TEXTS.resumeTooLarge);
+    if (refusal === 'not-pdf') throw new AppError(415, JOB_TEXTS.resumePdf);
   }
   const limitKey = `application:${actor.id}`;
   // Refused before the résumé is stored; counted (for real) with the application it allows.
