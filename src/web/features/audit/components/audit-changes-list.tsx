@@ -7,6 +7,8 @@ import { AuditValueText } from './audit-value';
 export function AuditChangesList({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation('audit');
   const changes = auditChanges(before, after);
+  // A created (or removed) thing has one side only: its fields are listed without an arrow.
+  const oneSide = before == null ? 'after' : after == null ? 'before' : null;
   if (changes.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -22,11 +24,17 @@ export function AuditChangesList({ before, after }: { before: unknown; after: un
             {change.path}
           </Text>
           {': '}
-          <VisuallyHidden>{t('before')}: </VisuallyHidden>
-          <AuditValueText value={change.before} was />
-          <span aria-hidden="true"> → </span>
-          <VisuallyHidden>, {t('after')}: </VisuallyHidden>
-          <AuditValueText value={change.after} />
+          {oneSide ? (
+            <AuditValueText value={change[oneSide]} />
+          ) : (
+            <>
+              <VisuallyHidden>{t('before')}: </VisuallyHidden>
+              <AuditValueText value={change.before} was />
+              <span aria-hidden="true"> → </span>
+              <VisuallyHidden>, {t('after')}: </VisuallyHidden>
+              <AuditValueText value={change.after} />
+            </>
+          )}
         </List.Item>
       ))}
     </List>

@@ -24,6 +24,14 @@ const entry = {
   createdAt: '2026-03-05T10:00:00.000Z',
 };
 
+const created = {
+  ...entry,
+  id: 2,
+  action: 'department.create',
+  before: null,
+  after: { name: 'Platform', archived: false },
+};
+
 /** The server's answers; every request's query string is kept. */
 function stubServer() {
   const asked: string[] = [];
@@ -32,7 +40,7 @@ function stubServer() {
     vi.fn(async (path: string) => {
       if (!path.startsWith('/api/audit')) return Response.json({}, { status: 404 });
       asked.push(path);
-      return Response.json({ entries: [entry], nextCursor: 'c2' });
+      return Response.json({ entries: [entry, created], nextCursor: 'c2' });
     }),
   );
   return asked;
@@ -66,9 +74,15 @@ describe('the audit log', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Protokolle' })).toBeTruthy();
     expect(screen.getByLabelText('Akteur')).toBeTruthy();
     expect(await screen.findByRole('columnheader', { name: 'Änderungen' })).toBeTruthy();
-    expect(screen.getByText(/^5\. März 2026/)).toBeTruthy();
-    const changes = screen.getByRole('list', { name: 'Änderungen' });
-    const items = within(changes).getAllByRole('listitem');
+    expect(screen.getAllByText(/^5\. März 2026/)).toHaveLength(2);
+    const [changes, creation] = screen.getAllByRole('list', { name: 'Änderungen' });
+    // A created thing lists its fields, without an empty "before" for each.
+    expect(
+      within(creation as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['name: Platform', 'archived: Nein']);
+    const items = within(changes as HTMLElement).getAllByRole('listitem');
     // Only the changed fields; the unchanged nested one (limits.minutes) is not listed.
     expect(items.map((li) => li.textContent?.split(':')[0])).toEqual([
       'title',
@@ -91,6 +105,7 @@ describe('the audit log', () => {
     narrowScreen();
     render();
     const card = await screen.findByRole('listitem', { name: 'template.update by Ada Admin' });
+    expect(screen.getByRole('listitem', { name: 'department.create by Ada Admin' })).toBeTruthy();
     expect(within(card).getByText('By Ada Admin')).toBeTruthy();
     expect(within(card).getByRole('list', { name: 'Changes' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
