@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { createRoute, z } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import type { PublicConfig } from '../domain/api';
+import { publicConfigSchema } from '../domain/api';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { isWebPage } from '../domain/web-routes';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
@@ -231,12 +231,24 @@ export function createApp({
       return c.json({ ok: true as const }, 200);
     },
   );
-  app.get('/api/config', async (c) =>
-    c.json({
-      googleEnabled: googleConfigured(env),
-      supportEmail: env.SUPPORT_EMAIL,
-      defaultLanguage: await defaultLanguage(db),
-    } satisfies PublicConfig),
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/config',
+      tags: ['Health'],
+      summary:
+        'What the browser needs before anyone signs in: whether Google sign-in is configured (the sign-in screens offer it only then), the support address, the default language',
+      responses: { 200: jsonContent(publicConfigSchema, 'The public configuration') },
+    }),
+    async (c) =>
+      c.json(
+        {
+          googleEnabled: googleConfigured(env),
+          supportEmail: env.SUPPORT_EMAIL,
+          defaultLanguage: await defaultLanguage(db),
+        },
+        200,
+      ),
   );
 
   const routes = app

@@ -50,8 +50,13 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  /** Requests per minute allowed on sign-in, sign-up and reset, per client address. */
+  /**
+   * Requests per minute allowed on sign-up and reset per client address, and sign-in
+   * attempts per minute per account.
+   */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Sign-ins per minute per client address (an office behind one address); default 10 × AUTH_RATE_LIMIT. */
+  AUTH_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Messages a user may send per minute (the abuse limit; raised by the bench). */
   MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(MESSAGE_SEND_LIMIT.max),
   /** Conversations a user may start per ten minutes. */

@@ -20,6 +20,12 @@ async function openAdminSettings(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
 }
 
+/** The templates: the admin arrives on General and opens the Assessments tab. */
+async function openTemplates(page: Page) {
+  await openAdminSettings(page);
+  await page.getByRole('tab', { name: 'Assessments' }).click();
+}
+
 /** The card of a template, found by its title (each card is an article named after it). */
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
@@ -34,11 +40,10 @@ test('an admin creates, edits and deletes a template', async ({ page }) => {
   const renamed = `${title} v2`;
   await openAdminSettings(page);
   await expect(page.getByText(`Welcome, ${adminAccount.name}`)).toBeVisible();
-  // The Assessments tab is the one selected on arrival.
-  await expect(page.getByRole('tab', { name: 'Assessments' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
+  // General is the tab selected on arrival; the template search shows on Assessments only.
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('searchbox', { name: 'Search templates' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Assessments' }).click();
 
   await page.getByRole('button', { name: 'Create New Assessment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Assessment' });
@@ -126,7 +131,7 @@ test('the empty state, load and delete failures show the spec texts', async ({ p
   await page.route('**/api/templates', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback(),
   );
-  await openAdminSettings(page);
+  await openTemplates(page);
   await expect(
     page.getByText('No assessment templates found. Create a new template to get started.'),
   ).toBeVisible();
@@ -156,6 +161,7 @@ test('a failed delete says so and keeps the template', async ({ page }) => {
       : route.fallback(),
   );
   await page.reload();
+  await page.getByRole('tab', { name: 'Assessments' }).click();
   await card(page, title)
     .getByRole('button', { name: `Delete ${title}` })
     .click();
@@ -169,7 +175,7 @@ test('a failed delete says so and keeps the template', async ({ page }) => {
 });
 
 test('title and role are required, and a failed create says so', async ({ page }) => {
-  await openAdminSettings(page);
+  await openTemplates(page);
   await page.getByRole('button', { name: 'Create New Assessment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Assessment' });
   await dialog.getByRole('button', { name: 'Create Template' }).click();
@@ -197,7 +203,7 @@ test('the recruiter list: names to tick, or the spec texts when empty or failing
 }) => {
   const recruiter = newAccount('recruiter', `Rita Listed ${Date.now().toString(36)}`);
   await signUpViaApi(request, recruiter);
-  await openAdminSettings(page);
+  await openTemplates(page);
   await page.getByRole('button', { name: 'Create New Assessment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Assessment' });
   await expect(dialog.getByRole('checkbox', { name: recruiter.name })).toBeVisible();
@@ -315,7 +321,7 @@ test('the other tabs say what is there and why, and the sidebar goes where it ca
 
 test.describe('accessibility', () => {
   test('the Assessments tab and the create modal (axe)', async ({ page }) => {
-    await openAdminSettings(page);
+    await openTemplates(page);
     await expect(page.getByRole('button', { name: 'Create New Assessment' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create New Assessment' }).click();

@@ -175,17 +175,17 @@ test('a candidate who chose German sees the dashboard, workspace and messages in
   await logIn(page, candidate);
   await expect(page).toHaveURL('/candidate');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-  await expect(page.getByRole('heading', { name: 'Test-Statistik' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Assessment-Statistik' })).toBeVisible();
   await expect(page.getByText(`Fällig am ${germanDay}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Profilvollständigkeit' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'the dashboard');
   if (shots) await page.screenshot({ path: `${shots}/dashboard-de-1280.png`, fullPage: true });
 
-  await page.getByRole('link', { name: 'Test fortsetzen' }).click();
+  await page.getByRole('link', { name: 'Assessment fortsetzen' }).click();
   await expect(page.getByRole('tab', { name: 'Aufgaben' })).toBeVisible();
   await expect(page.getByText('Verbleibende Zeit')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Test abgeben' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Test', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Assessment abgeben' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Assessment', exact: true }).click();
   await expect(page.getByText(germanDay)).toBeVisible();
   await expectNoSidewaysScroll(page, 'the workspace');
   if (shots) await page.screenshot({ path: `${shots}/workspace-de-1280.png`, fullPage: true });
@@ -196,7 +196,7 @@ test('a candidate who chose German sees the dashboard, workspace and messages in
   await expectNoSidewaysScroll(page, 'the workspace');
   if (shots) await page.screenshot({ path: `${shots}/workspace-de-375.png`, fullPage: true });
   await page.goto('/candidate');
-  await expect(page.getByRole('heading', { name: 'Test-Statistik' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Assessment-Statistik' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'the dashboard');
   if (shots) await page.screenshot({ path: `${shots}/dashboard-de-375.png`, fullPage: true });
 

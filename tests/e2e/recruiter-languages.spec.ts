@@ -56,19 +56,19 @@ test('a German recruiter reviews, scores and assigns at 1280 and 375 px; Japanes
     page.getByRole('heading', { name: 'Willkommen, Rieke Rekrutiererin' }),
   ).toBeVisible();
   await expect(page.getByText('Abschlussquote')).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Bewertungsbibliothek' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Assessment-Bibliothek' })).toBeVisible();
   await fits(page, 'de-1280-dashboard');
 
-  await page.getByRole('tab', { name: 'Bewertung zuweisen' }).click();
+  await page.getByRole('tab', { name: 'Assessment zuweisen' }).click();
   await page.getByRole('button', { name: /^Kandidaten zuweisen: Zahlungsdienst/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Bewertung zuweisen' });
+  const dialog = page.getByRole('dialog', { name: 'Assessment zuweisen' });
   await expect(dialog.getByText('Vorlage:')).toBeVisible();
   await expect(dialog.getByText('(Backend, 2 Aufgaben)')).toBeVisible();
   await fits(page, 'de-1280-assign');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
   await page.goto(`/recruiter/results?assessment=${ids[0]}`);
-  await expect(page.getByRole('heading', { name: 'Bewertungsdetails' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Assessment-Details' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Auswertung' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Auswertung speichern' })).toBeVisible();
   await fits(page, 'de-1280-details');

@@ -166,6 +166,7 @@ test('an admin creates a template on the JavaScript project, and its candidate g
   const title = `Cart Exercise ${Date.now().toString(36)}`;
   await logIn(page, adminAccount);
   await expect(page).toHaveURL('/admin');
+  await page.getByRole('tab', { name: 'Assessments' }).click();
   await page.getByRole('button', { name: 'Create New Assessment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Assessment' });
   await dialog.getByLabel('Title', { exact: true }).fill(title);

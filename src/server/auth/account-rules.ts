@@ -4,6 +4,8 @@ import { MAX_NAME_LENGTH } from '../../domain/constants';
 import { fullNameSchema } from '../../domain/profile';
 import type { Db } from '../db/client';
 import { verification } from '../db/schema';
+import type { Limit } from '../lib/usage-limit';
+import { countSignInAttempt } from './sign-in-limits';
 
 /** A name set through better-auth (sign-up, update-user): the profile's rule, or a 400. */
 export function checkedName(name: unknown): string {
@@ -33,15 +35,18 @@ export async function revokeResetTokens(db: Db, userId: string) {
 }
 
 /**
- * Before better-auth's endpoints: changing the password signs out every other
- * session unless the request says `revokeOtherSessions: false`.
+ * Before better-auth's endpoints: a sign-in counts against its account's limit
+ * (sign-in-limits.ts); changing the password signs out every other session
+ * unless the request says `revokeOtherSessions: false`.
  */
-export const accountBeforeHook = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== '/change-password') return;
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
-  if (body.revokeOtherSessions !== undefined) return;
-  return { context: { body: { ...body, revokeOtherSessions: true } } };
-});
+export const accountBeforeHook = (db: Db, signInPerAccount: Limit) =>
+  createAuthMiddleware(async (ctx) => {
+    await countSignInAttempt(db, ctx.path, ctx.body, signInPerAccount);
+    if (ctx.path !== '/change-password') return;
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (body.revokeOtherSessions !== undefined) return;
+    return { context: { body: { ...body, revokeOtherSessions: true } } };
+  });
 
 /**
  * Endpoints after which some sessions may have ended, or what a session says

@@ -25,6 +25,7 @@ import {
   sessionsChangedHook,
 } from './account-rules';
 import { resetPasswordMail } from './mails';
+import { SIGN_IN_PATH, signInLimits } from './sign-in-limits';
 import { testPasswordHashing } from './test-password-hashing';
 import {
   markVerified,
@@ -52,6 +53,7 @@ const ADMIN_CREATE_PATH = '/admin/create-user';
 
 export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged }: AuthDeps) {
   const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT };
+  const signIn = signInLimits(env);
   const verification = verificationOptions({ appUrl: env.APP_URL, db, mailer, logger });
   return betterAuth({
     appName: 'TalentForge',
@@ -161,7 +163,8 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
       window: 60,
       max: 300,
       customRules: {
-        '/sign-in/email': perMinute,
+        // Per address; the stricter per-account count is the before-hook's (sign-in-limits.ts).
+        [SIGN_IN_PATH]: signIn.perAddress,
         '/sign-up/email': perMinute,
         '/request-password-reset': perMinute,
         '/send-verification-email': perMinute,
@@ -175,7 +178,7 @@ export function createAuth({ env, secret, db, mailer, logger, onSessionsChanged 
       },
     },
     hooks: {
-      before: accountBeforeHook,
+      before: accountBeforeHook(db, signIn.perAccount),
       after: sessionsChangedHook(() => onSessionsChanged?.()),
     },
     advanced: {

@@ -85,7 +85,7 @@ describe('errorMessage for coded errors', () => {
     await inGerman();
     expect(
       errorMessage(failure(409, coded('recruiter-has-records', { jobs: 1, assessments: 3 }))),
-    ).toMatch(/^Diesem Recruiter gehören noch 1 Stelle und 3 Bewertungen, /);
+    ).toMatch(/^Diesem Recruiter gehören noch 1 Stelle und 3 Assessments, /);
   });
 
   it('an expired invitation: the day as Germans write it', async () => {

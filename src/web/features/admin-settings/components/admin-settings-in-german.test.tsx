@@ -61,7 +61,7 @@ describe('admin settings in German', () => {
     stubServer();
     await i18n.changeLanguage('de');
     renderRoutes([{ path: '/admin', element: <TemplatesTab search="aufgabe" /> }], '/admin', admin);
-    expect(await screen.findByRole('heading', { name: 'Bewertungsvorlagen' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Assessment-Vorlagen' })).toBeTruthy();
     expect(await screen.findByText('1 von 1 Vorlage passt zu „aufgabe“.')).toBeTruthy();
     expect(screen.getByText('Aktiv')).toBeTruthy();
     expect(screen.getByText('3 Aufgaben')).toBeTruthy();
@@ -75,7 +75,7 @@ describe('admin settings in German', () => {
     stubServer();
     await i18n.changeLanguage('de');
     renderRoutes([{ path: '/admin', element: <GeneralTab /> }], '/admin', admin);
-    const duration = await screen.findByLabelText('Standarddauer einer Bewertung');
+    const duration = await screen.findByLabelText('Standarddauer eines Assessments');
     expect(screen.getByRole('option', { name: '8 Stunden' })).toBeTruthy();
     expect(
       screen.getByText(/Alle Seiten und E-Mails gibt es auf Englisch, Französisch, Deutsch/),

@@ -14,7 +14,8 @@ import { TemplatesTab } from './templates-tab';
 
 const TABS = ['general', 'security', 'departments', 'ai', 'assessments'] as const;
 type TabValue = (typeof TABS)[number];
-const DEFAULT_TAB: TabValue = 'assessments';
+// The spec's first tab: an admin arriving at /admin meets General, not the tab used last.
+const DEFAULT_TAB: TabValue = 'general';
 
 const isTab = (value: string | null): value is TabValue => TABS.some((t) => t === value);
 
@@ -39,17 +40,13 @@ export function AdminSettingsScreen() {
     );
   };
 
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    // The search filters templates: show them as soon as the admin types.
-    if (value && tab !== 'assessments') selectTab('assessments');
-  };
-
   return (
     <div className={classes.layout}>
       <AdminSidebar />
       <Box miw={0}>
-        <SettingsHeader search={search} onSearchChange={changeSearch} />
+        <SettingsHeader
+          search={tab === 'assessments' ? { value: search, onChange: setSearch } : null}
+        />
         <Tabs value={tab} onChange={selectTab} keepMounted={false}>
           <Tabs.List mb="lg">
             {TABS.map((value) => (

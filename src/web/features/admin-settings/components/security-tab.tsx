@@ -77,6 +77,18 @@ function SecuritySettingsCard() {
   );
 }
 
+/** What a role may do: the domain's list, in the reader's language (key-coverage.test.ts). */
+function Capabilities({ role, may }: { role: string; may: readonly string[] }) {
+  const { t } = useTranslation('admin-settings');
+  return (
+    <List size="sm" spacing={2}>
+      {may.map((m, i) => (
+        <List.Item key={m}>{t(`security.roles.${role}.may.${i}`)}</List.Item>
+      ))}
+    </List>
+  );
+}
+
 function RolesCard() {
   const { t } = useTranslation('admin-settings');
   return (
@@ -89,12 +101,12 @@ function RolesCard() {
           {t('security.manageUsers')}
         </Anchor>
       </Group>
-      {/* Fixed columns that wrap: at 375 px nothing scrolls sideways (a scrolling region
-          without anything to focus is out of reach of the keyboard: axe). */}
-      <Table verticalSpacing="sm" layout="fixed">
+      {/* A table where two columns fit; on a phone each role is a heading over its list
+          (a 375 px table broke "Administrator" mid-word). Nothing scrolls sideways. */}
+      <Table verticalSpacing="sm" layout="fixed" visibleFrom="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w="40%">
+            <Table.Th scope="col" w="35%">
               {t('security.role')}
             </Table.Th>
             <Table.Th scope="col">{t('security.may')}</Table.Th>
@@ -103,24 +115,26 @@ function RolesCard() {
         <Table.Tbody>
           {ROLE_CAPABILITIES.map((r) => (
             <Table.Tr key={r.role}>
-              <Table.Th
-                scope="row"
-                fw={600}
-                style={{ verticalAlign: 'top', hyphens: 'auto', overflowWrap: 'anywhere' }}
-              >
+              <Table.Th scope="row" fw={600} style={{ verticalAlign: 'top' }}>
                 {t(`security.roles.${r.role}.label`)}
               </Table.Th>
               <Table.Td>
-                <List size="sm" spacing={2}>
-                  {r.may.map((m, i) => (
-                    <List.Item key={m}>{t(`security.roles.${r.role}.may.${i}`)}</List.Item>
-                  ))}
-                </List>
+                <Capabilities role={r.role} may={r.may} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <Stack gap="md" hiddenFrom="sm">
+        {ROLE_CAPABILITIES.map((r) => (
+          <div key={r.role}>
+            <Title order={3} fz="sm" mb={4}>
+              {t(`security.roles.${r.role}.label`)}
+            </Title>
+            <Capabilities role={r.role} may={r.may} />
+          </div>
+        ))}
+      </Stack>
       <Text size="sm" c="dimmed" mt="sm">
         {t('security.rolesNote')}
       </Text>

@@ -5,10 +5,13 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { HelpButton } from './help-button';
 import { SearchIcon } from './icons';
 
-type SettingsHeaderProps = { search: string; onSearchChange: (value: string) => void };
+type SettingsHeaderProps = {
+  /** The template search; null on the tabs without templates, where it would search nothing. */
+  search: { value: string; onChange: (value: string) => void } | null;
+};
 
-/** The page's one h1, the welcome line, the template search and Help. */
-export function SettingsHeader({ search, onSearchChange }: SettingsHeaderProps) {
+/** The page's one h1, the welcome line, the template search (Assessments tab) and Help. */
+export function SettingsHeader({ search }: SettingsHeaderProps) {
   const { t } = useTranslation('admin-settings');
   usePageTitle(t('pageTitle'));
   const session = useSessionState();
@@ -22,17 +25,19 @@ export function SettingsHeader({ search, onSearchChange }: SettingsHeaderProps) 
         <Text c="dimmed">{t('welcome', { name })}</Text>
       </Box>
       <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
-        <TextInput
-          type="search"
-          aria-label={t('searchTemplates')}
-          placeholder={t('searchTemplates')}
-          leftSection={<SearchIcon />}
-          value={search}
-          onChange={(event) => onSearchChange(event.currentTarget.value)}
-          style={{ flex: 1 }}
-          miw={0}
-          w={{ sm: 300 }}
-        />
+        {search ? (
+          <TextInput
+            type="search"
+            aria-label={t('searchTemplates')}
+            placeholder={t('searchTemplates')}
+            leftSection={<SearchIcon />}
+            value={search.value}
+            onChange={(event) => search.onChange(event.currentTarget.value)}
+            style={{ flex: 1 }}
+            miw={0}
+            w={{ sm: 300 }}
+          />
+        ) : null}
         <HelpButton />
       </Group>
     </Group>

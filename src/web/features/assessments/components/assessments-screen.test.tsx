@@ -33,7 +33,7 @@ describe('Assessments in the reader language', () => {
     );
 
     expect(await screen.findByRole('heading', { name: 'Backend Challenge' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Tests' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Assessments' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Anstehend' })).toBeTruthy();
     // Status badge and the filter both say In Bearbeitung.
     expect(screen.getAllByText('In Bearbeitung').length).toBe(2);
@@ -41,6 +41,6 @@ describe('Assessments in the reader language', () => {
     // The due day in German: day before month.
     expect(screen.getByText('Fällig am 5. März 2026')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Fortschritt: 50 %' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Test fortsetzen/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Assessment fortsetzen/ })).toBeTruthy();
   });
 });

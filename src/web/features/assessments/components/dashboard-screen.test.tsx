@@ -89,7 +89,7 @@ describe('the recruiter dashboard in the reader language', () => {
     );
 
     expect(await screen.findByRole('heading', { name: 'Willkommen, Rita Recruiter' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Aktive Bewertungen' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Aktive Assessments' })).toBeTruthy();
     expect(await screen.findByText('Abschlussquote')).toBeTruthy();
     // 1 of 2 completed: a German percentage (non-breaking space before %).
     expect(screen.getAllByText(/^50\s%$/).length).toBeGreaterThan(1);
@@ -97,7 +97,7 @@ describe('the recruiter dashboard in the reader language', () => {
     expect(screen.getByText('Fällig: 5. März 2026', { exact: false })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Punktzahl' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Bewertungsergebnisse' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Assessment-Ergebnisse' }));
     expect(await screen.findByText('Abgeschlossen: 2. März 2026')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Abgeschlossen' })).toBeTruthy();
   });

@@ -34,7 +34,7 @@ describe('the position filter', () => {
     );
     const de = i18n.getFixedT('de', 'recruiter');
     expect(hiddenByFilterText(de, 2, 1)).toBe(
-      'Durch den Filter ausgeblendet: 2 Vorlagen und 1 Bewertung.',
+      'Durch den Filter ausgeblendet: 2 Vorlagen und 1 Assessment.',
     );
   });
 });

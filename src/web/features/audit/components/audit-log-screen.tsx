@@ -1,34 +1,43 @@
 import '../../admin-settings/styles';
-import { Box, Button, Code, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
-import { formatDateTime } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import classes from '../../admin-settings/components/admin-settings.module.css';
 import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
 import { useAuditLog } from '../api/audit-log';
+import { AuditCards, AuditTable } from './audit-entries';
 
-const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
+const NO_FILTERS = { actor: '', action: '', from: '', to: '' };
 
-/** /admin/logs: the audit log, read-only, with filters. */
+/** /admin/logs: the audit log, read-only, filtered on the server and paged by cursor. */
 export function AuditLogScreen() {
   const { t } = useTranslation('audit');
-  const [draft, setDraft] = useState({ actor: '', action: '', from: '', to: '' });
-  const [filters, setFilters] = useState(draft);
+  const [draft, setDraft] = useState(NO_FILTERS);
+  const [filters, setFilters] = useState(NO_FILTERS);
   const log = useAuditLog(filters);
+  // A table where there is room for its five columns; a card per entry below.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
+  };
+  const clear = () => {
+    setDraft(NO_FILTERS);
+    setFilters(NO_FILTERS);
   };
   const field = (name: keyof typeof draft) => ({
     value: draft[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
       setDraft({ ...draft, [name]: e.currentTarget.value }),
   });
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const filtered = Object.values(filters).some(Boolean);
 
   return (
     <div className={classes.layout}>
@@ -37,7 +46,7 @@ export function AuditLogScreen() {
         <PageHeader title={t('title')} description={t('description')} />
         <Paper withBorder p="md" radius="md" mb="md">
           <form onSubmit={submit} noValidate aria-label={t('filterLabel')}>
-            <Group align="flex-end" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
               <TextInput
                 label={t('actor')}
                 placeholder={t('actorPlaceholder')}
@@ -52,7 +61,14 @@ export function AuditLogScreen() {
               />
               <TextInput label={t('from')} type="date" {...field('from')} />
               <TextInput label={t('to')} type="date" {...field('to')} />
+            </SimpleGrid>
+            <Group mt="sm" gap="sm">
               <Button type="submit">{t('filter')}</Button>
+              {filtered ? (
+                <Button variant="default" onClick={clear}>
+                  {t('clear')}
+                </Button>
+              ) : null}
             </Group>
           </form>
         </Paper>
@@ -60,50 +76,11 @@ export function AuditLogScreen() {
           <LoadingText text={t('loading')} />
         ) : log.isError ? (
           <FormError>{t('failed', { reason: errorMessage(log.error) })}</FormError>
-        ) : log.data.pages[0]?.entries.length === 0 ? (
+        ) : entries.length === 0 ? (
           <Text>{t('empty')}</Text>
         ) : (
           <>
-            {/* Focusable, so keyboard users can scroll it sideways on narrow screens. */}
-            <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('entries')}>
-              <Table miw={720} striped verticalSpacing="xs" fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('when')}</Table.Th>
-                    <Table.Th scope="col">{t('who')}</Table.Th>
-                    <Table.Th scope="col">{t('action')}</Table.Th>
-                    <Table.Th scope="col">{t('target')}</Table.Th>
-                    <Table.Th scope="col">{t('before')}</Table.Th>
-                    <Table.Th scope="col">{t('after')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {log.data.pages.flatMap((p) =>
-                    p.entries.map((e) => (
-                      <Table.Tr key={e.id}>
-                        <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
-                        <Table.Td>{e.actorName}</Table.Td>
-                        <Table.Td>{e.action}</Table.Td>
-                        <Table.Td>
-                          {e.targetType}
-                          {e.targetId ? ` ${e.targetId}` : ''}
-                        </Table.Td>
-                        <Table.Td maw={260}>
-                          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                            {json(e.before)}
-                          </Code>
-                        </Table.Td>
-                        <Table.Td maw={260}>
-                          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                            {json(e.after)}
-                          </Code>
-                        </Table.Td>
-                      </Table.Tr>
-                    )),
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Box>
+            {wide ? <AuditTable entries={entries} /> : <AuditCards entries={entries} />}
             {log.hasNextPage ? (
               <Group mt="md">
                 <Button

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   logInSchema,
@@ -19,6 +19,17 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+/** The server's public config: whether Google sign-in is configured. */
+function stubConfig(googleEnabled: boolean) {
+  const fetch = vi.fn(async (path: string) =>
+    path === '/api/config'
+      ? Response.json({ googleEnabled, supportEmail: 'support@example.test' })
+      : new Response('{}', { status: 500 }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
 async function inLanguage(language: string) {
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(['auth', 'messages']);
@@ -27,16 +38,18 @@ async function inLanguage(language: string) {
 describe('the sign-in screens in the reader language', () => {
   it('shows the log-in form in German', async () => {
     await inLanguage('de');
+    stubConfig(true);
     renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
     expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
     expect(screen.getByLabelText(/E-Mail/)).toBeTruthy();
     expect(screen.getByLabelText(/Passwort/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Mit Google anmelden' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Mit Google anmelden' })).toBeTruthy();
   });
 
   it('shows the sign-up form in Japanese, account types included', async () => {
     await inLanguage('ja');
+    stubConfig(true);
     renderRoutes([{ path: '/signup', element: <SignUpScreen /> }], '/signup');
     expect(await screen.findByRole('heading', { name: '新規登録' })).toBeTruthy();
     expect(screen.getByRole('option', { name: '求職者' })).toBeTruthy();
@@ -45,8 +58,7 @@ describe('the sign-in screens in the reader language', () => {
 
   it('checks the fields before signing in, in the reader language, and clears an error on typing', async () => {
     await inLanguage('fr');
-    const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubConfig(false);
     renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText("L'e-mail est obligatoire")).toBeTruthy();
@@ -54,15 +66,35 @@ describe('the sign-in screens in the reader language', () => {
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'a' } });
     expect(screen.queryByText("L'e-mail est obligatoire")).toBeNull();
     expect(screen.getByText('Le mot de passe est obligatoire')).toBeTruthy();
-    // Nothing was sent: the form stopped at its own check.
-    expect(fetch).not.toHaveBeenCalled();
+    // Nothing was sent (the public config aside): the form stopped at its own check.
+    expect(fetch.mock.calls.filter(([path]) => path !== '/api/config')).toEqual([]);
   });
 
   it('keeps the spec texts in English', async () => {
     await inLanguage('en');
+    stubConfig(true);
     renderRoutes([{ path: '/login', element: <LoginScreen /> }], '/login');
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
     expect(screen.getByText("Don't have an account?")).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Log in with Google' })).toBeTruthy();
+  });
+
+  it('offers Google sign-in only when the server has it configured', async () => {
+    await inLanguage('en');
+    const fetch = stubConfig(false);
+    renderRoutes(
+      [
+        { path: '/login', element: <LoginScreen /> },
+        { path: '/signup', element: <SignUpScreen /> },
+      ],
+      '/login',
+    );
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    await waitFor(() => expect(fetch.mock.calls.map(([path]) => path)).toContain('/api/config'));
+    expect(screen.queryByRole('button', { name: 'Log in with Google' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Sign Up' }));
+    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
   });
 });
 

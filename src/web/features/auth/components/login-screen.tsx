@@ -18,6 +18,7 @@ import { errorMessage } from '../../../api/api-error';
 import { translateErrors } from '../../../lib/messages';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
+import { useGoogleEnabled } from '../api/get-public-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { EmailNotVerifiedError, TWO_FACTOR_STEP, useLogIn } from '../api/log-in';
 import { useSendVerification } from '../api/send-verification';
@@ -39,6 +40,7 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const logIn = useLogIn();
   const google = useGoogleSignIn();
+  const googleEnabled = useGoogleEnabled();
   const resend = useSendVerification();
   const [params] = useSearchParams();
   // A verification link that failed lands here with ?verify=done&error=CODE (not Google's).
@@ -151,15 +153,19 @@ export function LoginScreen() {
           <Button type="submit" fullWidth loading={logIn.isPending}>
             {t('login.submit')}
           </Button>
-          <Divider label={t('or')} labelPosition="center" />
-          <GoogleButton
-            label={t('login.google')}
-            loading={google.isPending}
-            onClick={() => {
-              logIn.reset();
-              google.mutate({ from: 'login' });
-            }}
-          />
+          {googleEnabled ? (
+            <>
+              <Divider label={t('or')} labelPosition="center" />
+              <GoogleButton
+                label={t('login.google')}
+                loading={google.isPending}
+                onClick={() => {
+                  logIn.reset();
+                  google.mutate({ from: 'login' });
+                }}
+              />
+            </>
+          ) : null}
           <Text ta="center" size="sm">
             {t('login.noAccount')}{' '}
             <Anchor component={Link} to="/signup" fw={600}>

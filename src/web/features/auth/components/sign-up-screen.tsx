@@ -21,6 +21,7 @@ import { errorMessage } from '../../../api/api-error';
 import { translateErrors } from '../../../lib/messages';
 import { AuthCard } from '../../../ui/auth-card';
 import { FormError, FormSuccess } from '../../../ui/form-error';
+import { useGoogleEnabled } from '../api/get-public-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignUp } from '../api/sign-up';
 import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
@@ -34,6 +35,7 @@ export function SignUpScreen() {
   /** The address a sign-up was sent for: the screen then says to check the mail. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const google = useGoogleSignIn();
+  const googleEnabled = useGoogleEnabled();
   const googleReturnError = useGoogleErrorParam();
   const warmUp = useWarmUp({ withConfig: true });
 
@@ -124,15 +126,19 @@ export function SignUpScreen() {
           <Button type="submit" fullWidth loading={signUp.isPending}>
             {t('signUp.submit')}
           </Button>
-          <Divider label={t('or')} labelPosition="center" />
-          <GoogleButton
-            label={t('signUp.google')}
-            loading={google.isPending}
-            onClick={() => {
-              signUp.reset();
-              google.mutate({ from: 'signup' });
-            }}
-          />
+          {googleEnabled ? (
+            <>
+              <Divider label={t('or')} labelPosition="center" />
+              <GoogleButton
+                label={t('signUp.google')}
+                loading={google.isPending}
+                onClick={() => {
+                  signUp.reset();
+                  google.mutate({ from: 'signup' });
+                }}
+              />
+            </>
+          ) : null}
           <Text ta="center" size="sm">
             {t('signUp.haveAccount')}{' '}
             <Anchor component={Link} to="/login" fw={600}>
