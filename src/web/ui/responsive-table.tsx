@@ -1,3 +1,7 @@
+// Its components' styles, whichever screen loads it first (styles are loaded per feature).
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
 import { Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
