@@ -21,6 +21,8 @@ export interface Column<T> {
   hiddenHeader?: boolean;
   cell: (row: T) => ReactNode;
   card?: CardPlace;
+  /** Shown above the cards in the card form (a column-wide control such as Select all). */
+  cardHeader?: ReactNode;
   width?: number;
 }
 
@@ -97,7 +99,8 @@ function CardList<T>({
   const title = placed('title');
   const fields = placed('field');
   const end = placed('end');
-  return (
+  const toolbar = columns.filter((c) => c.cardHeader);
+  const list = (
     <Stack gap="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0 }}>
       {rows.map((row) => (
         <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm">
@@ -138,6 +141,17 @@ function CardList<T>({
           </Stack>
         </Paper>
       ))}
+    </Stack>
+  );
+  if (toolbar.length === 0) return list;
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        {toolbar.map((c) => (
+          <div key={c.key}>{c.cardHeader}</div>
+        ))}
+      </Group>
+      {list}
     </Stack>
   );
 }

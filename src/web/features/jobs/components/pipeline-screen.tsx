@@ -206,6 +206,9 @@ function applicationColumns(o: {
           onChange={o.selectAll}
         />
       ),
+      cardHeader: (
+        <Checkbox label={t('pipeline.selectAll')} checked={o.allChecked} onChange={o.selectAll} />
+      ),
       cell: (a) => (
         <Checkbox
           aria-label={t('pipeline.select', { name: a.candidateName })}
