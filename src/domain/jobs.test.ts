@@ -75,7 +75,18 @@ describe('jobs rules', () => {
 
   it('makes excerpts and keeps the withdrawal and closing rules', () => {
     expect(excerptOf('## Title\n\nSome **bold** [link](http://x)', 100)).toBe(
-      'Title Some bold link',
+      'Title: Some bold link.',
+    );
+    // Headings, paragraphs and list items end as sentences instead of running together.
+    expect(
+      excerptOf(
+        '## About the role\n\nJoin the team behind payments.\n\n## What you will do\n\n- Ship features end-to-end\n- Review code\n1. Mentor',
+      ),
+    ).toBe(
+      'About the role: Join the team behind payments. What you will do: Ship features end-to-end. Review code. Mentor.',
+    );
+    expect(excerptOf('## 仕事内容\n\n- 決済基盤の開発\n- コードレビュー')).toBe(
+      '仕事内容：決済基盤の開発。コードレビュー。',
     );
     expect(excerptOf('x'.repeat(300), 10)).toBe(`${'x'.repeat(10)}…`);
     expect(mayWithdraw('interview')).toBe(true);

@@ -536,16 +536,19 @@ export const moveResultSchema = z.object({ moved: z.number().int() });
 
 // --- display --------------------------------------------------------------------------------
 
-/** The first `max` characters of a Markdown description as plain text. */
-export function excerptOf(markdown: string, max = 200): string {
-  const plain = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = Array.from(plain);
-  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : plain;
+// The card excerpt lives beside (its rules grew); importers keep reading it from here.
+export { excerptOf } from './job-excerpt';
+
+/**
+ * Whether the owner should see an application marked NEW: nobody has opened it, nothing has
+ * been done with it (still Applied) and its job still takes applications. The server's count
+ * of new applications per job (My Listings) is the same rule in SQL.
+ */
+export function isNewApplication(
+  application: { seen: boolean; stage: Stage },
+  jobStatus: JobStatus,
+): boolean {
+  return !application.seen && application.stage === 'applied' && jobStatus === 'published';
 }
 
 /** Counts for every stage, zero where none. */

@@ -171,6 +171,29 @@ describe('my listings and job actions', () => {
     expect(row.newApplications).toBe(1);
   });
 
+  it('counts as new only unopened applications still Applied, and only while the job is open', async () => {
+    const moved = await postOk({ title: 'New count: moved' });
+    const closed = await postOk({ title: 'New count: closed' });
+    const app = await applyOk(candA, moved.id);
+    await applyOk(candB, moved.id);
+    await applyOk(candA, closed.id);
+    expect(
+      (await move(recA, moved.id, { applicationIds: [app.id], stage: 'screening' })).status,
+    ).toBe(200);
+    const shut = await t.request(`/api/jobs/${closed.id}/status`, {
+      method: 'POST',
+      as: recA,
+      json: { action: 'close' },
+    });
+    expect(shut.status).toBe(200);
+    const rows = (await (await t.request('/api/jobs/managed', { as: recA })).json()) as {
+      id: string;
+      newApplications: number;
+    }[];
+    expect(rows.find((j) => j.id === moved.id)?.newApplications).toBe(1);
+    expect(rows.find((j) => j.id === closed.id)?.newApplications).toBe(0);
+  });
+
   it('closes, reopens, archives and duplicates; refuses impossible transitions', async () => {
     const j = await postOk({ title: 'Lifecycle' });
     const act = (action: string, as = recA) =>

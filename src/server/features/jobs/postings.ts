@@ -269,7 +269,8 @@ export async function listManagedJobs(deps: JobsDeps, actor: Actor): Promise<Man
       jobId: jobApplication.jobId,
       stage: jobApplication.stage,
       n: sql<number>`count(*)::int`,
-      unseen: sql<number>`(count(*) filter (where ${jobApplication.seenAt} is null and ${jobApplication.stage} <> 'withdrawn'))::int`,
+      // isNewApplication (src/domain/jobs.ts): unopened and still Applied; the job's part below.
+      unseen: sql<number>`(count(*) filter (where ${jobApplication.seenAt} is null and ${jobApplication.stage} = 'applied'))::int`,
     })
     .from(jobApplication)
     .where(inArray(jobApplication.jobId, ids))
@@ -287,7 +288,7 @@ export async function listManagedJobs(deps: JobsDeps, actor: Actor): Promise<Man
       ...toJob(r, actor),
       counts: entry.counts,
       total: Object.values(entry.counts).reduce((a, b) => a + b, 0),
-      newApplications: entry.unseen,
+      newApplications: r.job.status === 'published' ? entry.unseen : 0,
     };
   });
 }

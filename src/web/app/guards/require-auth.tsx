@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../../domain/constants';
 import { useSessionState } from '../../lib/session';
-import { LoadingText } from '../../ui/loading-text';
+import { PageSkeleton } from '../layout/shell-skeleton';
 
 type RequireAuthProps = {
   /** Roles allowed here; any signed-in user when omitted. */
@@ -13,14 +13,15 @@ type RequireAuthProps = {
 
 /**
  * Guards a route: signed out -> /login, wrong role -> /unauthorized.
- * While the session is unknown it says so instead of flashing the wrong page.
+ * While the session is unknown it holds the screen's place (inside the painted shell)
+ * instead of flashing the wrong page.
  */
 export function RequireAuth({ roles, children }: RequireAuthProps) {
   const { t } = useTranslation('common');
   const session = useSessionState();
   const location = useLocation();
 
-  if (session.status === 'loading') return <LoadingText text={t('loadingRole')} />;
+  if (session.status === 'loading') return <PageSkeleton label={t('loadingRole')} />;
   if (session.status === 'signed-out') {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSessionState } from '../../lib/session';
 import { Logo } from './logo';
 import classes from './navigation-bar.module.css';
+import { NavigationSkeleton } from './shell-skeleton';
 
 // Menus, popovers and the mobile drawer are only needed once someone is signed in:
 // keeping them out of the first chunk keeps /login light.
@@ -31,6 +32,7 @@ export function NavigationBar() {
           fallback={
             <BarFrame>
               <Logo to="/" />
+              <NavigationSkeleton />
             </BarFrame>
           }
         >
@@ -44,6 +46,7 @@ export function NavigationBar() {
     <header className={classes.header}>
       <BarFrame>
         <Logo to="/" />
+        {session.status === 'loading' ? <NavigationSkeleton /> : null}
         {session.status === 'signed-out' ? (
           <nav aria-label={t('nav.account')}>
             <Group gap={6} wrap="nowrap">

@@ -1,14 +1,13 @@
 import '../../jobs/styles';
-import { Anchor, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { careerJobId } from '../../../../domain/careers';
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../ui/loading-text';
-import { MarkdownView } from '../../../ui/markdown-view';
 import { PageHeader } from '../../../ui/page-header';
-import { formatDate, JobMeta } from '../../jobs/components/job-badges';
+import { JobDescription, JobHeader } from '../../jobs/components/job-header';
 import { useCareerJob } from '../api/careers';
 import { ApplySection } from './apply-section';
 
@@ -43,30 +42,9 @@ export function CareerJobScreen() {
   const j = job.data;
   return (
     <>
-      <PageHeader title={j.title} description={j.companyName || undefined} />
-      <Anchor component={Link} to="/careers" size="sm" mb="md" display="block">
-        {t('allJobs')}
-      </Anchor>
+      <JobHeader job={j} hirer={j.companyName} back={{ to: '/careers', label: t('allJobs') }} />
       <Stack gap="md">
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-          <Stack gap={6}>
-            <JobMeta job={j} />
-            <Text size="sm" c="dimmed">
-              {t('postedOnCapital', { date: formatDate(j.publishedAt) })} ·{' '}
-              {t('openings', { count: j.openings })}
-              {j.closingDate ? ` · ${t('closesOn', { date: formatDate(j.closingDate) })}` : ''}
-            </Text>
-          </Stack>
-        </Paper>
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'lg' }}
-          radius="md"
-          component="section"
-          aria-label={t('descriptionLabel')}
-        >
-          <MarkdownView source={j.description} empty={t('noDescription')} />
-        </Paper>
+        <JobDescription source={j.description} />
         <ApplySection job={j} />
       </Stack>
     </>

@@ -8,7 +8,6 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -26,6 +25,7 @@ import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import classes from '../../admin-settings/components/admin-settings.module.css';
 import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
 import { useUsers } from '../../users/api/users';
@@ -295,42 +295,44 @@ function PastErasures() {
           {t('admin.noErasures')}
         </Text>
       ) : (
-        <Box
-          style={{ overflowX: 'auto' }}
-          tabIndex={0}
-          role="region"
-          aria-label={t('admin.pastTitle')}
-        >
-          <Table miw={560} striped fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('admin.when')}</Table.Th>
-                <Table.Th scope="col">{t('admin.account')}</Table.Th>
-                <Table.Th scope="col">{t('admin.by')}</Table.Th>
-                <Table.Th scope="col">{t('admin.reason')}</Table.Th>
-                <Table.Th scope="col">{t('admin.assessmentsKeptColumn')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {erasures.data.items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{formatDateTime(e.at)}</Table.Td>
-                  <Table.Td>
-                    {e.role ? t(`common:roles.${e.role}`) : ''}{' '}
-                    <Text span size="xs" c="dimmed">
-                      {e.userId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {e.by === 'admin' ? (e.adminName ?? t('admin.anAdmin')) : t('admin.theUser')}
-                  </Table.Td>
-                  <Table.Td>{e.reason ?? '—'}</Table.Td>
-                  <Table.Td>{e.assessmentsKept ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+        <ResponsiveTable
+          label={t('admin.pastTitle')}
+          rows={erasures.data.items}
+          rowKey={(e) => String(e.id)}
+          minWidth={560}
+          columns={[
+            {
+              key: 'when',
+              card: 'title',
+              header: t('admin.when'),
+              cell: (e) => formatDateTime(e.at),
+            },
+            {
+              key: 'account',
+              header: t('admin.account'),
+              cell: (e) => (
+                <>
+                  {e.role ? t(`common:roles.${e.role}`) : ''}{' '}
+                  <Text span size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {e.userId}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              key: 'by',
+              header: t('admin.by'),
+              cell: (e) =>
+                e.by === 'admin' ? (e.adminName ?? t('admin.anAdmin')) : t('admin.theUser'),
+            },
+            { key: 'reason', header: t('admin.reason'), cell: (e) => e.reason ?? '—' },
+            {
+              key: 'kept',
+              header: t('admin.assessmentsKeptColumn'),
+              cell: (e) => e.assessmentsKept ?? '—',
+            },
+          ]}
+        />
       )}
     </Paper>
   );

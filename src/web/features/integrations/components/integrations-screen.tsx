@@ -59,7 +59,7 @@ function Card({
       aria-labelledby={`${id}-title`}
       data-testid={`integration-${id}`}
     >
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Group justify="space-between" mb="xs" gap="xs">
         <Title order={2} fz="lg" id={`${id}-title`}>
           {title}
         </Title>

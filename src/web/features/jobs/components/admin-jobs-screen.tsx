@@ -1,16 +1,5 @@
 import '../styles';
-import {
-  Anchor,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +9,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useRecruiters } from '../../assessments/api/templates';
 import { useDeleteJob, useJobAction, useManagedJobs, useReassignJob } from '../api/jobs';
 import { formatDate, JobStatusBadge } from './job-badges';
@@ -72,76 +62,92 @@ export function AdminJobsScreen() {
       {jobs.isError ? <FormError>{errorMessage(jobs.error)}</FormError> : null}
       {jobs.data && shown.length === 0 ? <Text>{t('admin.noJobs')}</Text> : null}
       {shown.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table aria-label={t('jobsList')} verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.col.title')}</Table.Th>
-                <Table.Th>{t('admin.col.owner')}</Table.Th>
-                <Table.Th>{t('admin.col.status')}</Table.Th>
-                <Table.Th>{t('admin.col.applications')}</Table.Th>
-                <Table.Th>{t('admin.col.created')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((j) => (
-                <Table.Tr key={j.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/jobs/${j.id}`} fw={500}>
-                      {j.title}
-                    </Anchor>
+        <ResponsiveTable
+          label={t('jobsList')}
+          rows={shown}
+          rowKey={(j) => j.id}
+          minWidth={760}
+          columns={[
+            {
+              key: 'title',
+              card: 'title',
+              header: t('admin.col.title'),
+              cell: (j) => (
+                <>
+                  <Anchor
+                    component={Link}
+                    to={`/admin/jobs/${j.id}`}
+                    fw={500}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {j.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {j.department}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              key: 'owner',
+              header: t('admin.col.owner'),
+              cell: (j) => (
+                <>
+                  {j.recruiterName}
+                  {j.companyName ? (
                     <Text size="xs" c="dimmed">
-                      {j.department}
+                      {j.companyName}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {j.recruiterName}
-                    {j.companyName ? (
-                      <Text size="xs" c="dimmed">
-                        {j.companyName}
-                      </Text>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'status',
+              header: t('admin.col.status'),
+              cell: (j) => <JobStatusBadge status={j.status} />,
+            },
+            { key: 'applications', header: t('admin.col.applications'), cell: (j) => j.total },
+            {
+              key: 'created',
+              header: t('admin.col.created'),
+              cell: (j) => formatDate(j.createdAt),
+            },
+            {
+              key: 'actions',
+              card: 'end',
+              hiddenHeader: true,
+              header: t('actions'),
+              cell: (j) => (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      variant="default"
+                      size="xs"
+                      aria-label={t('actionsFor', { title: j.title })}
+                    >
+                      {t('actions')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {nextStatus(j.status, 'close') ? (
+                      <Menu.Item onClick={() => run(j, 'close')}>{t('action.close')}</Menu.Item>
                     ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <JobStatusBadge status={j.status} />
-                  </Table.Td>
-                  <Table.Td>{j.total}</Table.Td>
-                  <Table.Td>{formatDate(j.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <Button
-                          variant="default"
-                          size="xs"
-                          aria-label={t('actionsFor', { title: j.title })}
-                        >
-                          {t('actions')}
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {nextStatus(j.status, 'close') ? (
-                          <Menu.Item onClick={() => run(j, 'close')}>{t('action.close')}</Menu.Item>
-                        ) : null}
-                        {nextStatus(j.status, 'unpublish') ? (
-                          <Menu.Item onClick={() => run(j, 'unpublish')}>
-                            {t('action.unpublish')}
-                          </Menu.Item>
-                        ) : null}
-                        <Menu.Item onClick={() => setReassigning(j)}>
-                          {t('admin.reassign')}
-                        </Menu.Item>
-                        <Menu.Item color="red" onClick={() => setRemoving(j)}>
-                          {t('admin.remove')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    {nextStatus(j.status, 'unpublish') ? (
+                      <Menu.Item onClick={() => run(j, 'unpublish')}>
+                        {t('action.unpublish')}
+                      </Menu.Item>
+                    ) : null}
+                    <Menu.Item onClick={() => setReassigning(j)}>{t('admin.reassign')}</Menu.Item>
+                    <Menu.Item color="red" onClick={() => setRemoving(j)}>
+                      {t('admin.remove')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <ReassignModal job={reassigning} onClose={() => setReassigning(null)} />
       <RemoveModal job={removing} onClose={() => setRemoving(null)} />

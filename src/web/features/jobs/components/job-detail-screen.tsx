@@ -25,12 +25,12 @@ import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { MarkdownView } from '../../../ui/markdown-view';
 import { PageHeader } from '../../../ui/page-header';
 import { useApply } from '../api/applications';
 import { useMarkInvitationRead, useMyInvitations } from '../api/invitations';
 import { useJob } from '../api/jobs';
-import { formatDate, JobMeta, StageBadge } from './job-badges';
+import { formatDate, StageBadge } from './job-badges';
+import { JobDescription, JobHeader } from './job-header';
 
 /** A job as a candidate opens it (/candidate/jobs/:jobId): the description and Apply. */
 export function JobDetailScreen() {
@@ -52,30 +52,13 @@ export function JobDetailScreen() {
   const j = job.data;
   return (
     <>
-      <PageHeader title={j.title} description={j.companyName || j.recruiterName} />
-      <Anchor component={Link} to="/candidate/jobs" size="sm" mb="md" display="block">
-        {t('detail.back')}
-      </Anchor>
+      <JobHeader
+        job={j}
+        hirer={j.companyName || j.recruiterName}
+        back={{ to: '/candidate/jobs', label: t('detail.back') }}
+      />
       <Stack gap="md">
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-          <Stack gap={6}>
-            <JobMeta job={j} />
-            <Text size="sm" c="dimmed">
-              {t('postedOnCapital', { date: formatDate(j.publishedAt) })} ·{' '}
-              {t('openings', { count: j.openings })}
-              {j.closingDate ? ` · ${t('closesOn', { date: formatDate(j.closingDate) })}` : ''}
-            </Text>
-          </Stack>
-        </Paper>
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'lg' }}
-          radius="md"
-          component="section"
-          aria-label={t('form.description')}
-        >
-          <MarkdownView source={j.description} empty={t('detail.noDescription')} />
-        </Paper>
+        <JobDescription source={j.description} />
         <InvitationNote jobId={j.id} />
         {j.myApplication ? (
           <Paper withBorder p="md" radius="md">

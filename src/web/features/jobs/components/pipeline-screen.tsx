@@ -8,15 +8,16 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   type Application,
+  isNewApplication,
   MOVE_TARGETS,
   type MoveTarget,
   STAGES,
@@ -27,6 +28,7 @@ import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
+import { type Column, ResponsiveTable } from '../../../ui/responsive-table';
 import { InterviewBadge } from '../../interviews/components/interview-badge';
 import { useJobApplications } from '../api/applications';
 import { useJob } from '../api/jobs';
@@ -54,6 +56,7 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
   const [params] = useSearchParams();
   const [open, setOpen] = useState<string | null>(() => params.get('application'));
   const [actionError, setActionError] = useState<unknown>(null);
+  const session = useSessionState();
 
   const counts = useMemo(() => {
     const c = new Map<Filter, number>([['all', apps.data?.length ?? 0]]);
@@ -145,39 +148,21 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
         {apps.isError ? <FormError>{errorMessage(apps.error)}</FormError> : null}
         {apps.data && shown.length === 0 ? <Text>{t('empty.applications')}</Text> : null}
         {shown.length > 0 ? (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label={t('pipeline.applications')} highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('pipeline.selectAll')}
-                      checked={allChecked}
-                      onChange={() => setSelected(allChecked ? [] : movable.map((a) => a.id))}
-                    />
-                  </Table.Th>
-                  <Table.Th>{t('pipeline.col.candidate')}</Table.Th>
-                  <Table.Th>{t('pipeline.col.stage')}</Table.Th>
-                  <Table.Th>{t('pipeline.col.applied')}</Table.Th>
-                  <Table.Th>{t('assessment')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((a) => (
-                  <Row
-                    key={a.id}
-                    app={a}
-                    checked={selected.includes(a.id)}
-                    onCheck={(on) =>
-                      setSelected((s) => (on ? [...s, a.id] : s.filter((id) => id !== a.id)))
-                    }
-                    onOpen={() => setOpen(a.id)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label={t('pipeline.applications')}
+            rows={shown}
+            rowKey={(a) => a.id}
+            columns={applicationColumns({
+              t,
+              allChecked,
+              isNew: (a) => isNewApplication(a, j.status) && session.user?.id === a.recruiterId,
+              selectAll: () => setSelected(allChecked ? [] : movable.map((a) => a.id)),
+              selected,
+              onCheck: (a, on) =>
+                setSelected((s) => (on ? [...s, a.id] : s.filter((id) => id !== a.id))),
+              onOpen: (a) => setOpen(a.id),
+            })}
+          />
         ) : null}
       </Stack>
       <ApplicationDrawer
@@ -198,60 +183,94 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
   );
 }
 
-function Row({
-  app,
-  checked,
-  onCheck,
-  onOpen,
-}: {
-  app: Application;
-  checked: boolean;
-  onCheck: (on: boolean) => void;
-  onOpen: () => void;
-}) {
-  const { t } = useTranslation('jobs');
-  const session = useSessionState();
-  return (
-    <Table.Tr>
-      <Table.Td>
+/** The pipeline's columns: a table row on wide screens, a card on narrow ones. */
+function applicationColumns(o: {
+  t: TFunction<'jobs'>;
+  allChecked: boolean;
+  isNew: (a: Application) => boolean;
+  selectAll: () => void;
+  selected: string[];
+  onCheck: (a: Application, on: boolean) => void;
+  onOpen: (a: Application) => void;
+}): Column<Application>[] {
+  const { t } = o;
+  return [
+    {
+      key: 'select',
+      width: 40,
+      card: 'start',
+      header: (
         <Checkbox
-          aria-label={t('pipeline.select', { name: app.candidateName })}
-          checked={checked}
-          disabled={app.stage === 'withdrawn'}
-          onChange={(e) => onCheck(e.currentTarget.checked)}
+          aria-label={t('pipeline.selectAll')}
+          checked={o.allChecked}
+          onChange={o.selectAll}
         />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Text fw={500}>{app.candidateName}</Text>
-          {!app.seen && session.user?.id === app.recruiterId ? (
-            <Badge color="red.9" size="xs" variant="filled">
-              {t('new')}
-            </Badge>
-          ) : null}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {app.candidateEmail}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <StageBadge stage={app.stage} />
-        <InterviewBadge jobId={app.jobId} applicationId={app.id} />
-      </Table.Td>
-      <Table.Td>{formatDate(app.createdAt)}</Table.Td>
-      <Table.Td>
-        {app.assessment ? <AssessmentSummary assessment={app.assessment} recruiter /> : '—'}
-      </Table.Td>
-      <Table.Td>
+      ),
+      cardHeader: (
+        <Checkbox label={t('pipeline.selectAll')} checked={o.allChecked} onChange={o.selectAll} />
+      ),
+      cell: (a) => (
+        <Checkbox
+          aria-label={t('pipeline.select', { name: a.candidateName })}
+          checked={o.selected.includes(a.id)}
+          disabled={a.stage === 'withdrawn'}
+          onChange={(e) => o.onCheck(a, e.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      key: 'candidate',
+      card: 'title',
+      header: t('pipeline.col.candidate'),
+      cell: (a) => (
+        <>
+          <Group gap={6} wrap="wrap">
+            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {a.candidateName}
+            </Text>
+            {o.isNew(a) ? (
+              <Badge color="red.9" size="xs" variant="filled">
+                {t('new')}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {a.candidateEmail}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'stage',
+      header: t('pipeline.col.stage'),
+      cell: (a) => (
+        <>
+          <StageBadge stage={a.stage} />
+          <InterviewBadge jobId={a.jobId} applicationId={a.id} />
+        </>
+      ),
+    },
+    { key: 'applied', header: t('pipeline.col.applied'), cell: (a) => formatDate(a.createdAt) },
+    {
+      key: 'assessment',
+      header: t('assessment'),
+      cell: (a) => (a.assessment ? <AssessmentSummary assessment={a.assessment} recruiter /> : '—'),
+    },
+    {
+      key: 'open',
+      card: 'end',
+      hiddenHeader: true,
+      header: t('pipeline.openButton'),
+      cell: (a) => (
         <Button
           size="xs"
           variant="default"
-          onClick={onOpen}
-          aria-label={t('pipeline.open', { name: app.candidateName })}
+          onClick={() => o.onOpen(a)}
+          aria-label={t('pipeline.open', { name: a.candidateName })}
         >
           {t('pipeline.openButton')}
         </Button>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }
