@@ -5,6 +5,7 @@ import {
   expectAccessible,
   logIn,
   newAccount,
+  startAssessment,
   test,
 } from './support/fixtures';
 
@@ -43,7 +44,7 @@ test('a candidate adds, imports, renames and deletes files, offline too; tests u
   const assessment = (await assignRes.json()) as { id: string; title: string };
 
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const tree = page.getByRole('navigation', { name: 'Project files' });
   await expect(tree.getByRole('button', { name: 'cart.js', exact: true })).toBeVisible();
   const pathInput = tree.getByTestId('path-input');

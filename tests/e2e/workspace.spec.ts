@@ -8,6 +8,8 @@ import {
   finishSignUp,
   logIn,
   newAccount,
+  pressStart,
+  startAssessment,
   test,
 } from './support/fixtures';
 import { E2E } from './support/paths';
@@ -114,7 +116,10 @@ const editorFor = (page: Page, fileName: string) =>
 async function openFile(page: Page, fileName: string) {
   await page
     .getByRole('navigation', { name: 'Project files' })
-    .getByRole('button', { name: fileName })
+    // Starts with the name (an unsaved file adds '(not saved yet)'; its menu names it later).
+    .getByRole('button', {
+      name: new RegExp(`^${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    })
     .click();
   await expect(page.getByRole('tab', { name: 'Code Editor' })).toHaveAttribute(
     'aria-selected',
@@ -139,7 +144,7 @@ const saveStatus = (page: Page) =>
 
 // --- journeys ----------------------------------------------------------------------------
 
-test('the candidate starts the assessment and an edit is saved and survives a reload', async ({
+test('the clock starts only on Start assessment; an edit is saved and survives a reload', async ({
   page,
 }) => {
   const { assessment, candidate, candidateApi } = await assignedAssessment();
@@ -147,7 +152,19 @@ test('the candidate starts the assessment and an edit is saved and survives a re
   await page.goto(`/assessment/${assessment.id}`);
   await expect(page.getByRole('heading', { level: 1, name: assessment.title })).toBeVisible();
 
-  // The first open starts it: status and the real countdown.
+  // Opening it shows the start screen and starts nothing.
+  await expect(page.getByRole('heading', { level: 2, name: 'Before you start' })).toBeVisible();
+  await expect(page.getByTestId('start-rules')).toContainText(
+    'The 2-hour clock starts when you press Start assessment',
+  );
+  await expectAccessible(page);
+  const opened = await candidateApi.get(`/api/assessments/${assessment.id}`);
+  expect(await opened.json()).toMatchObject({ status: 'scheduled', startedAt: null });
+
+  // Start: status and the real countdown.
+  await pressStart(page);
+  const started = await candidateApi.get(`/api/assessments/${assessment.id}`);
+  expect(((await started.json()) as { startedAt: string | null }).startedAt).not.toBeNull();
   await page.getByRole('tab', { name: 'Assessment' }).click();
   await expect(page.getByTestId('assessment-status')).toHaveText('In Progress');
   await expect(page.getByTestId('time-remaining')).toHaveText(/^1:59:\d\d$/);
@@ -190,7 +207,7 @@ test('editor keys: Ctrl+D duplicates the line, Ctrl+/ comments it, brackets clos
 }) => {
   const { assessment, candidate } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const editor = await openFile(page, 'auth.service.ts');
 
   await typeAtEnd(page, 'auth.service.ts', 'const marker = 42;');
@@ -225,7 +242,7 @@ test('text typed while the server is unreachable survives a reload and reaches i
 }) => {
   const { assessment, candidate, candidateApi } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   await openFile(page, 'auth.service.ts');
 
   const unreachable = '**/api/assessments/*/files/*';
@@ -274,7 +291,7 @@ test('ticking every task only tracks progress; Mark All offers the Submit step, 
 }) => {
   const { assessment, candidate } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const tasks = page.getByRole('tabpanel', { name: 'Tasks' });
   for (const [index, task] of TASKS.entries()) {
     const box = tasks.getByRole('checkbox', { name: `${index + 1}. ${task.title}` });
@@ -369,7 +386,7 @@ test('the Documentation tab renders the README safely, and the workspace is acce
 }) => {
   const { assessment, candidate, candidateApi } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   await expect(
     page.getByRole('tabpanel', { name: 'Tasks' }).getByText('0 of 3 tasks complete'),
   ).toBeVisible();

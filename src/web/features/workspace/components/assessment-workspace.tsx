@@ -15,7 +15,6 @@ import { PageHeader } from '../../../ui/page-header';
 import { assessmentAnswersQuery } from '../../assessments/api/answers';
 import {
   useSetTaskCompleted,
-  useStartAssessment,
   useSubmitAssessment,
   useToggleAllTasks,
 } from '../../assessments/api/assessments';
@@ -23,6 +22,7 @@ import { assessmentFilesQuery } from '../../assessments/api/files';
 import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { workspaceAccess } from '../lib/access';
+import { messageRecruiterHref } from '../lib/message-href';
 import { applyChanges } from '../lib/tree-sync';
 import { AssessmentPanel } from './assessment-panel';
 import { CodePanel } from './code-panel';
@@ -38,22 +38,6 @@ import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
 
 const isReadme = (name: string) => name.toLowerCase() === 'readme.md';
 
-/**
- * Starts a scheduled assessment once, the first time its candidate opens it. Until the
- * server answers, `starting` is true: ticking a task first would move it to in progress
- * without a start time (the start call is then a no-op), so the clock would never run.
- */
-function useStartOnFirstOpen(assessment: Assessment, shouldStart: boolean) {
-  const start = useStartAssessment();
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!shouldStart || asked.current) return;
-    asked.current = true;
-    start.mutate(assessment.id);
-  }, [shouldStart, assessment.id, start]);
-  return { starting: shouldStart && !start.isError, error: start.error };
-}
-
 export function AssessmentWorkspace({
   assessment,
   user,
@@ -63,8 +47,7 @@ export function AssessmentWorkspace({
 }) {
   const { t } = useTranslation('workspace');
   const access = workspaceAccess(assessment, user);
-  const { starting, error: startError } = useStartOnFirstOpen(assessment, access.shouldStart);
-  const canEditTasks = access.canEditTasks && !starting;
+  const canEditTasks = access.canEditTasks;
 
   // Always ask the server when the workspace opens: cached text may be older than the last
   // save made elsewhere, and an edit made on top of it would win by its newer timestamp.
@@ -335,7 +318,10 @@ export function AssessmentWorkspace({
     if (view) answerTexts[task.id] = view.content;
   }
 
-  const messageHref = `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(t('actions.messageSubject', { title: assessment.title }))}&assessment=${encodeURIComponent(assessment.id)}`;
+  const messageHref = messageRecruiterHref(
+    assessment,
+    t('actions.messageSubject', { title: assessment.title }),
+  );
 
   return (
     <>
@@ -352,23 +338,18 @@ export function AssessmentWorkspace({
             variant="default"
             onClick={onToggleAll}
             loading={pending === 'all'}
-            disabled={assessment.tasks.length === 0 || pending !== null || starting}
+            disabled={assessment.tasks.length === 0 || pending !== null}
           >
             {allDone ? t('actions.markAllIncomplete') : t('actions.markAllComplete')}
           </Button>
         ) : null}
-        {access.canSubmit ? (
-          <Button onClick={openSubmit} disabled={starting}>
-            {t('actions.submit')}
-          </Button>
-        ) : null}
+        {access.canSubmit ? <Button onClick={openSubmit}>{t('actions.submit')}</Button> : null}
         {access.isCandidate ? (
           <Button component={Link} to={messageHref} variant="light">
             {t('actions.messageRecruiter')}
           </Button>
         ) : null}
       </Group>
-      {startError ? <FormError>{errorMessage(startError)}</FormError> : null}
       <SubmissionBanner assessment={assessment} isCandidate={access.isCandidate} />
       {access.isCandidate && assessment.reviewedAt ? (
         // Shown with the score when the admin shares it (the server decides, and what).
@@ -384,7 +365,7 @@ export function AssessmentWorkspace({
       {/* Test runs feature: the candidate runs the visible tests; a reviewer adds the hidden ones. */}
       <TestRunsPanel
         assessmentId={assessment.id}
-        canRun={access.isCandidate ? editable && !starting : true}
+        canRun={access.isCandidate ? editable : true}
         beforeRun={access.isCandidate ? () => tree.flush().then(() => sync.flush()) : undefined}
         reviewer={!access.isCandidate}
       />

@@ -249,7 +249,7 @@ export function FileList({
                 <ActionIcon
                   variant="subtle"
                   size="sm"
-                  aria-label={t('fileList.moreActions')}
+                  aria-label={t('fileList.moreActions', { name })}
                   title={t('fileList.moreTitle', { name })}
                 >
                   {MORE}
@@ -301,7 +301,7 @@ function FolderRow({ name, onRename }: { name: string; onRename: () => void }) {
             <ActionIcon
               variant="subtle"
               size="sm"
-              aria-label={t('fileList.moreFolderActions')}
+              aria-label={t('fileList.moreFolderActions', { name })}
               title={t('fileList.moreFolderTitle', { name })}
             >
               {MORE}
