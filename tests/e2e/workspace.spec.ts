@@ -121,10 +121,6 @@ async function openFile(page: Page, fileName: string) {
       name: new RegExp(`^${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
     })
     .click();
-  await expect(page.getByRole('tab', { name: 'Code Editor' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
   const editor = editorFor(page, fileName);
   await expect(editor).toBeVisible();
   return editor;
@@ -434,6 +430,89 @@ test('without an id the workspace previews the sample project read-only', async 
   await expect(editor).toHaveAttribute('aria-readonly', 'true');
   await expect(page.getByText('Markdown', { exact: true })).toBeVisible();
   await expect(page.getByTestId('time-remaining')).toHaveText('2:00:00');
+  await page.getByRole('tab', { name: 'Ticket & context' }).click();
   await expect(page.getByRole('heading', { name: 'Team chat' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the workspace is an IDE: editor tabs, shortcuts, a resizable tree that keeps its order', async ({
+  page,
+}) => {
+  const { assessment, candidate } = await assignedAssessment();
+  await logIn(page, candidate);
+  await startAssessment(page, assessment.id);
+  const tree = page.getByRole('navigation', { name: 'Project files' });
+  const order = [
+    'auth.service.ts',
+    'user.model.ts',
+    'auth.controller.ts',
+    'auth.routes.ts',
+    'auth.middleware.ts',
+    'auth.types.ts',
+    'auth.test.ts',
+    'README.md',
+  ];
+  const treeOrder = () =>
+    tree
+      .getByRole('listitem')
+      .getByRole('button', { name: /^(?!More actions)/ })
+      .allInnerTexts();
+  await expect.poll(treeOrder).toEqual(order);
+  // Full height: the page itself does not scroll, the panes do.
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollHeight - document.documentElement.clientHeight,
+    ),
+  ).toBe(0);
+
+  // Files open as tabs; Alt+PageUp goes back one; a tab closes.
+  await openFile(page, 'auth.controller.ts');
+  await openFile(page, 'auth.routes.ts');
+  const tabs = page.getByRole('list', { name: 'Open files' });
+  await expect(tabs.getByRole('listitem')).toHaveText([
+    'auth.service.ts',
+    'auth.controller.ts',
+    'auth.routes.ts',
+  ]);
+  await page.keyboard.press('Alt+PageUp');
+  await expect(editorFor(page, 'auth.controller.ts')).toBeVisible();
+  await tabs.getByRole('button', { name: 'Close auth.routes.ts' }).click();
+  await expect(tabs.getByRole('listitem')).toHaveCount(2);
+
+  // Ctrl+P opens a file by name; Ctrl+S saves at once.
+  await page.keyboard.press('Control+p');
+  const quick = page.getByRole('dialog', { name: 'Open a file' });
+  await quick.getByRole('textbox', { name: 'File name' }).fill('middle');
+  await page.keyboard.press('Enter');
+  await expect(quick).toBeHidden();
+  await expect(editorFor(page, 'auth.middleware.ts')).toBeVisible();
+  await openFile(page, 'auth.controller.ts');
+  await typeAtEnd(page, 'auth.controller.ts', '// edited in the middle');
+  await page.keyboard.press('Control+s');
+  await expect(saveStatus(page)).toHaveText('Saved');
+
+  // The menu buttons are named after their file; the tree widens from the keyboard.
+  await expect(
+    tree.getByRole('button', { name: 'More actions for auth.controller.ts' }),
+  ).toBeVisible();
+  const handle = page.getByRole('separator', { name: 'Resize the file list' });
+  const width = Number(await handle.getAttribute('aria-valuenow'));
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(handle).toHaveAttribute('aria-valuenow', String(width + 16));
+
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('row')).toHaveText([
+    /Run the tests\s*Ctrl \+ Enter/,
+    /Save now\s*Ctrl \+ S/,
+    /Open a file by name\s*Ctrl \+ P/,
+    /Previous or next open file/,
+  ]);
+  await page.keyboard.press('Escape');
+
+  // After a reload the edited file keeps its place in the tree, and the width is kept.
+  await page.reload();
+  await expect.poll(treeOrder).toEqual(order);
+  await expect(handle).toHaveAttribute('aria-valuenow', String(width + 16));
 });

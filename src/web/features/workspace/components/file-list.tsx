@@ -233,6 +233,7 @@ export function FileList({
             <IconFile />
             <span
               className={classes.fileName}
+              title={name}
               style={deleted ? { textDecoration: 'line-through' } : undefined}
             >
               {name}
@@ -294,7 +295,9 @@ function FolderRow({ name, onRename }: { name: string; onRename: () => void }) {
       <Group gap={2} wrap="nowrap" align="center">
         <span className={classes.folderName} style={{ flex: 1, minWidth: 0 }}>
           <IconFolder />
-          <span className={classes.fileName}>{t('fileList.folderPath', { path: name })}</span>
+          <span className={classes.fileName} title={name}>
+            {t('fileList.folderPath', { path: name })}
+          </span>
         </span>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DURATION_HOURS } from '../../../../domain/assessments';
 import { DEFAULT_PROJECT } from '../../../../domain/sample-project';
-import { PageHeader } from '../../../ui/page-header';
 import { CodePanel } from './code-panel';
 import { DocumentationPanel } from './documentation-panel';
 import { PreviewTasksPanel } from './tasks-panel';
+import { useOpenFiles } from './use-open-files';
 import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
+import { WorkspaceHeader } from './workspace-header';
 
 const NO_UNSAVED: ReadonlySet<string> = new Set();
 
@@ -14,23 +15,24 @@ const NO_UNSAVED: ReadonlySet<string> = new Set();
 export function PreviewWorkspace({ listHref }: { listHref: string }) {
   const { t } = useTranslation('workspace');
   const files = DEFAULT_PROJECT.files;
-  const [selectedFile, setSelectedFile] = useState(files[0]?.path ?? '');
+  const fileNames = files.map((f) => f.path);
+  const editorFiles = useOpenFiles(fileNames, files[0]?.path ?? '');
+  const selectedFile = editorFiles.selected;
   const [tab, setTab] = useState<WorkspaceTab>('tasks');
   const file = files.find((f) => f.path === selectedFile);
   const readme = files.find((f) => f.path.toLowerCase() === 'readme.md')?.content ?? null;
 
   return (
     <>
-      <PageHeader title={t('screen.title')} description={t('preview.description')} />
       <WorkspaceFrame
+        header={
+          <WorkspaceHeader title={t('screen.title')} description={t('preview.description')} />
+        }
         project={DEFAULT_PROJECT}
-        fileNames={files.map((f) => f.path)}
-        selectedFile={selectedFile}
+        fileNames={fileNames}
+        files={editorFiles}
         unsaved={NO_UNSAVED}
-        onSelectFile={(name) => {
-          setSelectedFile(name);
-          setTab('code');
-        }}
+        onSelectFile={editorFiles.select}
         tab={tab}
         onTabChange={setTab}
         tasks={
