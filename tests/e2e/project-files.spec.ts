@@ -70,7 +70,7 @@ test('a candidate adds, imports, renames and deletes files, offline too; tests u
   await tree
     .getByRole('listitem')
     .filter({ hasText: 'util.js' })
-    .getByRole('button', { name: 'More file actions' })
+    .getByRole('button', { name: 'More actions for util.js' })
     .click();
   await page.getByRole('menuitem', { name: 'Rename or move' }).click();
   await pathInput.fill('lib/discounts.js');
@@ -107,7 +107,7 @@ test('a candidate adds, imports, renames and deletes files, offline too; tests u
   await tree
     .getByRole('listitem')
     .filter({ hasText: 'README.md' })
-    .getByRole('button', { name: 'More file actions' })
+    .getByRole('button', { name: 'More actions for README.md' })
     .click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted README.md')).toBeVisible();

@@ -23,40 +23,36 @@ export function PreviewWorkspace({ listHref }: { listHref: string }) {
   const readme = files.find((f) => f.path.toLowerCase() === 'readme.md')?.content ?? null;
 
   return (
-    <>
-      <WorkspaceFrame
-        header={
-          <WorkspaceHeader title={t('screen.title')} description={t('preview.description')} />
-        }
-        project={DEFAULT_PROJECT}
-        fileNames={fileNames}
-        files={editorFiles}
-        unsaved={NO_UNSAVED}
-        onSelectFile={editorFiles.select}
-        tab={tab}
-        onTabChange={setTab}
-        tasks={
-          <PreviewTasksPanel
-            listHref={listHref}
-            listLabel={
-              listHref === '/assessments' ? t('preview.toAssessments') : t('preview.toDashboard')
-            }
-          />
-        }
-        code={
-          <CodePanel
-            fileName={selectedFile}
-            content={file?.content ?? ''}
-            revision={0}
-            readOnly
-            readOnlyReason={t('readOnly.preview')}
-            status="idle"
-            error={null}
-          />
-        }
-        docs={<DocumentationPanel readme={readme} />}
-        timer={{ startedAt: null, durationHours: DEFAULT_DURATION_HOURS, completed: false }}
-      />
-    </>
+    <WorkspaceFrame
+      header={<WorkspaceHeader title={t('screen.title')} description={t('preview.description')} />}
+      project={DEFAULT_PROJECT}
+      fileNames={fileNames}
+      files={editorFiles}
+      unsaved={NO_UNSAVED}
+      onSelectFile={editorFiles.select}
+      tab={tab}
+      onTabChange={setTab}
+      tasks={
+        <PreviewTasksPanel
+          listHref={listHref}
+          listLabel={
+            listHref === '/assessments' ? t('preview.toAssessments') : t('preview.toDashboard')
+          }
+        />
+      }
+      code={
+        <CodePanel
+          fileName={selectedFile}
+          content={file?.content ?? ''}
+          revision={0}
+          readOnly
+          readOnlyReason={t('readOnly.preview')}
+          status="idle"
+          error={null}
+        />
+      }
+      docs={<DocumentationPanel readme={readme} />}
+      timer={{ startedAt: null, durationHours: DEFAULT_DURATION_HOURS, completed: false }}
+    />
   );
 }

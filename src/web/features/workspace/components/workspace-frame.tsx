@@ -141,7 +141,6 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
             {t('ide.showFiles')}
           </Button>
           {editor}
-          {props.tests ? <div className={classes.narrowTests}>{props.tests}</div> : null}
         </Tabs.Panel>
       )}
       <Tabs.Panel value="docs">{props.docs}</Tabs.Panel>
@@ -183,6 +182,8 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
       ) : (
         <>
           {panels}
+          {/* Under every tab, so Run Tests is at hand whichever one is open. */}
+          {props.tests ? <div className={classes.narrowTests}>{props.tests}</div> : null}
           <Drawer opened={drawer} onClose={() => setDrawer(false)} title={t('ide.filesDrawer')}>
             {tree}
           </Drawer>
