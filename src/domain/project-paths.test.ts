@@ -189,6 +189,33 @@ describe('a project path', () => {
     expect(resolveRenamed(chain, 'c.ts')).toBe('c.ts');
   });
 
+  it('keeps the template order for edited and renamed files; created files follow by path', () => {
+    const template = ['one.ts', 'two.ts', 'three.ts'].map((path) => ({ path, content: path }));
+    const row = (over: Partial<StoredPath> & { fileName: string }): StoredPath => ({
+      content: 'x',
+      editedAt: 1,
+      origin: over.fileName,
+      deleted: false,
+      renamedTo: null,
+      ...over,
+    });
+    // Rows in the order a database may give them: the edited file first.
+    const rows = [
+      row({ fileName: 'z-new.ts', origin: null }),
+      row({ fileName: 'one.ts' }),
+      row({ fileName: 'a-new.ts', origin: null }),
+      row({ fileName: 'lib/two.ts', origin: 'two.ts' }),
+      row({ fileName: 'two.ts', deleted: true, renamedTo: 'lib/two.ts' }),
+    ];
+    expect(liveFiles(template, rows).map((f) => f.path)).toEqual([
+      'one.ts',
+      'lib/two.ts',
+      'three.ts',
+      'a-new.ts',
+      'z-new.ts',
+    ]);
+  });
+
   it('the change schema checks the new path, not the one that exists', () => {
     const ok = projectChangeSchema.safeParse({
       op: 'rename',

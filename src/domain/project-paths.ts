@@ -146,27 +146,41 @@ export type LiveFile = {
   origin: string | null;
 };
 
-/** The files the candidate's project holds now: template files as changed by the rows. */
+/**
+ * The files the candidate's project holds now: template files as changed by the rows, in the
+ * template's order (an edited or renamed file keeps its place, so the tree does not reorder
+ * after a reload), then the files the candidate created, by path (rows come in no order).
+ */
 export function liveFiles(
   template: readonly { path: string; content: string }[],
   rows: readonly StoredPath[],
 ): LiveFile[] {
   const byName = new Map(rows.map((r) => [r.fileName, r]));
+  const live = rows.filter((r) => !r.deleted);
   const files: LiveFile[] = [];
-  for (const file of template) {
-    const row = byName.get(file.path);
-    if (!row)
-      files.push({ path: file.path, content: file.content, editedAt: null, origin: file.path });
-  }
-  for (const row of rows) {
-    if (row.deleted) continue;
+  const placed = new Set<string>();
+  const place = (row: StoredPath) => {
+    if (placed.has(row.fileName)) return;
+    placed.add(row.fileName);
     files.push({
       path: row.fileName,
       content: row.content,
       editedAt: row.editedAt,
       origin: row.origin,
     });
+  };
+  for (const file of template) {
+    const row = byName.get(file.path);
+    if (!row) {
+      files.push({ path: file.path, content: file.content, editedAt: null, origin: file.path });
+      placed.add(file.path);
+    } else if (!row.deleted) place(row);
+    // Renamed or moved away: the file under its new name takes the old one's place.
+    for (const moved of live) if (moved.origin === file.path) place(moved);
   }
+  const rest = live.filter((r) => !placed.has(r.fileName));
+  rest.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+  for (const row of rest) place(row);
   return files;
 }
 

@@ -9,6 +9,7 @@ import {
   mailText,
   newAccount,
   signUpViaApi,
+  startAssessment,
   test,
 } from './support/fixtures';
 
@@ -93,7 +94,7 @@ test('a Backend template is found and assigned; the candidate answers and submit
   const candidateContext = await browser.newContext();
   const cand = await candidateContext.newPage();
   await logIn(cand, candidate);
-  await cand.goto(`/assessment/${assessmentId}`);
+  await startAssessment(cand, assessmentId);
   const tasks = cand.getByRole('tabpanel', { name: 'Tasks' });
   const text = tasks.getByRole('textbox', { name: 'Your answer: Explain your fix' });
   await text.fill('I validated the quantity before saving.');
@@ -235,7 +236,7 @@ test('the recruiter extends the due date; the candidate sees it live and gets an
   const candidateContext = await browser.newContext();
   const cand = await candidateContext.newPage();
   await logIn(cand, candidate);
-  await cand.goto(`/assessment/${assessmentId}`);
+  await startAssessment(cand, assessmentId);
   await cand.getByRole('tab', { name: 'Assessment' }).click();
   await expect(cand.getByText('Mar 1, 2030')).toBeVisible();
 
@@ -287,7 +288,7 @@ test.describe('at 375 px', () => {
     const assessmentId = ((await res.json()) as { id: string }).id;
 
     await logIn(page, candidate);
-    await page.goto(`/assessment/${assessmentId}`);
+    await startAssessment(page, assessmentId);
     await page
       .getByRole('textbox', { name: 'Your answer: Explain your fix' })
       .fill('A long answer that wraps on a narrow screen without scrolling sideways at all.');

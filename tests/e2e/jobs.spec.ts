@@ -9,6 +9,7 @@ import {
   mailsTo,
   mailText,
   newAccount,
+  pressStart,
   signUpViaApi,
   test,
 } from './support/fixtures';
@@ -183,6 +184,7 @@ test('a recruiter posts a job, a candidate applies, is assessed, scored and hire
   await expect(card).toContainText('Assessment');
   await expect(card.getByRole('link', { name: template.title })).toBeVisible();
   await card.getByRole('link', { name: template.title }).click();
+  await pressStart(cand);
   const tasks = cand.getByRole('tabpanel', { name: 'Tasks' });
   for (const [index, task] of ['Task one', 'Task two'].entries()) {
     await tasks.getByRole('checkbox', { name: `${index + 1}. ${task}` }).check();

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   logIn,
   newAccount,
+  startAssessment,
   test,
 } from './support/fixtures';
 
@@ -73,11 +74,11 @@ test('the candidate types and pastes, the recruiter replays it with the paste an
 
   // --- the candidate works on cart.js
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   await expect(page.getByRole('heading', { level: 1, name: assessment.title })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Project files' })
-    .getByRole('button', { name: 'cart.js' })
+    .getByRole('button', { name: 'cart.js', exact: true })
     .click();
   const editor = page.getByRole('textbox', { name: 'Code editor: cart.js' });
   await editor.click();
@@ -195,11 +196,11 @@ test('reloading twice while typing shows two page reloads and no time away over 
   test.setTimeout(120_000);
   const { assessment, candidate, recruiter, candidateApi, recruiterApi } = await assignedCart();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const openCart = async () => {
     await page
       .getByRole('navigation', { name: 'Project files' })
-      .getByRole('button', { name: 'cart.js' })
+      .getByRole('button', { name: 'cart.js', exact: true })
       .click();
     const editor = page.getByRole('textbox', { name: 'Code editor: cart.js' });
     await editor.click();

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   logIn,
   newAccount,
+  startAssessment,
   test,
 } from './support/fixtures';
 
@@ -43,7 +44,7 @@ test('a candidate adds, imports, renames and deletes files, offline too; tests u
   const assessment = (await assignRes.json()) as { id: string; title: string };
 
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const tree = page.getByRole('navigation', { name: 'Project files' });
   await expect(tree.getByRole('button', { name: 'cart.js', exact: true })).toBeVisible();
   const pathInput = tree.getByTestId('path-input');
@@ -69,7 +70,7 @@ test('a candidate adds, imports, renames and deletes files, offline too; tests u
   await tree
     .getByRole('listitem')
     .filter({ hasText: 'util.js' })
-    .getByRole('button', { name: 'More file actions' })
+    .getByRole('button', { name: 'More actions for util.js' })
     .click();
   await page.getByRole('menuitem', { name: 'Rename or move' }).click();
   await pathInput.fill('lib/discounts.js');
@@ -106,7 +107,7 @@ test('a candidate adds, imports, renames and deletes files, offline too; tests u
   await tree
     .getByRole('listitem')
     .filter({ hasText: 'README.md' })
-    .getByRole('button', { name: 'More file actions' })
+    .getByRole('button', { name: 'More actions for README.md' })
     .click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted README.md')).toBeVisible();

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   logIn,
   newAccount,
+  startAssessment,
   test,
 } from './support/fixtures';
 
@@ -53,7 +54,7 @@ const FIXED_TOTAL = `  totalCents(discountCode) {
 async function replaceTotal(page: Page, candidate: Account, assessmentId: string) {
   await page
     .getByRole('navigation', { name: 'Project files' })
-    .getByRole('button', { name: 'cart.js' })
+    .getByRole('button', { name: 'cart.js', exact: true })
     .click();
   const editor = page.getByRole('textbox', { name: 'Code editor: cart.js' });
   await expect(editor).toBeVisible();
@@ -80,7 +81,7 @@ test('the candidate runs the tests, sees the failures, fixes the code and sees t
   test.setTimeout(90_000);
   const { assessment, candidate } = await assignedCart();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   await expect(page.getByRole('heading', { level: 1, name: assessment.title })).toBeVisible();
 
   const panel = page.getByRole('region', { name: 'Tests' });
@@ -117,7 +118,7 @@ test('a candidate runs Python tests in the workspace', async ({ page }) => {
   test.setTimeout(60_000);
   const { assessment, candidate } = await assignedCart('python');
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const panel = page.getByRole('region', { name: 'Tests' });
   await expect(panel.getByTestId('runnable-badge')).toHaveText('Tests can run');
   await panel.getByRole('button', { name: 'Run Tests' }).click();
@@ -148,14 +149,14 @@ test('a project without tests says so and offers no Run Tests', async ({ page })
   });
   const assessment = (await assignRes.json()) as { id: string };
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const panel = page.getByRole('region', { name: 'Tests' });
   await expect(panel.getByTestId('runnable-badge')).toHaveText('No automated tests');
   await expect(panel.getByRole('button', { name: 'Run Tests' })).toHaveCount(0);
   await expect(
     page
       .getByRole('navigation', { name: 'Project files' })
-      .getByRole('button', { name: 'queries.sql' }),
+      .getByRole('button', { name: 'queries.sql', exact: true }),
   ).toBeVisible();
 });
 

@@ -8,6 +8,8 @@ import {
   finishSignUp,
   logIn,
   newAccount,
+  pressStart,
+  startAssessment,
   test,
 } from './support/fixtures';
 import { E2E } from './support/paths';
@@ -114,12 +116,11 @@ const editorFor = (page: Page, fileName: string) =>
 async function openFile(page: Page, fileName: string) {
   await page
     .getByRole('navigation', { name: 'Project files' })
-    .getByRole('button', { name: fileName })
+    // Starts with the name (an unsaved file adds '(not saved yet)'; its menu names it later).
+    .getByRole('button', {
+      name: new RegExp(`^${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    })
     .click();
-  await expect(page.getByRole('tab', { name: 'Code Editor' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
   const editor = editorFor(page, fileName);
   await expect(editor).toBeVisible();
   return editor;
@@ -139,7 +140,7 @@ const saveStatus = (page: Page) =>
 
 // --- journeys ----------------------------------------------------------------------------
 
-test('the candidate starts the assessment and an edit is saved and survives a reload', async ({
+test('the clock starts only on Start assessment; an edit is saved and survives a reload', async ({
   page,
 }) => {
   const { assessment, candidate, candidateApi } = await assignedAssessment();
@@ -147,7 +148,19 @@ test('the candidate starts the assessment and an edit is saved and survives a re
   await page.goto(`/assessment/${assessment.id}`);
   await expect(page.getByRole('heading', { level: 1, name: assessment.title })).toBeVisible();
 
-  // The first open starts it: status and the real countdown.
+  // Opening it shows the start screen and starts nothing.
+  await expect(page.getByRole('heading', { level: 2, name: 'Before you start' })).toBeVisible();
+  await expect(page.getByTestId('start-rules')).toContainText(
+    'The 2-hour clock starts when you press Start assessment',
+  );
+  await expectAccessible(page);
+  const opened = await candidateApi.get(`/api/assessments/${assessment.id}`);
+  expect(await opened.json()).toMatchObject({ status: 'scheduled', startedAt: null });
+
+  // Start: status and the real countdown.
+  await pressStart(page);
+  const started = await candidateApi.get(`/api/assessments/${assessment.id}`);
+  expect(((await started.json()) as { startedAt: string | null }).startedAt).not.toBeNull();
   await page.getByRole('tab', { name: 'Assessment' }).click();
   await expect(page.getByTestId('assessment-status')).toHaveText('In Progress');
   await expect(page.getByTestId('time-remaining')).toHaveText(/^1:59:\d\d$/);
@@ -190,7 +203,7 @@ test('editor keys: Ctrl+D duplicates the line, Ctrl+/ comments it, brackets clos
 }) => {
   const { assessment, candidate } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const editor = await openFile(page, 'auth.service.ts');
 
   await typeAtEnd(page, 'auth.service.ts', 'const marker = 42;');
@@ -225,7 +238,7 @@ test('text typed while the server is unreachable survives a reload and reaches i
 }) => {
   const { assessment, candidate, candidateApi } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   await openFile(page, 'auth.service.ts');
 
   const unreachable = '**/api/assessments/*/files/*';
@@ -274,7 +287,7 @@ test('ticking every task only tracks progress; Mark All offers the Submit step, 
 }) => {
   const { assessment, candidate } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   const tasks = page.getByRole('tabpanel', { name: 'Tasks' });
   for (const [index, task] of TASKS.entries()) {
     const box = tasks.getByRole('checkbox', { name: `${index + 1}. ${task.title}` });
@@ -369,7 +382,7 @@ test('the Documentation tab renders the README safely, and the workspace is acce
 }) => {
   const { assessment, candidate, candidateApi } = await assignedAssessment();
   await logIn(page, candidate);
-  await page.goto(`/assessment/${assessment.id}`);
+  await startAssessment(page, assessment.id);
   await expect(
     page.getByRole('tabpanel', { name: 'Tasks' }).getByText('0 of 3 tasks complete'),
   ).toBeVisible();
@@ -417,6 +430,89 @@ test('without an id the workspace previews the sample project read-only', async 
   await expect(editor).toHaveAttribute('aria-readonly', 'true');
   await expect(page.getByText('Markdown', { exact: true })).toBeVisible();
   await expect(page.getByTestId('time-remaining')).toHaveText('2:00:00');
+  await page.getByRole('tab', { name: 'Ticket & context' }).click();
   await expect(page.getByRole('heading', { name: 'Team chat' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the workspace is an IDE: editor tabs, shortcuts, a resizable tree that keeps its order', async ({
+  page,
+}) => {
+  const { assessment, candidate } = await assignedAssessment();
+  await logIn(page, candidate);
+  await startAssessment(page, assessment.id);
+  const tree = page.getByRole('navigation', { name: 'Project files' });
+  const order = [
+    'auth.service.ts',
+    'user.model.ts',
+    'auth.controller.ts',
+    'auth.routes.ts',
+    'auth.middleware.ts',
+    'auth.types.ts',
+    'auth.test.ts',
+    'README.md',
+  ];
+  const treeOrder = () =>
+    tree
+      .getByRole('listitem')
+      .getByRole('button', { name: /^(?!More actions)/ })
+      .allInnerTexts();
+  await expect.poll(treeOrder).toEqual(order);
+  // Full height: the page itself does not scroll, the panes do.
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollHeight - document.documentElement.clientHeight,
+    ),
+  ).toBe(0);
+
+  // Files open as tabs; Alt+PageUp goes back one; a tab closes.
+  await openFile(page, 'auth.controller.ts');
+  await openFile(page, 'auth.routes.ts');
+  const tabs = page.getByRole('list', { name: 'Open files' });
+  await expect(tabs.getByRole('listitem')).toHaveText([
+    'auth.service.ts',
+    'auth.controller.ts',
+    'auth.routes.ts',
+  ]);
+  await page.keyboard.press('Alt+PageUp');
+  await expect(editorFor(page, 'auth.controller.ts')).toBeVisible();
+  await tabs.getByRole('button', { name: 'Close auth.routes.ts' }).click();
+  await expect(tabs.getByRole('listitem')).toHaveCount(2);
+
+  // Ctrl+P opens a file by name; Ctrl+S saves at once.
+  await page.keyboard.press('Control+p');
+  const quick = page.getByRole('dialog', { name: 'Open a file' });
+  await quick.getByRole('textbox', { name: 'File name' }).fill('middle');
+  await page.keyboard.press('Enter');
+  await expect(quick).toBeHidden();
+  await expect(editorFor(page, 'auth.middleware.ts')).toBeVisible();
+  await openFile(page, 'auth.controller.ts');
+  await typeAtEnd(page, 'auth.controller.ts', '// edited in the middle');
+  await page.keyboard.press('Control+s');
+  await expect(saveStatus(page)).toHaveText('Saved');
+
+  // The menu buttons are named after their file; the tree widens from the keyboard.
+  await expect(
+    tree.getByRole('button', { name: 'More actions for auth.controller.ts' }),
+  ).toBeVisible();
+  const handle = page.getByRole('separator', { name: 'Resize the file list' });
+  const width = Number(await handle.getAttribute('aria-valuenow'));
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(handle).toHaveAttribute('aria-valuenow', String(width + 16));
+
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('row')).toHaveText([
+    /Run the tests\s*Ctrl \+ Enter/,
+    /Save now\s*Ctrl \+ S/,
+    /Open a file by name\s*Ctrl \+ P/,
+    /Previous or next open file/,
+  ]);
+  await page.keyboard.press('Escape');
+
+  // After a reload the edited file keeps its place in the tree, and the width is kept.
+  await page.reload();
+  await expect.poll(treeOrder).toEqual(order);
+  await expect(handle).toHaveAttribute('aria-valuenow', String(width + 16));
 });

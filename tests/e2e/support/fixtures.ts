@@ -302,3 +302,19 @@ export function apiClients() {
     return { api, id: ((await res.json()) as { user: { id: string } }).user.id };
   };
 }
+
+/**
+ * Presses Start assessment on the start screen the page shows: an assessment never opened
+ * starts only there (issue 31), and the workspace replaces the screen.
+ */
+export async function pressStart(page: Page) {
+  const start = page.getByRole('button', { name: 'Start assessment' });
+  await start.click();
+  await expect(start).toHaveCount(0);
+}
+
+/** Opens a never-started assessment as its candidate and starts it (the clock runs from here). */
+export async function startAssessment(page: Page, assessmentId: string) {
+  await page.goto(`/assessment/${assessmentId}`);
+  await pressStart(page);
+}

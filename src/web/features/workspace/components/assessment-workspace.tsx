@@ -11,18 +11,18 @@ import { translateMessage } from '../../../lib/messages';
 import type { SessionUser } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { PageHeader } from '../../../ui/page-header';
 import { assessmentAnswersQuery } from '../../assessments/api/answers';
 import {
   useSetTaskCompleted,
-  useStartAssessment,
   useSubmitAssessment,
   useToggleAllTasks,
 } from '../../assessments/api/assessments';
 import { assessmentFilesQuery } from '../../assessments/api/files';
 import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
+import { useRunTests, useTestRuns } from '../../test-runs/api/test-runs';
 import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
 import { workspaceAccess } from '../lib/access';
+import { messageRecruiterHref } from '../lib/message-href';
 import { applyChanges } from '../lib/tree-sync';
 import { AssessmentPanel } from './assessment-panel';
 import { CodePanel } from './code-panel';
@@ -32,27 +32,13 @@ import { SubmissionBanner } from './submission-banner';
 import { SubmitDialog } from './submit-dialog';
 import { TasksPanel } from './tasks-panel';
 import { useAnswerSync, useFileSync } from './use-file-sync';
+import { useOpenFiles } from './use-open-files';
 import { usePlaybackRecorder } from './use-playback-recorder';
 import { useTreeSync } from './use-tree-sync';
 import { WorkspaceFrame, type WorkspaceTab } from './workspace-frame';
+import { WorkspaceHeader } from './workspace-header';
 
 const isReadme = (name: string) => name.toLowerCase() === 'readme.md';
-
-/**
- * Starts a scheduled assessment once, the first time its candidate opens it. Until the
- * server answers, `starting` is true: ticking a task first would move it to in progress
- * without a start time (the start call is then a no-op), so the clock would never run.
- */
-function useStartOnFirstOpen(assessment: Assessment, shouldStart: boolean) {
-  const start = useStartAssessment();
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!shouldStart || asked.current) return;
-    asked.current = true;
-    start.mutate(assessment.id);
-  }, [shouldStart, assessment.id, start]);
-  return { starting: shouldStart && !start.isError, error: start.error };
-}
 
 export function AssessmentWorkspace({
   assessment,
@@ -63,8 +49,7 @@ export function AssessmentWorkspace({
 }) {
   const { t } = useTranslation('workspace');
   const access = workspaceAccess(assessment, user);
-  const { starting, error: startError } = useStartOnFirstOpen(assessment, access.shouldStart);
-  const canEditTasks = access.canEditTasks && !starting;
+  const canEditTasks = access.canEditTasks;
 
   // Always ask the server when the workspace opens: cached text may be older than the last
   // save made elsewhere, and an edit made on top of it would win by its newer timestamp.
@@ -104,17 +89,15 @@ export function AssessmentWorkspace({
       { change: f.change ?? null, renamedFrom: f.renamedFrom ?? null, protected: f.protected },
     ]),
   );
-  const [chosenFile, setSelectedFile] = useState(assessment.project.fileNames[0] ?? '');
-  const selectedFile = fileNames.includes(chosenFile) ? chosenFile : (fileNames[0] ?? '');
+  const editorFiles = useOpenFiles(fileNames, assessment.project.fileNames[0] ?? '');
+  const selectedFile = editorFiles.selected;
   const protectedNow = new Set((listed ?? []).filter((f) => f.protected).map((f) => f.fileName));
   const rules = { hidden: [], visibleTests: [...protectedNow], candidatesMayEditTests: false };
   /** A file or folder renamed or moved: its texts, the change and the file shown follow. */
   const rename = (from: string, to: string) => {
     sync.move(from, to);
     tree.add({ op: 'rename', path: from, to, editedAt: Date.now() });
-    setSelectedFile((shown) =>
-      shown === from || shown.startsWith(`${from}/`) ? to + shown.slice(from.length) : shown,
-    );
+    editorFiles.rename(from, to);
   };
   const editing: TreeEditing | undefined = editable
     ? {
@@ -131,7 +114,7 @@ export function AssessmentWorkspace({
           const editedAt = Date.now();
           sync.create(path, '', editedAt);
           tree.add({ op: 'create', path, content: '', editedAt });
-          setSelectedFile(path);
+          editorFiles.select(path);
           setTab('code');
         },
         onRename: (from, to) => {
@@ -195,6 +178,8 @@ export function AssessmentWorkspace({
   const setTask = useSetTaskCompleted();
   const toggleAll = useToggleAllTasks();
   const submit = useSubmitAssessment();
+  const testRuns = useTestRuns(assessment.id);
+  const runTests = useRunTests(assessment.id);
   const [taskError, setTaskError] = useState<string | null>(null);
   // Set in the click itself, so the box shows its new state at once (and keeps it while
   // the server answers); cleared when the change settles.
@@ -282,8 +267,7 @@ export function AssessmentWorkspace({
   function selectFile(name: string) {
     // Switching files sends what is pending for the file being left at once.
     if (name !== selectedFile) void sync.flush(selectedFile);
-    setSelectedFile(name);
-    setTab('code');
+    editorFiles.select(name);
   }
 
   const unsaved = new Set(fileNames.filter((name) => sync.view(name)?.dirty));
@@ -335,40 +319,9 @@ export function AssessmentWorkspace({
     if (view) answerTexts[task.id] = view.content;
   }
 
-  const messageHref = `/messages/new?to=${encodeURIComponent(assessment.recruiterId)}&subject=${encodeURIComponent(t('actions.messageSubject', { title: assessment.title }))}&assessment=${encodeURIComponent(assessment.id)}`;
-
-  return (
+  const hasNotices = assessment.status === 'completed' || assessment.reviewedAt !== null;
+  const notices = hasNotices ? (
     <>
-      <PageHeader
-        title={assessment.title}
-        description={[assessment.roleName, assessment.companyName].filter(Boolean).join(' · ')}
-      />
-      <Group gap="sm" mb="md" wrap="wrap">
-        <Button component={Link} to={access.backTo} variant="default">
-          {t('actions.back')}
-        </Button>
-        {access.canEditTasks ? (
-          <Button
-            variant="default"
-            onClick={onToggleAll}
-            loading={pending === 'all'}
-            disabled={assessment.tasks.length === 0 || pending !== null || starting}
-          >
-            {allDone ? t('actions.markAllIncomplete') : t('actions.markAllComplete')}
-          </Button>
-        ) : null}
-        {access.canSubmit ? (
-          <Button onClick={openSubmit} disabled={starting}>
-            {t('actions.submit')}
-          </Button>
-        ) : null}
-        {access.isCandidate ? (
-          <Button component={Link} to={messageHref} variant="light">
-            {t('actions.messageRecruiter')}
-          </Button>
-        ) : null}
-      </Group>
-      {startError ? <FormError>{errorMessage(startError)}</FormError> : null}
       <SubmissionBanner assessment={assessment} isCandidate={access.isCandidate} />
       {access.isCandidate && assessment.reviewedAt ? (
         // Shown with the score when the admin shares it (the server decides, and what).
@@ -381,17 +334,63 @@ export function AssessmentWorkspace({
           />
         </Box>
       ) : null}
-      {/* Test runs feature: the candidate runs the visible tests; a reviewer adds the hidden ones. */}
-      <TestRunsPanel
-        assessmentId={assessment.id}
-        canRun={access.isCandidate ? editable && !starting : true}
-        beforeRun={access.isCandidate ? () => tree.flush().then(() => sync.flush()) : undefined}
-        reviewer={!access.isCandidate}
-      />
+    </>
+  ) : null;
+
+  const messageHref = messageRecruiterHref(
+    assessment,
+    t('actions.messageSubject', { title: assessment.title }),
+  );
+
+  const canRunTests = access.isCandidate ? editable : true;
+  const beforeRun = access.isCandidate ? () => tree.flush().then(() => sync.flush()) : undefined;
+  /** Ctrl/Cmd+Enter: what the Run Tests button does, when it is offered. */
+  function runTestsNow() {
+    if (!canRunTests || !testRuns.data?.runnable || runTests.isPending) return;
+    if (testRuns.data.runs.some((r) => r.status === 'queued' || r.status === 'running')) return;
+    void (beforeRun?.() ?? Promise.resolve()).then(() => runTests.mutate());
+  }
+
+  return (
+    <>
       <WorkspaceFrame
+        header={
+          <WorkspaceHeader
+            title={assessment.title}
+            description={[assessment.roleName, assessment.companyName].filter(Boolean).join(' · ')}
+          >
+            <Group gap="xs" wrap="wrap">
+              <Button component={Link} to={access.backTo} variant="default" size="sm">
+                {t('actions.back')}
+              </Button>
+              {access.canEditTasks ? (
+                <Button
+                  variant="default"
+                  size="sm"
+                  onClick={onToggleAll}
+                  loading={pending === 'all'}
+                  disabled={assessment.tasks.length === 0 || pending !== null}
+                >
+                  {allDone ? t('actions.markAllIncomplete') : t('actions.markAllComplete')}
+                </Button>
+              ) : null}
+              {access.canSubmit ? (
+                <Button size="sm" onClick={openSubmit}>
+                  {t('actions.submit')}
+                </Button>
+              ) : null}
+              {access.isCandidate ? (
+                <Button component={Link} to={messageHref} variant="light" size="sm">
+                  {t('actions.messageRecruiter')}
+                </Button>
+              ) : null}
+            </Group>
+          </WorkspaceHeader>
+        }
+        notices={notices}
         project={assessment.project}
         fileNames={fileNames}
-        selectedFile={selectedFile}
+        files={editorFiles}
         unsaved={unsaved}
         onSelectFile={selectFile}
         marks={marks}
@@ -415,11 +414,26 @@ export function AssessmentWorkspace({
         code={code}
         docs={<DocumentationPanel readme={readme} />}
         assessment={<AssessmentPanel assessment={assessment} />}
+        tests={
+          // Test runs feature: the candidate runs the visible tests; a reviewer adds the hidden ones.
+          <TestRunsPanel
+            assessmentId={assessment.id}
+            canRun={canRunTests}
+            beforeRun={beforeRun}
+            reviewer={!access.isCandidate}
+          />
+        }
         timer={{
           startedAt: assessment.startedAt,
           durationHours: assessment.durationHours,
           completed: assessment.status === 'completed',
         }}
+        onSave={
+          editable
+            ? () => void tree.flush().then(() => Promise.all([sync.flush(), answerSync.flush()]))
+            : undefined
+        }
+        onRunTests={runTestsNow}
       />
       <SubmitDialog
         opened={confirming}

@@ -44,7 +44,7 @@ export function CodePanel({
   const [cursor, setCursor] = useState<Cursor>({ line: 1, col: 1 });
   const helpId = useId();
   return (
-    <div>
+    <div className={classes.codePanel}>
       {readOnly && readOnlyReason ? (
         <Alert color="gray" variant="light" mb="sm" title={t('readOnly.title')}>
           {readOnlyReason}

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATH_TEXTS, renameProblem } from '../../../../domain/project-paths';
 import { theme } from '../../../app/theme';
@@ -43,8 +43,8 @@ function renderList(onRename = vi.fn()) {
 }
 
 function openFolderRename(folder: string) {
-  const row = screen.getByText(`${folder}/`).closest('li')!;
-  fireEvent.click(within(row).getByRole('button', { name: 'More folder actions' }));
+  // Each menu button is named after its folder, not 'More folder actions' everywhere.
+  fireEvent.click(screen.getByRole('button', { name: `More actions for the folder ${folder}` }));
   fireEvent.click(screen.getByRole('menuitem', { name: 'Rename or move' }));
   return screen.getByTestId('path-input') as HTMLInputElement;
 }
@@ -98,8 +98,9 @@ describe('renaming a folder in the tree (issue 24)', () => {
     await i18n.changeLanguage('de');
     await i18n.loadNamespaces(['workspace']);
     renderList();
-    const row = screen.getByText('src/lib/').closest('li')!;
-    fireEvent.click(within(row).getByRole('button', { name: 'Weitere Ordneraktionen' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Weitere Aktionen für den Ordner src/lib' }),
+    );
     fireEvent.click(screen.getByRole('menuitem', { name: 'Umbenennen oder verschieben' }));
     expect(screen.getByLabelText('Ordner src/lib umbenennen oder verschieben')).toBeTruthy();
   });

@@ -233,6 +233,7 @@ export function FileList({
             <IconFile />
             <span
               className={classes.fileName}
+              title={name}
               style={deleted ? { textDecoration: 'line-through' } : undefined}
             >
               {name}
@@ -249,7 +250,7 @@ export function FileList({
                 <ActionIcon
                   variant="subtle"
                   size="sm"
-                  aria-label={t('fileList.moreActions')}
+                  aria-label={t('fileList.moreActions', { name })}
                   title={t('fileList.moreTitle', { name })}
                 >
                   {MORE}
@@ -294,14 +295,16 @@ function FolderRow({ name, onRename }: { name: string; onRename: () => void }) {
       <Group gap={2} wrap="nowrap" align="center">
         <span className={classes.folderName} style={{ flex: 1, minWidth: 0 }}>
           <IconFolder />
-          <span className={classes.fileName}>{t('fileList.folderPath', { path: name })}</span>
+          <span className={classes.fileName} title={name}>
+            {t('fileList.folderPath', { path: name })}
+          </span>
         </span>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon
               variant="subtle"
               size="sm"
-              aria-label={t('fileList.moreFolderActions')}
+              aria-label={t('fileList.moreFolderActions', { name })}
               title={t('fileList.moreFolderTitle', { name })}
             >
               {MORE}

@@ -1,17 +1,32 @@
-import { Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Drawer, Group, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorTabs } from './editor-tabs';
 import { FileList, type FileMark, type TreeEditing } from './file-list';
-import classes from './workspace.module.css';
+import classes from './ide.module.css';
+import { QuickOpen } from './quick-open';
+import { ShortcutsHelp } from './shortcuts-help';
+import { TestsPanel } from './tests-panel';
+import { TimeRemaining, type TimerProps } from './time-remaining';
+import { TreeResizer, useTreeWidth } from './tree-resizer';
+import type { OpenFiles } from './use-open-files';
+import { useWorkspaceShortcuts } from './use-workspace-shortcuts';
 import { WorkspaceSidebar } from './workspace-sidebar';
 
-export type WorkspaceTab = 'tasks' | 'code' | 'docs' | 'assessment';
+/** 'code' is a tab only in the one-column layout; the wide one always shows the editor. */
+export type WorkspaceTab = 'tasks' | 'code' | 'docs' | 'assessment' | 'context';
 
 type WorkspaceFrameProps = {
+  /** The h1 and the assessment's buttons, first in the toolbar. */
+  header: ReactNode;
+  /** Submission banner, review, errors: between the toolbar and the panes. */
+  notices?: ReactNode;
   project: { name: string; branch: string; context: string; ticket: string };
   fileNames: string[];
-  selectedFile: string;
+  files: OpenFiles;
   unsaved: ReadonlySet<string>;
+  /** Opening a file (the caller sends what is pending for the one left). */
   onSelectFile: (fileName: string) => void;
   marks?: ReadonlyMap<string, FileMark>;
   editing?: TreeEditing;
@@ -22,62 +37,167 @@ type WorkspaceFrameProps = {
   docs: ReactNode;
   /** Only with an assessment id. */
   assessment?: ReactNode;
-  timer: { startedAt: string | null; durationHours: number; completed: boolean };
+  /** The test output, in the bottom panel. */
+  tests?: ReactNode;
+  timer: TimerProps;
+  onSave?: () => void;
+  onRunTests?: () => void;
 };
 
-const isTab = (value: string | null): value is WorkspaceTab =>
-  value === 'tasks' || value === 'code' || value === 'docs' || value === 'assessment';
+const WIDE = '(min-width: 64em)';
 
-/** File list, the tabs and the sidebar: the same frame for an assessment and the preview. */
-export function WorkspaceFrame({
-  project,
-  fileNames,
-  selectedFile,
-  unsaved,
-  onSelectFile,
-  marks,
-  editing,
-  tab,
-  onTabChange,
-  tasks,
-  code,
-  docs,
-  assessment,
-  timer,
-}: WorkspaceFrameProps) {
+/**
+ * Full height on wide screens, so the page itself does not scroll: the height left below the
+ * app's header and above main's bottom padding, measured where the frame starts.
+ */
+function useFillHeight(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!enabled) return;
+    const measure = () => {
+      const top = (ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setHeight(`calc(100dvh - ${Math.round(top)}px - var(--mantine-spacing-lg))`);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [enabled]);
+  return { ref, height: enabled ? height : undefined };
+}
+
+/** The workspace as an IDE: tree, editor tabs, side panel, test output; one column on phones. */
+export function WorkspaceFrame(props: WorkspaceFrameProps) {
   const { t } = useTranslation('workspace');
+  // Read at once (not in an effect): the editor would otherwise mount twice on wide screens.
+  const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false });
+  const { ref, height } = useFillHeight(wide);
+  const [treeWidth, setTreeWidth] = useTreeWidth();
+  const [quickOpen, setQuickOpen] = useState(false);
+  const [drawer, setDrawer] = useState(false);
+  const { files, tab, onTabChange } = props;
+
+  const open = (name: string) => {
+    props.onSelectFile(name);
+    if (!wide) {
+      setDrawer(false);
+      onTabChange('code');
+    }
+  };
+  useWorkspaceShortcuts({
+    save: props.onSave,
+    runTests: props.onRunTests,
+    quickOpen: () => setQuickOpen(true),
+    switchFile: (step) => open(files.neighbour(step)),
+  });
+
+  const tree = (
+    <FileList
+      projectName={props.project.name}
+      branch={props.project.branch}
+      fileNames={props.fileNames}
+      selected={files.selected}
+      unsaved={props.unsaved}
+      onSelect={open}
+      marks={props.marks}
+      editing={props.editing}
+    />
+  );
+  const editor = (
+    <>
+      <EditorTabs
+        openFiles={files.openFiles}
+        selected={files.selected}
+        unsaved={props.unsaved}
+        onSelect={open}
+        onClose={files.close}
+      />
+      <div className={classes.codeSlot}>{props.code}</div>
+    </>
+  );
+  const sideTab = tab === 'code' && wide ? 'tasks' : tab;
+  const panels = (
+    <Tabs
+      value={sideTab}
+      onChange={(value) => value && onTabChange(value as WorkspaceTab)}
+      keepMounted
+      className={wide ? classes.sideTabs : undefined}
+      // Four tabs in the side panel's width: a smaller tab, so they keep to one row.
+      styles={
+        wide ? { tab: { paddingInline: 10, fontSize: 'var(--mantine-font-size-sm)' } } : undefined
+      }
+    >
+      <Tabs.List aria-label={t('tabs.label')} mb="md">
+        <Tabs.Tab value="tasks">{t('tabs.tasks')}</Tabs.Tab>
+        {wide ? null : <Tabs.Tab value="code">{t('tabs.code')}</Tabs.Tab>}
+        <Tabs.Tab value="docs">{t('tabs.docs')}</Tabs.Tab>
+        {props.assessment ? <Tabs.Tab value="assessment">{t('tabs.assessment')}</Tabs.Tab> : null}
+        <Tabs.Tab value="context">{t('tabs.context')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="tasks">{props.tasks}</Tabs.Panel>
+      {wide ? null : (
+        <Tabs.Panel value="code">
+          <Button variant="default" size="compact-sm" mb="xs" onClick={() => setDrawer(true)}>
+            {t('ide.showFiles')}
+          </Button>
+          {editor}
+        </Tabs.Panel>
+      )}
+      <Tabs.Panel value="docs">{props.docs}</Tabs.Panel>
+      {props.assessment ? <Tabs.Panel value="assessment">{props.assessment}</Tabs.Panel> : null}
+      <Tabs.Panel value="context">
+        <WorkspaceSidebar context={props.project.context} ticket={props.project.ticket} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+
   return (
-    <div className={classes.layout}>
-      <div className={classes.files}>
-        <FileList
-          projectName={project.name}
-          branch={project.branch}
-          fileNames={fileNames}
-          selected={selectedFile}
-          unsaved={unsaved}
-          onSelect={onSelectFile}
-          marks={marks}
-          editing={editing}
-        />
+    <div
+      ref={ref}
+      className={classes.ide}
+      data-wide={wide || undefined}
+      style={height ? { height } : undefined}
+    >
+      <div className={classes.toolbar}>
+        <div className={classes.header}>{props.header}</div>
+        <Group gap="sm" wrap="nowrap" className={classes.toolbarEnd}>
+          <TimeRemaining {...props.timer} />
+          {wide ? <ShortcutsHelp /> : null}
+        </Group>
       </div>
-      <div className={classes.main}>
-        {/* Panels stay mounted, so the editor keeps its state while another tab is open. */}
-        <Tabs value={tab} onChange={(value) => isTab(value) && onTabChange(value)} keepMounted>
-          <Tabs.List aria-label={t('tabs.label')} mb="md">
-            <Tabs.Tab value="tasks">{t('tabs.tasks')}</Tabs.Tab>
-            <Tabs.Tab value="code">{t('tabs.code')}</Tabs.Tab>
-            <Tabs.Tab value="docs">{t('tabs.docs')}</Tabs.Tab>
-            {assessment ? <Tabs.Tab value="assessment">{t('tabs.assessment')}</Tabs.Tab> : null}
-          </Tabs.List>
-          <Tabs.Panel value="tasks">{tasks}</Tabs.Panel>
-          <Tabs.Panel value="code">{code}</Tabs.Panel>
-          <Tabs.Panel value="docs">{docs}</Tabs.Panel>
-          {assessment ? <Tabs.Panel value="assessment">{assessment}</Tabs.Panel> : null}
-        </Tabs>
-      </div>
-      <div className={classes.side}>
-        <WorkspaceSidebar context={project.context} ticket={project.ticket} {...timer} />
-      </div>
+      {props.notices ? <div className={classes.notices}>{props.notices}</div> : null}
+      {wide ? (
+        <div
+          className={classes.body}
+          style={{ gridTemplateColumns: `${treeWidth}px 8px minmax(0, 1fr) minmax(300px, 26rem)` }}
+        >
+          <div className={classes.pane}>{tree}</div>
+          <TreeResizer width={treeWidth} onResize={setTreeWidth} />
+          <section className={classes.center} aria-label={t('tabs.code')}>
+            {editor}
+            {props.tests ? <TestsPanel>{props.tests}</TestsPanel> : null}
+          </section>
+          <div className={classes.pane}>{panels}</div>
+        </div>
+      ) : (
+        <>
+          {panels}
+          {/* Under every tab, so Run Tests is at hand whichever one is open. */}
+          {props.tests ? <div className={classes.narrowTests}>{props.tests}</div> : null}
+          <Drawer opened={drawer} onClose={() => setDrawer(false)} title={t('ide.filesDrawer')}>
+            {tree}
+          </Drawer>
+        </>
+      )}
+      <QuickOpen
+        opened={quickOpen}
+        fileNames={props.fileNames}
+        onClose={() => setQuickOpen(false)}
+        onOpen={(name) => {
+          setQuickOpen(false);
+          open(name);
+        }}
+      />
     </div>
   );
 }

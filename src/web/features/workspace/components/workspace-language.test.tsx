@@ -6,6 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import { assessmentFixture } from '../../../test/assessment-fixture';
 import { AssessmentPanel } from './assessment-panel';
 import { TasksPanel } from './tasks-panel';
+import { TimeRemaining } from './time-remaining';
 import { WorkspaceSidebar } from './workspace-sidebar';
 
 afterEach(async () => {
@@ -31,13 +32,8 @@ describe('The workspace in the reader language', () => {
           onToggle={() => {}}
           answers={answers}
         />
-        <WorkspaceSidebar
-          context=""
-          ticket=""
-          startedAt={null}
-          durationHours={48}
-          completed={false}
-        />
+        <WorkspaceSidebar context="" ticket="" />
+        <TimeRemaining startedAt={null} durationHours={48} completed={false} />
       </MantineProvider>,
     );
 

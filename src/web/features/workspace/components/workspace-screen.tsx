@@ -14,6 +14,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Spoiler.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Kbd.css';
+import '@mantine/core/styles/Table.css';
 import { Button, Stack } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link, useParams } from 'react-router';
@@ -23,9 +26,11 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { useAssessment } from '../../assessments/api/assessments';
+import { workspaceAccess } from '../lib/access';
 import { AssessmentWorkspace } from './assessment-workspace';
 import { preloadEditor } from './code-panel';
 import { PreviewWorkspace } from './preview-workspace';
+import { StartScreen } from './start-screen';
 
 // Start fetching the editor's chunk with this screen's, not when the Code Editor tab opens.
 preloadEditor();
@@ -78,6 +83,9 @@ function AssessmentLoader({ id, user }: { id: string; user: SessionUser }) {
       </>
     );
   }
+  // Not started: the start screen, whose button starts the clock; started: the workspace.
+  const access = workspaceAccess(data, user);
+  if (access.shouldStart) return <StartScreen assessment={data} backTo={access.backTo} />;
   return <AssessmentWorkspace assessment={data} user={user} />;
 }
 

@@ -1,73 +1,8 @@
 import { Avatar, Group, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, timeRemainingMs } from '../../../../domain/assessments';
 import { TEAM_CHAT } from '../../../../domain/sample-project';
 import { formatRelative } from '../../../lib/format';
 import classes from './workspace.module.css';
-
-type TimerProps = {
-  startedAt: string | null;
-  durationHours: number;
-  completed: boolean;
-};
-
-/** Ticks every second while the clock runs. */
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, [running]);
-  return now;
-}
-
-/** Counts down from the real start; the full duration before it; 'Time is up' at zero. */
-function TimeRemaining({ startedAt, durationHours, completed }: TimerProps) {
-  const { t } = useTranslation('workspace');
-  const running = Boolean(startedAt) && !completed;
-  const now = useNow(running);
-  const left = timeRemainingMs(startedAt, durationHours, now);
-  const fullDuration = durationHours * 3_600_000;
-
-  let value: string;
-  let hint: string;
-  if (completed) {
-    value = t('timer.submitted');
-    hint = t('timer.submittedHint');
-  } else if (left === null) {
-    value = formatDuration(fullDuration);
-    hint = t('timer.notStarted', { count: durationHours });
-  } else if (left === 0) {
-    value = t('timer.timeUp');
-    hint = t('timer.timeUpHint');
-  } else {
-    value = formatDuration(left);
-    hint = t('timer.ofHours', { count: durationHours });
-  }
-
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} fz="sm" tt="uppercase" c="dimmed" mb={4}>
-        {t('timer.title')}
-      </Title>
-      {/* Not a live region: announcing every second would drown a screen reader. */}
-      <Text
-        fz={28}
-        fw={700}
-        ff="monospace"
-        c={left === 0 && !completed ? 'red.9' : undefined}
-        data-testid="time-remaining"
-      >
-        {value}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {hint}
-      </Text>
-    </Paper>
-  );
-}
 
 function TextCard({ kind, text }: { kind: 'context' | 'ticket'; text: string }) {
   const { t } = useTranslation('workspace');
@@ -142,13 +77,11 @@ function TeamChat() {
   );
 }
 
-type WorkspaceSidebarProps = TimerProps & { context: string; ticket: string };
-
-export function WorkspaceSidebar({ context, ticket, ...timer }: WorkspaceSidebarProps) {
+/** The project's context and ticket, and the team chat (the timer is in the toolbar). */
+export function WorkspaceSidebar({ context, ticket }: { context: string; ticket: string }) {
   const { t } = useTranslation('workspace');
   return (
     <Stack gap="md" component="aside" aria-label={t('sidebar.label')}>
-      <TimeRemaining {...timer} />
       <TextCard kind="context" text={context} />
       <TextCard kind="ticket" text={ticket} />
       <TeamChat />

@@ -10,7 +10,7 @@ export type WorkspaceAccess = {
   canEditFiles: boolean;
   /** The candidate may submit: it is theirs and not submitted yet. */
   canSubmit: boolean;
-  /** The first open by the candidate moves a scheduled assessment to in progress. */
+  /** The candidate's assessment is not started: the start screen, not the workspace. */
   shouldStart: boolean;
   /** Where 'Back to Assessments' leads for this viewer. */
   backTo: string;
