@@ -50,6 +50,7 @@ import { MailTokens } from './mail/mail-tokens';
 import type { Mailer } from './mail/outbox';
 import { healthRoutes } from './ops/health';
 import { type Metrics, metricsRoutes } from './ops/metrics';
+import { isDatabaseUnavailable } from './ops/process-policy';
 import type { EventBus } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
 
@@ -122,6 +123,12 @@ export function createApp({
     if (error instanceof HTTPException) {
       const status = error.status;
       if (status < 500) return c.json({ message: error.message || 'Request refused' }, status);
+    }
+    // The database is out of reach for now: the client may try again (the balancer, another server).
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, path: c.req.path, method: c.req.method }, 'database unavailable');
+      c.header('Retry-After', '5');
+      return c.json({ message: 'The service is briefly unavailable. Please try again.' }, 503);
     }
     // 5xx: log everything, tell the client nothing about the inside.
     logger.error({ err: error, path: c.req.path, method: c.req.method }, 'request failed');

@@ -13,6 +13,7 @@ import { openDatabase } from './db/client';
 import { parseEnv } from './env';
 import { TestRunQueue } from './features/test-runs/queue';
 import { createLogger } from './lib/logger';
+import { handleUnhandledRejections } from './ops/process-policy';
 import { postgresBus } from './realtime/event-bus';
 import { detectSandbox } from './sandbox/runner';
 
@@ -36,6 +37,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  handleUnhandledRejections(logger, 'runner');
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: '',
