@@ -28,6 +28,7 @@ import {
   PYTEST_RUN_SCRIPT,
   RESULT_PIPE_CAP,
 } from './grader-scripts';
+import { UTIL_LINUX_BINARIES } from './host-packages';
 import {
   type JunitCase,
   type JunitSummary,
@@ -231,7 +232,7 @@ function probeSandbox(): SandboxStatus {
     mode: 'unavailable',
   });
   if (!findBinary('bwrap')) return unavailable(NOT_AVAILABLE);
-  if (!findBinary('prlimit') || !findBinary('setpriv')) {
+  if (UTIL_LINUX_BINARIES.some((binary) => !findBinary(binary))) {
     return unavailable(
       'Test runs are not available on this server: prlimit and setpriv (util-linux) are missing',
     );
