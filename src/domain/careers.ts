@@ -121,6 +121,21 @@ export function jobPostingJsonLd(job: PublicJob, appUrl: string): Record<string,
   if (job.closingDate) posting.validThrough = `${job.closingDate}T23:59:59Z`;
   if (job.workplaceType === 'remote') {
     posting.jobLocationType = 'TELECOMMUTE';
+    // Where applicants may live: a remote job's locations ("Remote UK" → UK).
+    const countries = job.locations
+      .map((place) =>
+        place
+          .replace(/^\s*remote\b[\s,:;(–-]*/i, '')
+          .replace(/\)\s*$/, '')
+          .trim(),
+      )
+      .filter(Boolean);
+    if (countries.length > 0) {
+      posting.applicantLocationRequirements = countries.map((name) => ({
+        '@type': 'Country',
+        name,
+      }));
+    }
   } else {
     posting.jobLocation = job.locations.map((place) => ({
       '@type': 'Place',

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { createLogger } from './lib/logger';
@@ -86,6 +87,87 @@ describe('serving the web app', () => {
     const res = await web.request('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('compression and conditional requests', () => {
+  const decode = async (res: Response) => {
+    const body = Buffer.from(await res.arrayBuffer());
+    const encoding = res.headers.get('content-encoding');
+    if (encoding === 'br') return brotliDecompressSync(body).toString();
+    if (encoding === 'gzip') return gunzipSync(body).toString();
+    return body.toString();
+  };
+
+  it('sends brotli or gzip as negotiated for JSON of a kilobyte or more, plain for less', async () => {
+    const br = await t.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(JSON.parse(await decode(br)).openapi).toBe('3.1.0');
+    const gz = await t.request('/api/openapi.json', {
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(await decode(gz)).openapi).toBe('3.1.0');
+    const plain = await t.request('/api/openapi.json', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const small = await t.request('/healthz', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ ok: true });
+  });
+
+  it('compresses the API docs bundle, not a page under a kilobyte', async () => {
+    const bundle = await t.request('/api/docs/swagger-ui-bundle.js', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(bundle.headers.get('content-encoding')).toBe('br');
+    expect(await decode(bundle)).toContain('SwaggerUIBundle');
+    // The test's page is under a kilobyte: sent as it is.
+    const page = await web.request('/careers', { headers: { 'accept-encoding': 'br' } });
+    expect(Number(page.headers.get('content-length'))).toBeLessThan(1024);
+    expect(page.headers.get('content-encoding')).toBeNull();
+    expect(await decode(page)).toContain('<!doctype html>');
+  });
+
+  it('answers 304 to If-None-Match and If-Modified-Since for static files', async () => {
+    const first = await web.request('/assets/index-abc123.js');
+    const etag = first.headers.get('etag');
+    const lastModified = first.headers.get('last-modified');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(lastModified).toBeTruthy();
+    const byTag = await web.request('/assets/index-abc123.js', {
+      headers: { 'if-none-match': etag as string },
+    });
+    expect(byTag.status).toBe(304);
+    expect(byTag.headers.get('etag')).toBe(etag);
+    expect(await byTag.text()).toBe('');
+    const byDate = await web.request('/assets/index-abc123.js', {
+      headers: { 'if-modified-since': lastModified as string },
+    });
+    expect(byDate.status).toBe(304);
+    const older = await web.request('/assets/index-abc123.js', {
+      headers: { 'if-modified-since': new Date(0).toUTCString() },
+    });
+    expect(older.status).toBe(200);
+    // A compressed copy's weak tag matches too.
+    const gz = await web.request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': `W/${etag}` },
+    });
+    expect(gz.status).toBe(304);
+  });
+
+  it('answers 304 to If-None-Match for a careers page, 200 once it changed', async () => {
+    const first = await web.request('/careers');
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toBeTruthy();
+    expect((await web.request('/careers', { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
+    expect(
+      (await web.request('/careers', { headers: { 'if-none-match': '"other"' } })).status,
+    ).toBe(200);
   });
 });
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRoute, z } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { publicConfigSchema } from '../domain/api';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
@@ -48,8 +47,12 @@ import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
 import { MailTokens } from './mail/mail-tokens';
 import type { Mailer } from './mail/outbox';
+import { compression } from './ops/compression';
+import { conditionalGet } from './ops/conditional-get';
 import { healthRoutes } from './ops/health';
 import { type Metrics, metricsRoutes } from './ops/metrics';
+import { finishOpenApiDocument, type OpenApiDocument } from './ops/openapi-document';
+import { isDatabaseUnavailable } from './ops/process-policy';
 import type { EventBus } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
 
@@ -123,6 +126,12 @@ export function createApp({
       const status = error.status;
       if (status < 500) return c.json({ message: error.message || 'Request refused' }, status);
     }
+    // The database is out of reach for now: the client may try again (the balancer, another server).
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, path: c.req.path, method: c.req.method }, 'database unavailable');
+      c.header('Retry-After', '5');
+      return c.json({ message: 'The service is briefly unavailable. Please try again.' }, 503);
+    }
     // 5xx: log everything, tell the client nothing about the inside.
     logger.error({ err: error, path: c.req.path, method: c.req.method }, 'request failed');
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
@@ -134,6 +143,8 @@ export function createApp({
   );
 
   app.use('*', metrics.middleware());
+  // gzip or brotli for every text-like answer of 1 KB or more (JSON, HTML, the API docs).
+  app.use('*', compression());
   // For load balancers and Prometheus (docs/decisions/022).
   app.route('/', healthRoutes({ database, storage, stopping }));
   app.route('/', metricsRoutes(metrics, env.METRICS_TOKEN));
@@ -319,14 +330,24 @@ export function createApp({
     .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL, rsvp }))
     .route('/', careersRoutes({ db }));
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'TalentForge API',
-      version: '1.0.0',
-      description:
-        'Every route checks the session and its role on the server. Accounts live under /api/auth (better-auth).',
-    },
+  // Built once, on the first request (every route is registered by then).
+  let openApi: OpenApiDocument | undefined;
+  app.get('/api/openapi.json', (c) => {
+    openApi ??= finishOpenApiDocument(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'TalentForge API',
+          version: '1.0.0',
+          description:
+            'Every route checks the session and its role on the server. Accounts live under /api/auth (better-auth).',
+          license: { name: 'Proprietary', url: `${env.APP_URL}/terms` },
+        },
+      }) as unknown as OpenApiDocument,
+      env.APP_URL,
+      `${env.APP_URL.startsWith('https://') ? '__Secure-' : ''}better-auth.session_token`,
+    );
+    return c.json(openApi);
   });
   mountApiDocs(app);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
@@ -337,7 +358,7 @@ export function createApp({
   const jobShell = webRoot ? builtPage(webRoot, 'careers-job.html') : shell;
   const careers = careersPages({ db, appUrl: env.APP_URL, shell, jobShell });
   if (webRoot) mountWebApp(app, webRoot, shell, careers);
-  else app.route('/', careers);
+  else app.use('*', conditionalGet()).route('/', careers);
   return routes;
 }
 
@@ -370,7 +391,8 @@ function mountWebApp(
   shell: () => Promise<string>,
   careers: ReturnType<typeof careersPages>,
 ) {
-  app.use('*', compress());
+  // ETag and 304 for the files and pages below (registered first: it sees their Cache-Control).
+  app.use('*', conditionalGet());
   app.use('*', async (c, next) => {
     await next();
     if (!c.res.ok) return;

@@ -7,6 +7,7 @@ import { rememberAppUrl } from './lib/app-url-file';
 import { keepConnectionsAlive } from './lib/keep-alive';
 import { createLogger } from './lib/logger';
 import { webRootFolder } from './lib/paths';
+import { handleUnhandledRejections } from './ops/process-policy';
 import { rootRefusal } from './ops/root';
 import { createServices } from './server';
 
@@ -26,6 +27,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  handleUnhandledRejections(logger, 'server');
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     logger.warn({ webRoot }, 'the web app is not built; run `npm run build` (npm start does)');
   }

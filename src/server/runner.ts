@@ -13,6 +13,8 @@ import { openDatabase } from './db/client';
 import { parseEnv } from './env';
 import { TestRunQueue } from './features/test-runs/queue';
 import { createLogger } from './lib/logger';
+import { startHeartbeat } from './ops/heartbeat';
+import { handleUnhandledRejections } from './ops/process-policy';
 import { postgresBus } from './realtime/event-bus';
 import { detectSandbox } from './sandbox/runner';
 
@@ -36,6 +38,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  handleUnhandledRejections(logger, 'runner');
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: '',
@@ -55,6 +58,7 @@ async function main() {
     if (event.type === 'testRun.changed') queue.kick();
   });
   await queue.start();
+  const stopHeartbeat = startHeartbeat(() => database.query('select 1'));
   logger.info(
     { workerId: queue.workerId, concurrency: env.RUNNER_CONCURRENCY },
     'test runner is taking runs',
@@ -67,6 +71,7 @@ async function main() {
     logger.info({ signal }, 'runner stopping');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    stopHeartbeat();
     // Runs in hand get 10 s to finish; the rest go back to the queue for another runner.
     await queue.stop(10_000);
     await bus.close();

@@ -20,6 +20,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsFolder as migrationsFolderPath } from '../lib/paths';
+import { pgArrayTypes } from './pg-arrays';
 import * as schema from './schema';
 
 /** The query builder both drivers share; PGlite's is typed as postgres-js's. */
@@ -313,16 +314,26 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
 /** How this process's connections are named in pg_stat_activity (the pool-use metric reads it). */
 export const APPLICATION_NAME = `talentforge-${process.pid}`;
 
+/**
+ * Every postgres.js client's options: no type lookup on connect (its un-awaited query
+ * ends the process when a connection drops at that moment), the array types declared instead.
+ */
+export const POSTGRES_OPTIONS = {
+  onnotice: () => {},
+  fetch_types: false,
+  types: pgArrayTypes,
+} as const;
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const client = postgres(url, {
+    ...POSTGRES_OPTIONS,
     max,
-    onnotice: () => {},
     connection: { application_name: APPLICATION_NAME },
   });
   const db = drizzlePostgres(client, { schema });
   // Several servers may start at once: one migrates, the others wait for it.
   // One connection, so the session-level lock covers every migration query.
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  const migrator = postgres(url, { ...POSTGRES_OPTIONS, max: 1 });
   try {
     await migrator`select pg_advisory_lock(7263541)`;
     await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder });

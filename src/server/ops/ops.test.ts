@@ -1,10 +1,10 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { parseEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { createServices } from '../server';
+import { cuttableProxy } from '../test/cuttable-proxy';
 import { createTestApp, type TestApp } from '../test/harness';
 import { metricsRoutes } from './metrics';
 
@@ -98,45 +98,6 @@ describe('metrics', () => {
     }
   });
 });
-
-/** A TCP proxy to PostgreSQL that the test can cut and restore, as if the server stopped. */
-async function cuttableProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      if (server?.listening) return resolve();
-      const listener = createServer((client) => {
-        const pg = connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, pg]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => s.destroy());
-        }
-        client.pipe(pg).pipe(client);
-      });
-      server = listener;
-      listener.listen(port, '127.0.0.1', () => {
-        port = (listener.address() as { port: number }).port;
-        resolve();
-      });
-    });
-  await open();
-  return {
-    get port() {
-      return port;
-    },
-    async cut() {
-      await new Promise<void>((resolve) => {
-        if (!server?.listening) return resolve();
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-    restore: open,
-  };
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('readiness with PostgreSQL stopped', () => {
   it('answers 503 while the database is unreachable and 200 once it is back, without a restart', {

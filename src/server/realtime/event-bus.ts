@@ -55,7 +55,8 @@ export function memoryBus(): EventBus {
 const CHANNEL = 'talentforge_events';
 
 export async function postgresBus(url: string, logger: Logger): Promise<EventBus> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  // No type lookup on connect: its un-awaited query crashes the process on a dropped connection.
+  const sql = postgres(url, { max: 1, onnotice: () => {}, fetch_types: false });
   const local = memoryBus();
   await sql.listen(CHANNEL, (payload) => {
     try {

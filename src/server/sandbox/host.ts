@@ -5,6 +5,7 @@ import { sandboxSettings } from '../env';
 import { bwrapArgs, bwrapPrefix, findBinary, nulArgs, outerCommand } from './bwrap';
 import { detectCgroups } from './cgroups';
 import { prepareGrader } from './grader';
+import { UTIL_LINUX_BINARIES } from './host-packages';
 import { DEFAULT_LIMITS, limitMode } from './limits';
 import { seccompFilter } from './seccomp';
 
@@ -45,7 +46,7 @@ function probeSandbox(): SandboxStatus {
     mode: 'unavailable',
   });
   if (!findBinary('bwrap')) return unavailable(NOT_AVAILABLE);
-  if (!findBinary('prlimit') || !findBinary('setpriv')) {
+  if (UTIL_LINUX_BINARIES.some((binary) => !findBinary(binary))) {
     return unavailable(
       'Test runs are not available on this server: prlimit and setpriv (util-linux) are missing',
     );

@@ -92,6 +92,8 @@ export function renderPage(shell: string, parts: PageParts, language: Language =
     parts.canonical ? `<meta property="og:url" content="${escapeHtml(parts.canonical)}" />` : '',
     `<meta name="twitter:card" content="summary" />`,
     parts.head ?? '',
+    // In the head: a <style> in the body is invalid HTML (the W3C checker refuses it).
+    STYLE,
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -106,7 +108,7 @@ export function renderPage(shell: string, parts: PageParts, language: Language =
     .replace('</head>', () => `    ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root"><div class="careers-ssr">${STYLE}${parts.body}</div></div>`,
+      () => `<div id="root"><div class="careers-ssr">${parts.body}</div></div>`,
     );
 }
 
@@ -307,7 +309,11 @@ export function careersPages(deps: CareersPagesDeps) {
           canonical,
           head: [
             '<meta property="og:type" content="website" />',
-            `<script type="application/ld+json">${jsonForScript(jobPostingJsonLd(j, origin))}</script>`,
+            `<script type="application/ld+json">${jsonForScript({
+              ...jobPostingJsonLd(j, origin),
+              // Google asks for HTML: the description's paragraphs and headings, escaped.
+              description: descriptionHtml(j.description),
+            })}</script>`,
           ].join('\n    '),
           body: jobBody(j, language, SESSION_COOKIE.test(c.req.header('cookie') ?? '')),
         },
