@@ -13,6 +13,18 @@ type Client = Record<string, Fn>;
  * what a background worker (the mailer, the digest) sends meanwhile.
  */
 export function countStatements(database: Database) {
+  let counter = counters.get(database);
+  if (!counter) {
+    counter = wrapDatabase(database);
+    counters.set(database, counter);
+  }
+  return counter;
+}
+
+/** One set of wrappers per database, however often it is counted. */
+const counters = new WeakMap<Database, ReturnType<typeof wrapDatabase>>();
+
+function wrapDatabase(database: Database) {
   const client = (database.db as unknown as { session: { client: Client } }).session.client;
   const recording = new AsyncLocalStorage<string[]>();
   const note = (text: unknown) => {
