@@ -52,6 +52,7 @@ import * as scale from './scale';
 import * as signIn from './sign-in';
 import * as similarity from './similarity';
 import * as soak from './soak';
+import * as statements from './statements';
 import * as workspace from './workspace';
 
 interface Stage {
@@ -103,6 +104,14 @@ const stages: Stage[] = [
   },
   // Every aggregate of one analytics answer over 10,000 applications, one call at a time.
   { name: analytics.stage, aliases: ['stats'], needsWeb: false, run: analytics.run },
+  // SQL statements per request of the most used routes, against their budgets.
+  {
+    name: statements.stage,
+    aliases: ['statements-per-request'],
+    needsWeb: false,
+    ownServer: true,
+    run: statements.run,
+  },
   // Last and longest: 10 minutes of 50 users on the frequent routes; RSS must level off.
   { name: soak.stage, aliases: ['memory'], needsWeb: false, ownServer: true, run: soak.run },
   // Replies by e-mail into one conversation against as many browser sends (issue 19).

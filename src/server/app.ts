@@ -298,7 +298,7 @@ export function createApp({
     .route('/', unsubscribeRoutes({ db, tokens: mailTokens ?? new MailTokens(env.AUTH_SECRET) }))
     .route('/', candidateSearchRoutes({ db }))
     .route('/', userAdminRoutes({ db, auth }))
-    .route('/', securityRoutes({ db, auth, policy: sessionPolicy }))
+    .route('/', securityRoutes({ db, auth, policy: sessionPolicy, sessions }))
     .route('/', auditRoutes({ db }))
     .route('/', playbackRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route(

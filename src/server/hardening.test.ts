@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from './test/harness';
+import { countStatements } from './test/statement-counter';
 
 let t: TestApp;
 let candidate: TestUser;
@@ -302,25 +303,8 @@ describe('malformed ids, dates and cursors', () => {
   });
 });
 
-/** The SQL statements the embedded database runs while `action` does. */
-async function statementsOf(action: () => Promise<void>): Promise<string[]> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const statements: string[] = [];
-  const originals = { query: proto.query!, exec: proto.exec! };
-  for (const name of ['query', 'exec'] as const) {
-    proto[name] = function (this: unknown, ...args: unknown[]) {
-      statements.push(String(args[0]));
-      return originals[name].apply(this, args);
-    };
-  }
-  try {
-    await action();
-  } finally {
-    Object.assign(proto, originals);
-  }
-  return statements;
-}
+/** The SQL statements the database runs while `action` does (test/statement-counter.ts). */
+const statementsOf = (action: () => Promise<void>) => countStatements(t.database).during(action);
 
 describe('the cost of a signed-in request', () => {
   it.skipIf(process.env.TEST_DATABASE_URL)(

@@ -12,15 +12,14 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsFolder as migrationsFolderPath } from '../lib/paths';
 import { pgArrayTypes } from './pg-arrays';
+import { PgliteThread } from './pglite-worker';
 import * as schema from './schema';
 
 /** The query builder both drivers share; PGlite's is typed as postgres-js's. */
@@ -257,7 +256,10 @@ const MAINTENANCE_CHECK_MS = 30_000;
  * and every later read of them wades through more: a send slowed from 0.75 to 1.8 ms over
  * ten thousand messages in one conversation, and recovered at once after a vacuum.
  */
-export async function maintainTables(client: PGlite) {
+export async function maintainTables(client: {
+  query<T>(text: string): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<unknown>;
+}) {
   // Statistics counters reach the shared view only when flushed.
   await client.query('select pg_stat_force_next_flush()');
   const { rows } = await client.query<{ name: string; vacuum: boolean }>(
@@ -276,14 +278,30 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : takeLock(dataDir);
   try {
-    // pg_trgm: Find Candidates' fuzzy matching (the migrations create the extension).
-    const extensions = { pg_trgm };
-    const client = inMemory
-      ? new PGlite({ extensions, ...(template ? { loadDataDir: template } : {}) })
-      : new PGlite(path.join(dataDir, 'pglite'), { relaxedDurability: false, extensions });
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    // On a thread of its own (db/pglite-worker.ts); pg_trgm, Find Candidates' fuzzy
+    // matching, is loaded there (the migrations create the extension).
+    const client = new PgliteThread(
+      inMemory
+        ? {
+            ...(template
+              ? {
+                  template: {
+                    bytes: new Uint8Array(await template.arrayBuffer()),
+                    type: template.type,
+                  },
+                }
+              : {}),
+          }
+        : { dataDir: path.join(dataDir, 'pglite') },
+    );
+    try {
+      await client.waitReady;
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+    await client.migrate(migrationsFolder);
     // PGlite runs no autovacuum: without this the planner never learns that a conversation
     // has 10,000 messages and sorts them all instead of reading the newest 50 from the index.
     await client.exec('analyze');

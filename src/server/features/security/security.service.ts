@@ -8,6 +8,7 @@ import {
   securitySettingsSchema,
 } from '../../../domain/security';
 import type { Auth } from '../../auth/auth';
+import type { SessionCache } from '../../auth/session-cache';
 import type { Db } from '../../db/client';
 import { setting } from '../../db/schema';
 import { AppError, unauthorized } from '../../lib/errors';
@@ -19,6 +20,8 @@ export interface SecurityDeps {
   db: Db;
   auth: Auth;
   policy: SessionPolicy;
+  /** The kept session reads (auth/session-cache.ts); without it better-auth is asked each time. */
+  sessions?: Pick<SessionCache, 'get'>;
 }
 
 const KEY = 'security';
@@ -68,11 +71,11 @@ export async function saveSecuritySettings(
  * (the browser reports the user's input); without, it is only read.
  */
 export async function sessionStatus(
-  { auth, policy }: SecurityDeps,
+  { auth, policy, sessions }: SecurityDeps,
   headers: Headers,
   activity: boolean,
 ): Promise<SessionStatus> {
-  const s = await auth.api.getSession({ headers });
+  const s = await (sessions ? sessions.get(headers) : auth.api.getSession({ headers }));
   if (!s) throw unauthorized();
   const verdict = await policy.touch(s, { force: true, record: activity });
   if (!verdict.ok) {
@@ -80,7 +83,8 @@ export async function sessionStatus(
       code: SESSION_ERROR_CODES.idle,
     });
   }
-  const clock = await policy.status(s.session.id);
+  // The forced touch read or wrote the clock in its own statement.
+  const clock = verdict.clock ?? (await policy.status(s.session.id));
   if (!clock) throw unauthorized();
   return {
     ...clock,

@@ -33,9 +33,29 @@ interface SessionLike {
   user: { id: string; twoFactorEnabled?: boolean | null };
 }
 
+/** The idle clock as a statement just read or wrote it. */
+export interface IdleClock {
+  idleTimeoutSeconds: number;
+  idleExpiresAt: string;
+  idleSecondsLeft: number;
+}
+
 export type PolicyVerdict =
-  | { ok: true; mustEnrolTwoFactor: boolean }
+  /** `clock` with `force`: the status route answers from the statement the check sent. */
+  | { ok: true; mustEnrolTwoFactor: boolean; clock?: IdleClock }
   | { ok: false; reason: 'idle' | 'ended' };
+
+type ClockRow = {
+  timeout_s: number;
+  expires_at: string | Date;
+  seconds_left: number;
+};
+
+const clockOf = (row: ClockRow): IdleClock => ({
+  idleTimeoutSeconds: Number(row.timeout_s),
+  idleExpiresAt: new Date(row.expires_at).toISOString(),
+  idleSecondsLeft: Math.max(0, Math.floor(Number(row.seconds_left))),
+});
 
 /**
  * Idle timeout and the two-factor requirement, enforced per request.
@@ -109,7 +129,7 @@ export function createSessionPolicy({
     }
     const createdAt = new Date(s.session.createdAt);
     const enabled = Boolean(s.user.twoFactorEnabled);
-    type Row = { must_enrol: boolean; timeout_s: number; live: boolean; seconds_left: number };
+    type Row = ClockRow & { must_enrol: boolean; live: boolean };
     let rows: Row[] = [];
     // A read writes nothing once the clock exists.
     if (!record) {
@@ -117,6 +137,7 @@ export function createSessionPolicy({
         `with cfg as (${CONFIG_SQL})
         select a.must_enrol_two_factor as must_enrol, cfg.timeout_s,
           a.last_active_at > now() - make_interval(secs => cfg.timeout_s) as live,
+          a.last_active_at + make_interval(secs => cfg.timeout_s) as expires_at,
           extract(epoch from a.last_active_at + make_interval(secs => cfg.timeout_s) - now())
             as seconds_left
         from session_activity a, cfg
@@ -138,7 +159,9 @@ export function createSessionPolicy({
             set last_active_at = case when $5::boolean then now() else a.last_active_at end
             where a.last_active_at > now() - make_interval(secs => (select timeout_s from cfg))
           returning a.must_enrol_two_factor as must_enrol, (select timeout_s from cfg) as timeout_s,
-            true as live, extract(epoch from a.last_active_at
+            true as live,
+            a.last_active_at + make_interval(secs => (select timeout_s from cfg)) as expires_at,
+            extract(epoch from a.last_active_at
               + make_interval(secs => (select timeout_s from cfg)) - now()) as seconds_left`,
           [s.session.id, override ?? null, enabled, createdAt.toISOString(), record],
         );
@@ -163,14 +186,22 @@ export function createSessionPolicy({
       if (read.size >= MAX_CACHED) read.clear();
       const left = Math.min(recordInterval(Number(row.timeout_s)), Number(row.seconds_left) * 1000);
       read.set(s.session.id, { until: now + left, mustEnrol: row.must_enrol });
-      return { ok: true, mustEnrolTwoFactor: row.must_enrol };
+      return {
+        ok: true,
+        mustEnrolTwoFactor: row.must_enrol,
+        ...(force ? { clock: clockOf(row) } : {}),
+      };
     }
     if (recent.size >= MAX_CACHED) recent.clear();
     recent.set(s.session.id, {
       until: now + recordInterval(Number(row.timeout_s)),
       mustEnrol: row.must_enrol,
     });
-    return { ok: true, mustEnrolTwoFactor: row.must_enrol };
+    return {
+      ok: true,
+      mustEnrolTwoFactor: row.must_enrol,
+      ...(force ? { clock: clockOf(row) } : {}),
+    };
   }
 
   /**
@@ -215,11 +246,7 @@ export function createSessionPolicy({
 
     /** Seconds of idleness allowed now, and when this session ends without activity. */
     async status(sessionId: string) {
-      const rows = await database.query<{
-        timeout_s: number;
-        expires_at: string | Date;
-        seconds_left: number;
-      }>(
+      const rows = await database.query<ClockRow>(
         `with cfg as (${CONFIG_SQL})
         select cfg.timeout_s, a.last_active_at + make_interval(secs => cfg.timeout_s) as expires_at,
           extract(epoch from a.last_active_at + make_interval(secs => cfg.timeout_s) - now())
@@ -229,12 +256,7 @@ export function createSessionPolicy({
         [sessionId, override ?? null],
       );
       const row = rows[0];
-      if (!row) return null;
-      return {
-        idleTimeoutSeconds: Number(row.timeout_s),
-        idleExpiresAt: new Date(row.expires_at).toISOString(),
-        idleSecondsLeft: Math.max(0, Math.floor(Number(row.seconds_left))),
-      };
+      return row ? clockOf(row) : null;
     },
 
     /**
