@@ -113,6 +113,34 @@ const envSchema = z.object({
   RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** A run claimed by a runner that stops renewing it is retried after this long. */
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  // --- AI-assisted review (docs/decisions/030); unset AI_BASE_URL: nothing is ever sent ---
+  /** Any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (Ollama). */
+  AI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AI_API_KEY: z.string().optional(),
+  /** Comma-separated allow-list of model ids the admin may pick; empty: any the endpoint lists. */
+  AI_MODELS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  /** The whole answer's time limit. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Model requests at once per server; the rest wait their turn. */
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Tokens (in + out) all servers may use per UTC day; unset: no limit. */
+  AI_DAILY_TOKEN_LIMIT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).optional(),
+  ),
+  /** The model's context in tokens when the endpoint does not say. */
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(8192),
 });
 
 /** Every variable the configuration knows (deploy files are checked against it). */
