@@ -26,7 +26,8 @@ export class OpenAiTestServer {
   ];
 
   get baseUrl() {
-    const port = (this.server?.address() as AddressInfo).port;
+    const address = this.server?.address() as AddressInfo | null | undefined;
+    const port = address?.port ?? 0;
     return `http://127.0.0.1:${port}/v1`;
   }
 
@@ -59,19 +60,17 @@ export class OpenAiTestServer {
     type Res = import('node:http').ServerResponse;
     if (req.url === '/v1/models') {
       return (res: Res) =>
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              object: 'list',
-              data: this.models.map((m) => ({
-                object: 'model',
-                created: 0,
-                owned_by: 'test',
-                ...m,
-              })),
-            }),
-          );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            object: 'list',
+            data: this.models.map((m) => ({
+              object: 'model',
+              created: 0,
+              owned_by: 'test',
+              ...m,
+            })),
+          }),
+        );
     }
     const next = this.script.shift() ?? { content: '{}' };
     if ('hang' in next) return (_res: Res) => {};
