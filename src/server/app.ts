@@ -11,6 +11,8 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth/auth';
 import type { SessionCache } from './auth/session-cache';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, hiringLimits, messagingLimits } from './env';
+import { aiReviewRoutes } from './features/ai-review/ai-review.routes';
+import { AiClient, aiReviewDeps } from './features/ai-review/ai-review.service';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -269,6 +271,7 @@ export function createApp({
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route('/', bulkInvitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, auth }))
     .route('/', similarityRoutes({ db }))
+    .route('/', aiReviewRoutes(aiReviewDeps(db, new AiClient(env, db), logger)))
     .route(
       '/',
       messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) }),

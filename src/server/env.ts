@@ -124,6 +124,34 @@ const envSchema = z.object({
   SANDBOX_STAGING_DIR: z.string().optional(),
   /** `1`: the operator's choice to run without a cgroup (rlimits and prlimit --as only). */
   SANDBOX_ALLOW_NO_CGROUP: z.string().optional(),
+  // --- AI-assisted review (docs/decisions/030); unset AI_BASE_URL: nothing is ever sent ---
+  /** Any OpenAI-compatible endpoint, e.g. http://localhost:11434/v1 (Ollama). */
+  AI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AI_API_KEY: z.string().optional(),
+  /** Comma-separated allow-list of model ids the admin may pick; empty: any the endpoint lists. */
+  AI_MODELS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  /** The whole answer's time limit. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Model requests at once per server; the rest wait their turn. */
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Tokens (in + out) all servers may use per UTC day; unset: no limit. */
+  AI_DAILY_TOKEN_LIMIT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).optional(),
+  ),
+  /** The model's context in tokens when the endpoint does not say. */
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(8192),
 });
 
 const sandboxSchema = envSchema.pick({ SANDBOX_STAGING_DIR: true, SANDBOX_ALLOW_NO_CGROUP: true });

@@ -60,6 +60,7 @@ export const setting = pgTable('setting', {
   updatedAt: updated(),
 });
 
+export * from './schema-ai';
 export * from './schema-assessments';
 export * from './schema-auth';
 export * from './schema-departments';

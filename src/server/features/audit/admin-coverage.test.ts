@@ -135,6 +135,39 @@ const ROUTES: Record<string, Case> = {
     action: 'settings.general.update',
     run: () => json('PUT', '/api/settings', { defaultDurationHours: 4 }),
   },
+  'PUT /api/admin/ai': {
+    action: 'ai.settings',
+    run: () =>
+      json('PUT', '/api/admin/ai', {
+        model: null,
+        features: {
+          rubric: true,
+          notes: true,
+          feedback: true,
+          questions: true,
+          afterSubmission: false,
+        },
+        detail: 'detailed',
+        retentionDays: 90,
+      }),
+  },
+  'POST /api/admin/ai/test': {
+    action: 'ai.call',
+    run: () => json('POST', '/api/admin/ai/test', { model: 'any' }),
+  },
+  'PUT /api/templates/{id}/ai-review': {
+    action: 'template.ai-settings',
+    run: async () =>
+      json('PUT', `/api/templates/${templateId}/ai-review`, {
+        useAiReview: true,
+        scoreBeforeAi: false,
+        rubric: (await (await json('GET', `/api/templates/${templateId}/ai-review`)).json()).rubric,
+      }),
+  },
+  'POST /api/assessments/{id}/ai-review': {
+    exempt:
+      'asks for a review: each model call it makes is audited as ai.call (none while AI is off)',
+  },
   'POST /api/assessments': { exempt: recruiterOnly },
   'POST /api/assessments/{id}/start': { exempt: candidateOnly },
   'PUT /api/assessments/{id}/tasks/{taskId}': { exempt: candidateOnly },

@@ -33,6 +33,7 @@ import {
   user,
 } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { aiOutputsFor } from '../ai-review/ai-review.service';
 import { profileImageKey } from '../profile/profile.service';
 
 type UserRow = typeof user.$inferSelect;
@@ -138,6 +139,7 @@ export async function buildExport(db: Db, storage: Storage, target: UserRow): Pr
   if (target.role === 'candidate') {
     Object.assign(data, await candidateRecords(db, storage, id, files));
     data.interviews = await candidateInterviews(db, id);
+    data.aiReviews = await aiOutputsFor(db, id);
   }
   if (target.role === 'recruiter') {
     data.jobsPosted = (

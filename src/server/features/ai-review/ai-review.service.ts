@@ -1,0 +1,396 @@
+import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import {
+  type AiConfig,
+  type AiReview,
+  type AiSettings,
+  type AiTemplateSettings,
+  aiSettingsSchema,
+  aiTemplateSettingsSchema,
+  DEFAULT_AI_SETTINGS,
+  STARTER_RUBRIC,
+} from '../../../domain/ai-review';
+import type { Db } from '../../db/client';
+import {
+  aiReview,
+  aiTemplateSettings,
+  assessment,
+  assessmentTemplate,
+  setting,
+} from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { type Actor, assertRole } from '../../lib/http';
+import { newId } from '../../lib/ids';
+import type { Logger } from '../../lib/logger';
+import { recordAudit } from '../../lib/unit-of-work';
+import { type AiClient, AiError } from './ai-client';
+import { runReview } from './review-run';
+
+export { AiClient } from './ai-client';
+
+const SETTINGS_KEY = 'ai-review';
+
+export interface AiReviewDeps {
+  db: Db;
+  ai: AiClient;
+  logger: Logger;
+  /** What each running review is doing now (this server's reviews). */
+  progress: Map<string, string>;
+  /** Reviews running in this process, so that tests and shutdown can wait for them. */
+  running: Set<Promise<void>>;
+}
+
+export function aiReviewDeps(db: Db, ai: AiClient, logger: Logger): AiReviewDeps {
+  return { db, ai, logger, progress: new Map(), running: new Set() };
+}
+
+/** Waits for every review this process started. */
+export async function settled(deps: AiReviewDeps) {
+  while (deps.running.size > 0) await Promise.allSettled([...deps.running]);
+}
+
+const refuse = (error: AiError) =>
+  new AppError(409, error.message, undefined, {
+    code: error.code,
+    ...(error.until ? { until: error.until } : {}),
+  });
+
+export async function readAiSettings(db: Db): Promise<AiSettings> {
+  const [row] = await db.select().from(setting).where(eq(setting.key, SETTINGS_KEY));
+  const parsed = aiSettingsSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_AI_SETTINGS;
+}
+
+/** AI Configuration: the connection, the models the endpoint lists, the choices, the budget. */
+export async function getAiConfig(deps: AiReviewDeps, actor: Actor): Promise<AiConfig> {
+  assertRole(actor, 'admin');
+  const settings = await readAiSettings(deps.db);
+  const budget = await deps.ai.budget();
+  if (!deps.ai.configured)
+    return { configured: false, reachable: false, models: [], lastError: null, settings, budget };
+  try {
+    const models = await deps.ai.listModels();
+    return {
+      configured: true,
+      reachable: true,
+      models,
+      lastError: deps.ai.lastError,
+      settings,
+      budget,
+    };
+  } catch {
+    return {
+      configured: true,
+      reachable: false,
+      models: [],
+      lastError: deps.ai.lastError,
+      settings,
+      budget,
+    };
+  }
+}
+
+export async function saveAiSettings(deps: AiReviewDeps, actor: Actor, input: AiSettings) {
+  assertRole(actor, 'admin');
+  const value = aiSettingsSchema.parse(input);
+  if (value.model && deps.ai.configured) {
+    const models = await deps.ai.listModels().catch(() => null);
+    if (models && !models.some((m) => m.id === value.model))
+      throw new AppError(400, 'This model is not offered by the AI endpoint', [
+        { path: ['model'], message: 'This model is not offered by the AI endpoint' },
+      ]);
+  }
+  const before = await readAiSettings(deps.db);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(setting)
+      .values({ key: SETTINGS_KEY, value })
+      .onConflictDoUpdate({ target: setting.key, set: { value } });
+    await recordAudit(tx, {
+      actor,
+      action: 'ai.settings',
+      targetType: 'setting',
+      targetId: SETTINGS_KEY,
+      before,
+      after: value,
+    });
+  });
+  return value;
+}
+
+const TEST_PROMPT =
+  'Reply with one JSON object only: {"criteria": [{"id": "ok", "level": 1, "reasons": "ready", "evidence": []}]}';
+
+/** Test: one small structured request; whether the model answers valid JSON, and how fast. */
+export async function testModel(deps: AiReviewDeps, actor: Actor, model: string) {
+  assertRole(actor, 'admin');
+  const started = performance.now();
+  const audit = (outcome: string, tokensIn = 0, tokensOut = 0) =>
+    recordAudit(deps.db, {
+      actor,
+      action: 'ai.call',
+      targetType: 'model',
+      targetId: model,
+      after: {
+        model,
+        feature: 'test',
+        tokensIn,
+        tokensOut,
+        durationMs: Math.round(performance.now() - started),
+        outcome,
+      },
+    });
+  try {
+    const answer = await deps.ai.chat({
+      model,
+      messages: [{ role: 'user', content: TEST_PROMPT }],
+    });
+    let validJson = false;
+    try {
+      const json = JSON.parse(answer.text) as { criteria?: unknown };
+      validJson = Array.isArray(json.criteria);
+    } catch {
+      validJson = false;
+    }
+    await audit(validJson ? 'ok' : 'ai-invalid-answer', answer.tokensIn, answer.tokensOut);
+    return {
+      model,
+      ok: validJson,
+      validJson,
+      durationMs: answer.durationMs,
+      message: validJson
+        ? 'The model answered valid JSON for our schema.'
+        : 'The model did not answer valid JSON for our schema.',
+    };
+  } catch (error) {
+    if (!(error instanceof AiError)) throw error;
+    await audit(error.code);
+    return {
+      model,
+      ok: false,
+      validJson: false,
+      durationMs: Math.round(performance.now() - started),
+      message: error.message,
+    };
+  }
+}
+
+// --- per template ----------------------------------------------------------------------
+
+async function templateSettings(db: Db, templateId: string): Promise<AiTemplateSettings> {
+  const [row] = await db
+    .select()
+    .from(aiTemplateSettings)
+    .where(eq(aiTemplateSettings.templateId, templateId));
+  return row
+    ? { useAiReview: row.useAiReview, scoreBeforeAi: row.scoreBeforeAi, rubric: row.rubric }
+    : { useAiReview: false, scoreBeforeAi: false, rubric: STARTER_RUBRIC };
+}
+
+async function assertTemplate(db: Db, templateId: string) {
+  const [row] = await db
+    .select({ id: assessmentTemplate.id })
+    .from(assessmentTemplate)
+    .where(eq(assessmentTemplate.id, templateId));
+  if (!row) throw notFound('Template not found');
+}
+
+export async function getTemplateAi(deps: AiReviewDeps, actor: Actor, templateId: string) {
+  assertRole(actor, 'admin');
+  await assertTemplate(deps.db, templateId);
+  return templateSettings(deps.db, templateId);
+}
+
+export async function saveTemplateAi(
+  deps: AiReviewDeps,
+  actor: Actor,
+  templateId: string,
+  input: AiTemplateSettings,
+) {
+  assertRole(actor, 'admin');
+  const value = aiTemplateSettingsSchema.parse(input);
+  await assertTemplate(deps.db, templateId);
+  const before = await templateSettings(deps.db, templateId);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(aiTemplateSettings)
+      .values({ templateId, ...value })
+      .onConflictDoUpdate({ target: aiTemplateSettings.templateId, set: value });
+    await recordAudit(tx, {
+      actor,
+      action: 'template.ai-settings',
+      targetType: 'template',
+      targetId: templateId,
+      before,
+      after: value,
+    });
+  });
+  return value;
+}
+
+// --- the reviewer ------------------------------------------------------------------------
+
+async function loadForReviewer(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select({
+      id: assessment.id,
+      recruiterId: assessment.recruiterId,
+      candidateId: assessment.candidateId,
+      templateId: assessment.templateId,
+      status: assessment.status,
+      score: assessment.score,
+    })
+    .from(assessment)
+    .where(eq(assessment.id, id));
+  if (!row) throw notFound('Assessment not found');
+  const reviewer =
+    actor.role === 'admin' || (actor.role === 'recruiter' && row.recruiterId === actor.id);
+  if (!reviewer) throw forbidden('Only the reviewer of this assessment may use AI review');
+  return row;
+}
+
+const SCORE_FIRST = 'This template shows the AI review after you save your score.';
+
+function toReview(row: typeof aiReview.$inferSelect, progress: string | null): AiReview {
+  return {
+    id: row.id,
+    assessmentId: row.assessmentId,
+    status: row.status,
+    progress,
+    model: row.model,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    tokensIn: row.tokensIn,
+    tokensOut: row.tokensOut,
+    result: row.result ?? null,
+    error: row.error,
+    errorCode: row.errorCode,
+    aiGenerated: true,
+  };
+}
+
+/** A reviewer asks for an AI review of a submitted assessment: queued now, run in the background. */
+export async function requestReview(
+  deps: AiReviewDeps,
+  actor: Actor,
+  id: string,
+): Promise<AiReview> {
+  const row = await loadForReviewer(deps.db, actor, id);
+  if (row.status !== 'completed')
+    throw new AppError(409, 'AI review is available once the assessment is submitted');
+  if (!deps.ai.configured) throw refuse(new AiError('ai-off'));
+  const settings = await readAiSettings(deps.db);
+  const model = settings.model;
+  if (!model) throw refuse(new AiError('ai-no-model'));
+  const template = row.templateId ? await templateSettings(deps.db, row.templateId) : null;
+  if (!template?.useAiReview)
+    throw new AppError(409, "This assessment's template does not use AI-assisted review");
+  if (template.scoreBeforeAi && row.score === null) throw new AppError(409, SCORE_FIRST);
+  const budget = await deps.ai.budget();
+  if (budget.pausedUntil) throw refuse(new AiError('ai-budget-used', budget.pausedUntil));
+  const [active] = await deps.db
+    .select()
+    .from(aiReview)
+    .where(
+      and(
+        eq(aiReview.assessmentId, id),
+        or(eq(aiReview.status, 'queued'), eq(aiReview.status, 'running')),
+      ),
+    );
+  if (active) return toReview(active, deps.progress.get(active.id) ?? null);
+  const [created] = await deps.db
+    .insert(aiReview)
+    .values({
+      id: newId(),
+      assessmentId: id,
+      candidateId: row.candidateId,
+      requestedById: actor.id,
+      model,
+    })
+    .returning();
+  const reviewId = created!.id;
+  deps.progress.set(reviewId, 'queued');
+  const job = runReview(
+    {
+      db: deps.db,
+      ai: deps.ai,
+      onProgress: (rid, step) => (step ? deps.progress.set(rid, step) : deps.progress.delete(rid)),
+    },
+    {
+      reviewId,
+      assessmentId: id,
+      actor,
+      settings: { ...settings, model },
+      rubric: template.rubric,
+    },
+  )
+    .catch((error) => deps.logger.error({ err: error, reviewId }, 'AI review failed'))
+    .finally(() => deps.running.delete(job));
+  deps.running.add(job);
+  void sweepAiPrompts(deps.db, settings.retentionDays).catch(() => {});
+  return toReview(created!, 'queued');
+}
+
+/** The newest AI review of an assessment (null when none was asked for). */
+export async function readReview(
+  deps: AiReviewDeps,
+  actor: Actor,
+  id: string,
+): Promise<AiReview | null> {
+  const row = await loadForReviewer(deps.db, actor, id);
+  if (
+    row.templateId &&
+    row.score === null &&
+    (await templateSettings(deps.db, row.templateId)).scoreBeforeAi
+  )
+    throw new AppError(409, SCORE_FIRST);
+  const [review] = await deps.db
+    .select()
+    .from(aiReview)
+    .where(eq(aiReview.assessmentId, id))
+    .orderBy(desc(aiReview.createdAt))
+    .limit(1);
+  return review ? toReview(review, deps.progress.get(review.id) ?? null) : null;
+}
+
+/** Admins read the full prompt and answer while the retention period lasts. */
+export async function readPrompt(deps: AiReviewDeps, actor: Actor, reviewId: string) {
+  assertRole(actor, 'admin');
+  const [row] = await deps.db
+    .select({ prompt: aiReview.prompt, answer: aiReview.answer, promptHash: aiReview.promptHash })
+    .from(aiReview)
+    .where(eq(aiReview.id, reviewId));
+  if (!row) throw notFound('AI review not found');
+  return row;
+}
+
+/** Clears prompts and answers older than the retention period (the audit rows keep the hash). */
+export async function sweepAiPrompts(db: Db, retentionDays: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const cleared = await db
+    .update(aiReview)
+    .set({ prompt: null, answer: null })
+    .where(
+      and(
+        lt(aiReview.createdAt, cutoff),
+        or(isNotNull(aiReview.prompt), isNotNull(aiReview.answer)),
+      ),
+    )
+    .returning({ id: aiReview.id });
+  return cleared.length;
+}
+
+/** The AI outputs about a candidate, for their data export (prompts are not theirs to read). */
+export async function aiOutputsFor(db: Pick<Db, 'select'>, candidateId: string) {
+  const rows = await db
+    .select({
+      assessmentId: aiReview.assessmentId,
+      model: aiReview.model,
+      status: aiReview.status,
+      createdAt: aiReview.createdAt,
+      result: aiReview.result,
+    })
+    .from(aiReview)
+    .where(eq(aiReview.candidateId, candidateId))
+    .orderBy(sql`${aiReview.createdAt}`);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), aiGenerated: true }));
+}
