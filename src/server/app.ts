@@ -30,6 +30,7 @@ import { languageRoutes } from './features/languages/languages.routes';
 import { defaultLanguage } from './features/languages/languages.service';
 import { unsubscribeRoutes } from './features/mail-replies/unsubscribe.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
+import { padRoutes } from './features/pads/pads.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import type { ResumeIndexer } from './features/resumes/resume-indexer';
@@ -305,7 +306,8 @@ export function createApp({
     .route('/', departmentRoutes({ db, bus }))
     .route('/', feedbackRoutes({ db }))
     .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL, rsvp }))
-    .route('/', careersRoutes({ db }));
+    .route('/', careersRoutes({ db }))
+    .route('/', padRoutes({ db, bus, mailer }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
