@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_SESSION_ENDED } from '../../../domain/api';
 import { PAD_CLOSE, PAD_LIMITS, PAD_TEXTS, type Pad } from '../../../domain/pads';
 import { padUpdate } from '../../db/schema';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../../test/harness';
@@ -217,6 +218,24 @@ describe('ending the interview', () => {
     );
     const pad = (await (await t.request(`/api/pads/${padId}`, { as: c.recruiter })).json()) as Pad;
     expect(pad.files.find((f) => f.path === 'README.md')!.content).not.toContain('too late');
+  });
+});
+
+describe('sessions', () => {
+  it('a pad socket closes when its session ends (sign-out)', async () => {
+    const padId = await newPad();
+    const watcher = await joined(padId, c.candidate);
+    // Another person's session: the candidate signs in again in a second browser.
+    const cookie = await t.signIn(c.candidate.email, c.candidate.password);
+    const second = await joined(padId, { ...c.candidate, cookie });
+    const out = await t.request('/api/auth/sign-out', {
+      method: 'POST',
+      as: { ...c.candidate, cookie },
+      json: {},
+    });
+    expect(out.status).toBe(200);
+    await eventually(() => expect(second.closed?.code).toBe(REALTIME_SESSION_ENDED));
+    expect(watcher.closed).toBeUndefined();
   });
 });
 

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { and, gt, inArray } from 'drizzle-orm';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { WebSocket, WebSocketServer } from 'ws';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { REALTIME_SESSION_ENDED } from '../../../domain/api';
 import { PAD_CLOSE, PAD_LIMITS, PAD_TEXTS } from '../../../domain/pads';
 import type { Db } from '../../db/client';
+import { session } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
@@ -27,6 +30,8 @@ const MAX_BUS_AWARENESS = 6000;
 
 interface Conn {
   actor: Actor;
+  /** The session the socket was opened with: it closes when that session ends. */
+  token: string;
   access: PadAccess;
   /** The awareness client ids this socket set (removed when it closes). */
   controlled: Set<number>;
@@ -100,7 +105,8 @@ export class PadSockets {
         }
         throw error;
       }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.join(ws, padId, actor, access));
+      const { token } = verdict.client;
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.join(ws, padId, actor, token, access));
     } catch (error) {
       this.deps.logger.error({ err: error }, 'pad upgrade failed');
       refuseUpgrade(socket, 500, 'Internal Server Error');
@@ -166,7 +172,7 @@ export class PadSockets {
     return created;
   }
 
-  private join(ws: WebSocket, padId: string, actor: Actor, access: PadAccess) {
+  private join(ws: WebSocket, padId: string, actor: Actor, token: string, access: PadAccess) {
     const room = this.room(padId);
     const people = new Set([...room.conns.values()].map((c) => c.actor.id));
     if (!people.has(actor.id) && people.size >= PAD_LIMITS.people) {
@@ -176,6 +182,7 @@ export class PadSockets {
     }
     const conn: Conn = {
       actor,
+      token,
       access,
       controlled: new Set(),
       queue: room.ready,
@@ -317,6 +324,7 @@ export class PadSockets {
 
   /** What other servers (and this one's services) say about pads. */
   private async heard({ event }: BusMessage) {
+    if (event.type === 'sessions.changed') return this.closeEndedSessions();
     if (!event.type.startsWith('pad.')) return;
     const signal = event as PadSignal;
     const room = this.rooms.get(signal.padId);
@@ -352,6 +360,31 @@ export class PadSockets {
       }
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'pad signal not handled');
+    }
+  }
+
+  /**
+   * Sessions may have ended (sign-out, ban, revoked): the pad sockets of those that did close
+   * as the hub's do, with REALTIME_SESSION_ENDED.
+   */
+  private async closeEndedSessions() {
+    const conns = [...this.rooms.values()].flatMap((room) => [...room.conns]);
+    if (conns.length === 0) return;
+    try {
+      const tokens = [...new Set(conns.map(([, conn]) => conn.token))];
+      const live = new Set(
+        (
+          await this.deps.db
+            .select({ token: session.token })
+            .from(session)
+            .where(and(inArray(session.token, tokens), gt(session.expiresAt, new Date())))
+        ).map((row) => row.token),
+      );
+      for (const [ws, conn] of conns) {
+        if (!live.has(conn.token)) ws.close(REALTIME_SESSION_ENDED, 'session ended');
+      }
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'pad session check failed');
     }
   }
 
