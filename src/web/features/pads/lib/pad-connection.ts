@@ -57,10 +57,21 @@ export class PadConnection {
         this.send(encoding.toUint8Array(e));
       },
     );
+    // The browser knows before the socket does: drop it at once, and be back as soon as it is.
+    window.addEventListener('offline', this.goOffline);
+    window.addEventListener('online', this.goOnline);
     this.connect();
   }
 
+  private readonly goOffline = () => this.ws?.close();
+  private readonly goOnline = () => {
+    if (this.connected || this.stopped) return;
+    clearTimeout(this.retry);
+    this.connect();
+  };
+
   private connect() {
+    if (!navigator.onLine) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/api/pads/${this.padId}/socket`);
     ws.binaryType = 'arraybuffer';
@@ -121,6 +132,8 @@ export class PadConnection {
 
   destroy() {
     this.stopped = true;
+    window.removeEventListener('offline', this.goOffline);
+    window.removeEventListener('online', this.goOnline);
     clearTimeout(this.retry);
     this.ws?.close();
     this.awareness.destroy();
