@@ -64,6 +64,7 @@ test('interviewer and candidate type in one pad, converge after one was offline,
   await page.goto(`/recruiter/job-listings/${jobId}`);
   await page.getByRole('button', { name: `Open ${candidate.name}` }).click();
   await page.getByRole('button', { name: 'Start pad' }).click();
+  await page.getByRole('menuitem', { name: 'TypeScript' }).click();
   await expect(page).toHaveURL(/\/pads\/[^/]+$/);
   const padUrl = page.url();
 
