@@ -37,6 +37,7 @@ export const TRANSLATED = [
   'src/web/features/audit/**/*.tsx',
   'src/web/features/integrations/**/*.tsx',
   'src/web/features/mail/**/*.tsx',
+  'src/web/features/pads/**/*.tsx',
 ];
 
 export default [

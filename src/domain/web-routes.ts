@@ -42,6 +42,7 @@ export const WEB_ROUTES = {
   adminAnalytics: '/admin/analytics',
   assessments: '/assessments',
   workspace: '/assessment/:assessmentId?',
+  pad: '/pads/:padId',
   messagesInbox: '/messages/inbox',
   messages: '/messages',
   compose: '/messages/new',

@@ -31,6 +31,7 @@ import { languageRoutes } from './features/languages/languages.routes';
 import { defaultLanguage } from './features/languages/languages.service';
 import { unsubscribeRoutes } from './features/mail-replies/unsubscribe.routes';
 import { messagingRoutes } from './features/messaging/messaging.routes';
+import { padRoutes } from './features/pads/pads.routes';
 import { playbackRoutes } from './features/playback/playback.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import type { ResumeIndexer } from './features/resumes/resume-indexer';
@@ -331,7 +332,8 @@ export function createApp({
     .route('/', departmentRoutes({ db, bus, mailer }))
     .route('/', feedbackRoutes({ db }))
     .route('/', interviewRoutes({ db, bus, mailer, appUrl: env.APP_URL, rsvp }))
-    .route('/', careersRoutes({ db }));
+    .route('/', careersRoutes({ db }))
+    .route('/', padRoutes({ db, bus, mailer }));
 
   // Built once, on the first request (every route is registered by then).
   let openApi: OpenApiDocument | undefined;

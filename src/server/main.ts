@@ -54,6 +54,7 @@ async function main() {
 
   keepConnectionsAlive(server as unknown as import('node:http').Server);
   services.hub.attach(server as unknown as import('node:http').Server);
+  services.pads.attach(server as unknown as import('node:http').Server);
 
   // Prometheus on a port of its own (for a network only the scraper reaches), no token.
   const metricsServer = env.METRICS_PORT

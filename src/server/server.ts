@@ -8,6 +8,7 @@ import { InterviewReminders } from './features/interviews/reminders';
 import { InboundSmtp } from './features/mail-replies/inbound-smtp';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
+import { PadSockets } from './features/pads/pads.service';
 import { ResumeIndexer } from './features/resumes/resume-indexer';
 import { createSessionPolicy } from './features/security/session-policy';
 import { TestRunQueue } from './features/test-runs/queue';
@@ -32,6 +33,8 @@ export interface Services {
   mailer: Mailer;
   bus: EventBus;
   hub: RealtimeHub;
+  /** Live pads' WebSockets (attached by main beside the hub). */
+  pads: PadSockets;
   /** Message digest mails; started by main (tests flush them by hand). */
   digests: DigestWorker;
   /** Submits assessments whose time ran out, sends due-date reminders (started by main). */
@@ -111,6 +114,7 @@ export async function createServices(
     logger,
     appOrigin: new URL(env.APP_URL).origin,
   });
+  const pads = new PadSockets({ db: database.db, bus, logger, hub });
   const digests = new DigestWorker({ db: database.db, mailer, bus, appUrl: env.APP_URL, logger });
   const testRuns = new TestRunQueue({
     db: database.db,
@@ -184,6 +188,7 @@ export async function createServices(
     mailer,
     bus,
     hub,
+    pads,
     digests,
     jobs,
     interviewReminders,
@@ -205,6 +210,7 @@ export async function createServices(
       await interviewReminders.stop();
       await testRuns.stop(5_000);
       await hub.close();
+      await pads.close();
       await digests.stop();
       await mailer.stop();
       await bus.close();

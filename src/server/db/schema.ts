@@ -70,6 +70,7 @@ export * from './schema-interviews';
 export * from './schema-invitations';
 export * from './schema-jobs';
 export * from './schema-messaging';
+export * from './schema-pads';
 export * from './schema-people';
 export * from './schema-playback';
 export * from './schema-review';

@@ -18,9 +18,20 @@ export interface SessionsChanged {
   type: 'sessions.changed';
 }
 
+/**
+ * Server-side only: live pads between servers (docs/decisions/031). An update is named by its
+ * seq (the bytes are read from the database: NOTIFY carries at most 8000 bytes); presence is
+ * small and travels whole. `origin` is the sending server, which has delivered it already.
+ */
+export type PadSignal =
+  | { type: 'pad.update'; padId: string; seq: number; origin: string }
+  | { type: 'pad.awareness'; padId: string; update: string; origin: string }
+  | { type: 'pad.ended'; padId: string }
+  | { type: 'pad.run'; padId: string; runId: string };
+
 export interface BusMessage {
   audience: Audience;
-  event: RealtimeEvent | SessionsChanged;
+  event: RealtimeEvent | SessionsChanged | PadSignal;
 }
 
 /**

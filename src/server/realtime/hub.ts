@@ -20,7 +20,7 @@ export const SESSIONS_CHANGED: BusMessage = {
 /** How often every socket's session is checked again (it may have expired meanwhile). */
 const SESSION_CHECK_MS = 30_000;
 
-interface Client {
+export interface Client {
   actor: Actor;
   /** The session the socket was opened with; re-checked periodically and on sign-out. */
   token: string;
@@ -81,42 +81,53 @@ export class RealtimeHub {
     });
   }
 
-  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    const refuse = (status: number, text: string) => {
-      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    };
-    try {
-      // Browsers always send Origin on WebSockets: another site's page may not listen in.
-      const origin = req.headers.origin;
-      const host = req.headers.host;
-      if (
-        origin &&
-        origin !== this.deps.appOrigin &&
-        origin !== `http://${host}` &&
-        origin !== `https://${host}`
-      ) {
-        return refuse(403, 'Forbidden');
-      }
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string') headers.set(key, value);
-      }
-      const session = await this.deps.sessions.get(headers);
-      if (!session?.user) return refuse(401, 'Unauthorized');
-      // Opening the socket is no activity (a tab reconnects by itself): read the clock only,
-      // from the database (a socket may stay open for long).
-      const verdict = await this.deps.policy.touch(session, { force: true, record: false });
-      if (!verdict.ok) return refuse(401, 'Unauthorized');
-      if (verdict.mustEnrolTwoFactor) return refuse(403, 'Forbidden');
-      const client = {
+  /**
+   * The session check every WebSocket of ours passes (this hub's and the live pads'): the
+   * origin, the session cookie and the session policy. Answers the socket's client, or the
+   * HTTP status to refuse the upgrade with.
+   */
+  async authenticate(
+    req: IncomingMessage,
+  ): Promise<{ client: Client } | { refuse: [status: number, text: string] }> {
+    // Browsers always send Origin on WebSockets: another site's page may not listen in.
+    const origin = req.headers.origin;
+    const host = req.headers.host;
+    if (
+      origin &&
+      origin !== this.deps.appOrigin &&
+      origin !== `http://${host}` &&
+      origin !== `https://${host}`
+    ) {
+      return { refuse: [403, 'Forbidden'] };
+    }
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(key, value);
+    }
+    const session = await this.deps.sessions.get(headers);
+    if (!session?.user) return { refuse: [401, 'Unauthorized'] };
+    // Opening the socket is no activity (a tab reconnects by itself): read the clock only,
+    // from the database (a socket may stay open for long).
+    const verdict = await this.deps.policy.touch(session, { force: true, record: false });
+    if (!verdict.ok) return { refuse: [401, 'Unauthorized'] };
+    if (verdict.mustEnrolTwoFactor) return { refuse: [403, 'Forbidden'] };
+    return {
+      client: {
         actor: toActor(session.user),
         token: session.session.token,
         sessionId: session.session.id,
-      };
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, client));
+      },
+    };
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    try {
+      const verdict = await this.authenticate(req);
+      if ('refuse' in verdict) return refuseUpgrade(socket, ...verdict.refuse);
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, verdict.client));
     } catch (error) {
       this.deps.logger.error({ err: error }, 'realtime upgrade failed');
-      refuse(500, 'Internal Server Error');
+      refuseUpgrade(socket, 500, 'Internal Server Error');
     }
   }
 
@@ -244,4 +255,9 @@ export class RealtimeHub {
     })();
     return this.closing;
   }
+}
+
+/** Answers a WebSocket upgrade with an HTTP error and closes the connection. */
+export function refuseUpgrade(socket: Duplex, status: number, text: string) {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

@@ -85,6 +85,9 @@ const WorkspaceScreen = lazy(() =>
     default: m.WorkspaceScreen,
   })),
 );
+const PadScreen = lazy(() =>
+  import('../features/pads/components/pad-screen').then((m) => ({ default: m.PadScreen })),
+);
 const RecruiterResultsScreen = lazy(() =>
   import('../features/assessments/components/results-screen').then((m) => ({
     default: m.RecruiterResultsScreen,
@@ -278,6 +281,15 @@ export const routes: RouteObject[] = [
         ),
       },
       guarded(routePath('candidateJobs'), <BrowseJobsScreen />, CANDIDATE),
+      // A live pad: its candidate, interviewers and recruiter, admins (the server decides).
+      {
+        path: routePath('pad'),
+        element: (
+          <RequireAuth>
+            <PadScreen />
+          </RequireAuth>
+        ),
+      },
       guarded(routePath('candidateJob'), <JobDetailScreen />, CANDIDATE),
       guarded(routePath('candidateApplications'), <MyApplicationsScreen />, CANDIDATE),
       {

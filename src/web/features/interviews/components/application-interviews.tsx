@@ -29,6 +29,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
+import { StartPadButton } from '../../pads/components/start-pad-button';
 import {
   useApplicationInterviews,
   useCancelInterview,
@@ -154,6 +155,9 @@ function InterviewCard({ interview }: { interview: Interview }) {
         ) : null}
         {interview.status !== 'cancelled' ? (
           <Group gap="xs">
+            {interview.status === 'scheduled' ? (
+              <StartPadButton interviewId={interview.id} />
+            ) : null}
             {interview.status === 'scheduled' ? (
               <Button size="xs" variant="default" onClick={() => setMoving(true)}>
                 {t('application.reschedule')}

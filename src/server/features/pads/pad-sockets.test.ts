@@ -1,0 +1,270 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_SESSION_ENDED } from '../../../domain/api';
+import { PAD_CLOSE, PAD_LIMITS, PAD_TEXTS, type Pad } from '../../../domain/pads';
+import { padUpdate } from '../../db/schema';
+import { createTestApp, secondServer, type TestApp, type TestUser } from '../../test/harness';
+import { startRun } from './pads.service';
+import { castOfAnInterview, eventually, listenOn, type PadCast, PadClient } from './pads-fixture';
+
+let t: TestApp;
+let c: PadCast;
+let host: string;
+let stop: () => Promise<unknown>;
+const clients: PadClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await castOfAnInterview(t);
+  ({ host, close: stop } = await listenOn(t));
+}, 60_000);
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  await stop?.();
+  await t?.close();
+});
+
+/** A fresh pad of the interview (the open one is ended first: one open pad per interview). */
+async function newPad(): Promise<string> {
+  const start = () =>
+    t.request('/api/pads', {
+      method: 'POST',
+      as: c.recruiter,
+      json: { interviewId: c.interviewId, language: 'javascript' },
+    });
+  let res = await start();
+  if (res.status === 200) {
+    const open = (await res.json()) as Pad;
+    await t.request(`/api/pads/${open.id}/end`, { method: 'POST', as: c.recruiter });
+    res = await start();
+  }
+  expect(res.status).toBe(201);
+  return ((await res.json()) as Pad).id;
+}
+
+function client(padId: string, as: TestUser | null, at = host) {
+  const made = new PadClient(at, padId, as);
+  clients.push(made);
+  return made;
+}
+
+/** A client that has opened the pad and holds its files. */
+async function joined(padId: string, as: TestUser, at = host) {
+  const made = client(padId, as, at);
+  expect(await made.connect()).toBe(true);
+  await eventually(() => expect(made.text('README.md')).toBeDefined());
+  return made;
+}
+
+describe('who may connect', () => {
+  it('refuses anyone signed out, another interview’s candidate and another company', async () => {
+    const padId = await newPad();
+    expect(await client(padId, null).connect()).toBe(false);
+    expect(await client(padId, c.otherCandidate).connect()).toBe(false);
+    expect(await client(padId, c.otherCompany).connect()).toBe(false);
+  });
+
+  it('lets an admin watch, but refuses an admin’s edits', async () => {
+    const padId = await newPad();
+    const admin = await joined(padId, c.admin);
+    expect(admin.notices[0]).toMatchObject({ type: 'status', access: 'read' });
+    const rows = async () =>
+      (await t.database.db.select().from(padUpdate).where(eq(padUpdate.padId, padId))).length;
+    const before = await rows();
+    admin.type('README.md', 0, 'admin was here');
+    await eventually(() =>
+      expect(admin.notices).toContainEqual({ type: 'error', message: PAD_TEXTS.readOnly }),
+    );
+    expect(await rows()).toBe(before);
+  });
+});
+
+describe('editing together', () => {
+  it('two people typing at once end with the same text, cursors named by the server', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    candidate.awareness.setLocalStateField('user', { name: 'Someone Else', color: '#f00' });
+    for (let i = 0; i < 20; i++) {
+      interviewer.type('README.md', 0, 'i');
+      candidate.type('README.md', 0, 'c');
+    }
+    await eventually(() => {
+      expect(candidate.text('README.md')).toBe(interviewer.text('README.md'));
+      expect(interviewer.text('README.md')!.slice(0, 40).split('').sort().join('')).toBe(
+        'c'.repeat(20) + 'i'.repeat(20),
+      );
+    });
+    const shown = await eventually(() => {
+      const names = [...interviewer.awareness.getStates().values()].map(
+        (s) => (s.user as { name: string } | undefined)?.name,
+      );
+      expect(names).toContain(c.candidate.name);
+      return names;
+    });
+    expect(shown).not.toContain('Someone Else');
+    // A reload shows the current text.
+    const reloaded = await joined(padId, c.candidate);
+    await eventually(() => expect(reloaded.text('README.md')).toBe(interviewer.text('README.md')));
+  });
+
+  it('one who was offline keeps their edits and both converge on reconnecting', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    candidate.disconnect();
+    await eventually(() => expect(candidate.closed).toBeDefined());
+    candidate.type('README.md', 0, 'OFFLINE ');
+    interviewer.type('README.md', 0, 'ONLINE ');
+    expect(candidate.text('README.md')).not.toContain('ONLINE');
+    expect(await candidate.connect()).toBe(true);
+    await eventually(() => {
+      expect(interviewer.text('README.md')).toContain('OFFLINE');
+      expect(candidate.text('README.md')).toContain('ONLINE');
+      expect(candidate.text('README.md')).toBe(interviewer.text('README.md'));
+    });
+  });
+});
+
+describe('what the candidate’s socket carries', () => {
+  it('never a note; a run’s result reaches everyone in the pad', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    const noted = await t.request(`/api/pads/${padId}/notes`, {
+      method: 'POST',
+      as: c.interviewer,
+      json: { text: 'SECRET-NOTE weak on tests' },
+    });
+    expect(noted.status).toBe(201);
+    const runner = async () => ({
+      status: 'passed' as const,
+      passed: 2,
+      failed: 0,
+      skipped: 0,
+      failures: [],
+      output: 'RUN-OUTPUT',
+      durationMs: 1,
+    });
+    const { done } = await startRun(
+      { db: t.database.db, bus: t.bus, mailer: t.mailer, runner },
+      { id: c.candidate.id, name: c.candidate.name, email: c.candidate.email, role: 'candidate' },
+      padId,
+    );
+    await done;
+    for (const person of [interviewer, candidate]) {
+      await eventually(() =>
+        expect(person.notices).toContainEqual(
+          expect.objectContaining({
+            type: 'run',
+            run: expect.objectContaining({ output: 'RUN-OUTPUT' }),
+          }),
+        ),
+      );
+    }
+    expect(candidate.raw.join('\n')).not.toContain('SECRET-NOTE');
+  });
+});
+
+describe('limits', () => {
+  it('too many messages close the socket with a clear reason', async () => {
+    const padId = await newPad();
+    const candidate = await joined(padId, c.candidate);
+    for (let i = 0; i <= PAD_LIMITS.messagesPerWindow; i++) candidate.type('README.md', 0, 'x');
+    await eventually(() =>
+      expect(candidate.closed).toEqual({ code: PAD_CLOSE.tooFast, reason: PAD_TEXTS.tooFast }),
+    );
+  });
+
+  it('a document past 2 MB is refused', async () => {
+    const padId = await newPad();
+    const candidate = await joined(padId, c.candidate);
+    candidate.type('README.md', 0, 'y'.repeat(PAD_LIMITS.documentBytes));
+    await eventually(() =>
+      expect(candidate.closed).toEqual({ code: PAD_CLOSE.tooLarge, reason: PAD_TEXTS.tooLarge }),
+    );
+    const fresh = await joined(padId, c.interviewer);
+    expect(fresh.text('README.md')!.length).toBeLessThan(PAD_LIMITS.documentBytes);
+  });
+
+  it('an eleventh person is turned away', async () => {
+    const padId = await newPad();
+    const people = [c.candidate, c.interviewer, c.recruiter];
+    while (people.length < PAD_LIMITS.people) people.push(await t.createUser('admin'));
+    for (const person of people) await joined(padId, person);
+    const late = client(padId, await t.createUser('admin'));
+    await late.connect();
+    await eventually(() =>
+      expect(late.closed).toEqual({
+        code: PAD_CLOSE.tooManyPeople,
+        reason: PAD_TEXTS.tooManyPeople,
+      }),
+    );
+  });
+});
+
+describe('ending the interview', () => {
+  it('makes the pad read-only for everyone connected', async () => {
+    const padId = await newPad();
+    const candidate = await joined(padId, c.candidate);
+    const ended = await t.request(`/api/pads/${padId}/end`, { method: 'POST', as: c.recruiter });
+    expect(ended.status).toBe(200);
+    await eventually(() =>
+      expect(candidate.notices).toContainEqual({ type: 'status', status: 'ended', access: 'read' }),
+    );
+    candidate.type('README.md', 0, 'too late');
+    await eventually(() =>
+      expect(candidate.notices).toContainEqual({ type: 'error', message: PAD_TEXTS.readOnly }),
+    );
+    const pad = (await (await t.request(`/api/pads/${padId}`, { as: c.recruiter })).json()) as Pad;
+    expect(pad.files.find((f) => f.path === 'README.md')!.content).not.toContain('too late');
+  });
+});
+
+describe('sessions', () => {
+  it('a pad socket closes when its session ends (sign-out)', async () => {
+    const padId = await newPad();
+    const watcher = await joined(padId, c.candidate);
+    // Another person's session: the candidate signs in again in a second browser.
+    const cookie = await t.signIn(c.candidate.email, c.candidate.password);
+    const second = await joined(padId, { ...c.candidate, cookie });
+    const out = await t.request('/api/auth/sign-out', {
+      method: 'POST',
+      as: { ...c.candidate, cookie },
+      json: {},
+    });
+    expect(out.status).toBe(200);
+    await eventually(() => expect(second.closed?.code).toBe(REALTIME_SESSION_ENDED));
+    expect(watcher.closed).toBeUndefined();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
+  it('people on different servers edit the same pad and converge', async () => {
+    const second = await secondServer(t);
+    const other = await listenOn(second);
+    try {
+      const padId = await newPad();
+      const interviewer = await joined(padId, c.interviewer);
+      const candidate = await joined(padId, c.candidate, other.host);
+      candidate.awareness.setLocalStateField('user', { color: '#0a0' });
+      interviewer.type('README.md', 0, 'from-one ');
+      candidate.type('README.md', 0, 'from-two ');
+      await eventually(() => {
+        expect(candidate.text('README.md')).toContain('from-one');
+        expect(interviewer.text('README.md')).toContain('from-two');
+        expect(candidate.text('README.md')).toBe(interviewer.text('README.md'));
+      });
+      await eventually(() => {
+        const names = [...interviewer.awareness.getStates().values()].map(
+          (s) => (s.user as { name: string } | undefined)?.name,
+        );
+        expect(names).toContain(c.candidate.name);
+      });
+    } finally {
+      for (const x of clients) x.disconnect();
+      await other.close();
+      await second.close();
+    }
+  });
+});

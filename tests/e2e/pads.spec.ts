@@ -1,0 +1,128 @@
+import { apiClients, expect, logIn, newAccount, test } from './support/fixtures';
+
+const clients = apiClients();
+const suffix = () => Math.random().toString(36).slice(2, 8);
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('interviewer and candidate type in one pad, converge after one was offline, run it, and the interview ends read-only', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const id = suffix();
+  const recruiter = newAccount('recruiter', `Pia Interviewer ${id}`);
+  const candidate = newAccount('candidate', `Otto Candidate ${id}`);
+  const rec = await clients(recruiter, 'sign-up');
+  const cand = await clients(candidate, 'sign-up');
+
+  // Set up through the API: a job, an application at Interview, a time picked.
+  const job = await rec.api.post('/api/jobs', {
+    data: {
+      title: `Paired Role ${id}`,
+      department: 'Engineering',
+      locations: ['Berlin'],
+      workplaceType: 'remote',
+      jobType: 'full-time',
+      experience: '3-5',
+      description: 'Build things.',
+      status: 'published',
+    },
+  });
+  expect(job.status(), await job.text()).toBe(201);
+  const jobId = ((await job.json()) as { id: string }).id;
+  const applied = await cand.api.post(`/api/jobs/${jobId}/applications`, {
+    multipart: { coverLetter: 'Hello' },
+  });
+  const applicationId = ((await applied.json()) as { id: string }).id;
+  await rec.api.post(`/api/jobs/${jobId}/applications/move`, {
+    data: { applicationIds: [applicationId], stage: 'interview' },
+  });
+  const proposed = await rec.api.post(`/api/applications/${applicationId}/interviews`, {
+    data: {
+      slots: [
+        {
+          date: inDays(3),
+          time: '10:00',
+          durationMinutes: 45,
+          timeZone: 'Europe/Berlin',
+          location: 'https://meet.example.test/pad',
+        },
+      ],
+      interviewerIds: [rec.id],
+    },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  const interview = (await proposed.json()) as { id: string; slots: { id: string }[] };
+  const picked = await cand.api.post(`/api/interviews/${interview.id}/pick`, {
+    data: { slotId: interview.slots[0]!.id },
+  });
+  expect(picked.status(), await picked.text()).toBe(200);
+
+  // The interviewer starts the pad from the application.
+  await logIn(page, recruiter);
+  await page.goto(`/recruiter/job-listings/${jobId}`);
+  await page.getByRole('button', { name: `Open ${candidate.name}` }).click();
+  await page.getByRole('button', { name: 'Start pad' }).click();
+  await page.getByRole('menuitem', { name: 'TypeScript' }).click();
+  await expect(page).toHaveURL(/\/pads\/[^/]+$/);
+  const padUrl = page.url();
+
+  const other = await browser.newContext();
+  const candidatePage = await other.newPage();
+  await logIn(candidatePage, candidate);
+  await candidatePage.goto(padUrl);
+  const editorOf = (p: typeof page) => p.getByRole('textbox', { name: /Code editor/ });
+  await expect(editorOf(candidatePage)).toBeVisible();
+  await expect(editorOf(page)).toBeVisible();
+
+  // Both type at once at the top of the same file.
+  await editorOf(page).click();
+  await page.keyboard.press('Control+Home');
+  await editorOf(candidatePage).click();
+  await candidatePage.keyboard.press('Control+Home');
+  await Promise.all([
+    page.keyboard.type('// interviewer\n'),
+    candidatePage.keyboard.type('// candidate\n'),
+  ]);
+  // The document's lines, without the other person's cursor and its name label.
+  const lines = (p: typeof page) =>
+    p.locator('.cm-line').evaluateAll((els) =>
+      els.map((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        for (const caret of copy.querySelectorAll('.cm-ySelectionCaret')) caret.remove();
+        return (copy.textContent ?? '').replace(/\u2060/g, '');
+      }),
+    );
+  await expect
+    .poll(async () => (await lines(page)).slice(0, 2).sort())
+    .toEqual(['// candidate', '// interviewer']);
+  await expect
+    .poll(async () => (await lines(candidatePage)).slice(0, 3))
+    .toEqual((await lines(page)).slice(0, 3));
+  // Each cursor carries its person's name.
+  await expect(page.locator('.cm-ySelectionInfo', { hasText: candidate.name })).toBeAttached();
+
+  // The candidate drops off, types, and comes back: both converge.
+  await other.setOffline(true);
+  await expect(candidatePage.getByText('Offline', { exact: false }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await candidatePage.keyboard.type('// written offline\n');
+  await other.setOffline(false);
+  await expect
+    .poll(async () => (await lines(page)).join('\n'), { timeout: 30_000 })
+    .toContain('// written offline');
+
+  // Run: the same result reaches both.
+  await page.getByRole('button', { name: 'Run' }).click();
+  const output = page.getByLabel('Run output');
+  await expect(output).toBeVisible({ timeout: 60_000 });
+  await expect(candidatePage.getByLabel('Run output')).toHaveText((await output.textContent())!);
+
+  // End interview: read-only for both.
+  await page.getByRole('button', { name: 'End interview' }).click();
+  await expect(page.getByText('Read-only')).toBeVisible();
+  await expect(candidatePage.getByText('Read-only')).toBeVisible();
+  await other.close();
+});
