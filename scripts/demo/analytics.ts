@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { toIsoDate } from '../../src/domain/assessments';
 import { newJobSchema } from '../../src/domain/jobs';
@@ -21,8 +20,7 @@ import {
   moveApplications,
   withdrawApplication,
 } from '../../src/server/features/jobs/jobs.service';
-import { diskStorage } from '../../src/server/storage/storage';
-import { actorFor, type DemoIds, type Services } from './shared';
+import { actorFor, type DemoIds, jobsDeps, type Services } from './shared';
 /**
  * Analytics: two more jobs with an application from every demo candidate, walked through the
  * pipeline by the jobs rules (some through a scored assessment), then their history moved
@@ -44,13 +42,7 @@ export async function seedAnalytics(services: Services, ids: DemoIds) {
     .where(eq(assessmentTemplate.active, true))
     .limit(1);
   if (!template) return 0;
-  const deps = {
-    db,
-    bus: services.bus,
-    mailer: services.mailer,
-    appUrl: services.env.APP_URL,
-    storage: diskStorage(path.join(services.env.DATA_DIR, 'files')),
-  };
+  const deps = jobsDeps(services);
   const rita = actorFor(ids, 'rita@demo.talentforge.test', 'Rita Recruiter', 'recruiter');
   const omar = actorFor(ids, 'omar@demo.talentforge.test', 'Omar Okafor', 'recruiter');
   const jobFields = {

@@ -7,7 +7,7 @@ import {
   startAssessment,
 } from '../../src/server/features/assessments/assessments.service';
 import { createTemplate } from '../../src/server/features/templates/templates.service';
-import { actorFor, type DemoIds, type Services } from './shared';
+import { actorFor, type DemoIds, type Services, writeDeps } from './shared';
 import { seedShowcase } from './showcase';
 import { HIDDEN_TESTS } from './submissions';
 /** Templates, then assessments in every state, assigned by Rita. Skipped when any exist. */
@@ -67,7 +67,7 @@ export async function seedAssessments(services: Services, ids: DemoIds) {
     active: false,
     tasks: [{ title: 'Write the post-mortem', description: '', type: 'document' }],
   });
-  const aDeps = { db, bus: services.bus, mailer: services.mailer, appUrl: services.env.APP_URL };
+  const aDeps = writeDeps(services);
   const assign = (email: string, due: number) =>
     assignAssessment(aDeps, rita, {
       templateId: fullStack.id,

@@ -5,12 +5,12 @@ import {
   sendMessage,
   sendMessageFromEmail,
 } from '../../src/server/features/messaging/messaging.service';
-import { actorFor, type DemoIds, type Services } from './shared';
+import { actorFor, type DemoIds, type Services, writeDeps } from './shared';
 /** Conversations between the demo users, through the same rules as the app. Skipped when any exist. */
 export async function seedConversations(services: Services, ids: DemoIds) {
   const { db } = services.database;
   if ((await db.select({ id: conversation.id }).from(conversation).limit(1)).length > 0) return 0;
-  const deps = { db, bus: services.bus, mailer: services.mailer, appUrl: services.env.APP_URL };
+  const deps = writeDeps(services);
   const admin = actorFor(ids, 'admin@demo.talentforge.test', 'Alex Admin', 'admin');
   const rita = actorFor(ids, 'rita@demo.talentforge.test', 'Rita Recruiter', 'recruiter');
   const omar = actorFor(ids, 'omar@demo.talentforge.test', 'Omar Okafor', 'recruiter');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { toIsoDate } from '../../src/domain/assessments';
 import type { NewJobInput } from '../../src/domain/jobs';
@@ -11,9 +10,8 @@ import {
   moveApplications,
   withdrawApplication,
 } from '../../src/server/features/jobs/jobs.service';
-import { diskStorage } from '../../src/server/storage/storage';
 import { demoResume } from './resumes';
-import { actorFor, type DemoIds, type Services } from './shared';
+import { actorFor, type DemoIds, jobsDeps, type Services } from './shared';
 /**
  * Jobs in every state (draft, published, closed, archived) from both recruiters, and
  * applications from the demo candidates across the pipeline, through the jobs rules.
@@ -22,13 +20,7 @@ import { actorFor, type DemoIds, type Services } from './shared';
 export async function seedJobs(services: Services, ids: DemoIds) {
   const { db } = services.database;
   if ((await db.select({ id: job.id }).from(job).limit(1)).length > 0) return 0;
-  const deps = {
-    db,
-    bus: services.bus,
-    mailer: services.mailer,
-    appUrl: services.env.APP_URL,
-    storage: diskStorage(path.join(services.env.DATA_DIR, 'files')),
-  };
+  const deps = jobsDeps(services);
   const rita = actorFor(ids, 'rita@demo.talentforge.test', 'Rita Recruiter', 'recruiter');
   const omar = actorFor(ids, 'omar@demo.talentforge.test', 'Omar Okafor', 'recruiter');
   const casey = actorFor(ids, 'casey@demo.talentforge.test', 'Casey Chen', 'candidate');

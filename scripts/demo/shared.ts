@@ -17,3 +17,9 @@ export const writeDeps = (services: Services) => ({
   mailer: services.mailer,
   appUrl: services.env.APP_URL,
 });
+
+/** The jobs feature's deps: résumés go where the server keeps files (STORAGE_URL or DATA_DIR). */
+export const jobsDeps = (services: Services) => ({
+  ...writeDeps(services),
+  storage: services.storage,
+});
