@@ -1,3 +1,4 @@
+import { applicationTo, postJob } from './support/factories';
 import { apiClients, expect, logIn, mailsTo, mailText, newAccount, test } from './support/fixtures';
 
 const clients = apiClients();
@@ -33,29 +34,8 @@ test('a recruiter proposes times, the candidate picks one, both get the invitati
   const cand = await clients(candidate, 'sign-up');
 
   // Set up through the API: a published job, an application moved to Interview.
-  const job = await rec.api.post('/api/jobs', {
-    data: {
-      title: `Interviewed Role ${id}`,
-      department: 'Engineering',
-      locations: ['Berlin'],
-      workplaceType: 'remote',
-      jobType: 'full-time',
-      experience: '3-5',
-      description: 'Build things.',
-      status: 'published',
-    },
-  });
-  expect(job.status(), await job.text()).toBe(201);
-  const jobId = ((await job.json()) as { id: string }).id;
-  const applied = await cand.api.post(`/api/jobs/${jobId}/applications`, {
-    multipart: { coverLetter: 'Hello' },
-  });
-  expect(applied.status(), await applied.text()).toBe(201);
-  const applicationId = ((await applied.json()) as { id: string }).id;
-  const moved = await rec.api.post(`/api/jobs/${jobId}/applications/move`, {
-    data: { applicationIds: [applicationId], stage: 'interview' },
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
+  const jobId = await postJob(rec.api, { title: `Interviewed Role ${id}` });
+  const applicationId = await applicationTo(jobId, cand.api, { api: rec.api, stage: 'interview' });
 
   // 1. The recruiter (in Berlin) proposes two times from the application.
   await logIn(page, recruiter);

@@ -1,3 +1,4 @@
+import { applicationTo, postJob } from './support/factories';
 import { apiClients, expect, logIn, newAccount, test } from './support/fixtures';
 
 const clients = apiClients();
@@ -17,27 +18,8 @@ test('interviewer and candidate type in one pad, converge after one was offline,
   const cand = await clients(candidate, 'sign-up');
 
   // Set up through the API: a job, an application at Interview, a time picked.
-  const job = await rec.api.post('/api/jobs', {
-    data: {
-      title: `Paired Role ${id}`,
-      department: 'Engineering',
-      locations: ['Berlin'],
-      workplaceType: 'remote',
-      jobType: 'full-time',
-      experience: '3-5',
-      description: 'Build things.',
-      status: 'published',
-    },
-  });
-  expect(job.status(), await job.text()).toBe(201);
-  const jobId = ((await job.json()) as { id: string }).id;
-  const applied = await cand.api.post(`/api/jobs/${jobId}/applications`, {
-    multipart: { coverLetter: 'Hello' },
-  });
-  const applicationId = ((await applied.json()) as { id: string }).id;
-  await rec.api.post(`/api/jobs/${jobId}/applications/move`, {
-    data: { applicationIds: [applicationId], stage: 'interview' },
-  });
+  const jobId = await postJob(rec.api, { title: `Paired Role ${id}` });
+  const applicationId = await applicationTo(jobId, cand.api, { api: rec.api, stage: 'interview' });
   const proposed = await rec.api.post(`/api/applications/${applicationId}/interviews`, {
     data: {
       slots: [
