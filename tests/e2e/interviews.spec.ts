@@ -35,7 +35,7 @@ test('a recruiter proposes times, the candidate picks one, both get the invitati
 
   // Set up through the API: a published job, an application moved to Interview.
   const jobId = await postJob(rec.api, { title: `Interviewed Role ${id}` });
-  const applicationId = await applicationTo(jobId, cand.api, { api: rec.api, stage: 'interview' });
+  await applicationTo(jobId, cand.api, { api: rec.api, stage: 'interview' });
 
   // 1. The recruiter (in Berlin) proposes two times from the application.
   await logIn(page, recruiter);
