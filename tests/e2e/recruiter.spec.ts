@@ -115,8 +115,10 @@ test('a recruiter assigns a template, follows it in the results and scores it', 
   await page.getByRole('button', { name: 'Completed', exact: true }).click();
   await expect(viewDetails).toBeHidden();
   await expect(page.getByText('No assessments found')).toBeVisible();
-  await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+  // The filter says what the cards' badges say (issue 31).
+  await page.getByRole('button', { name: 'Upcoming', exact: true }).click();
   await expect(viewDetails).toBeVisible();
+  await expect(page.getByText('Not completed yet')).toBeVisible();
 
   await viewDetails.click();
   const details = page.getByRole('dialog', { name: `${candidate.name} · ${template.title}` });

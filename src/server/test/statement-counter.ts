@@ -59,7 +59,8 @@ function wrapDatabase(database: Database) {
     const begin = client.begin!;
     client.begin = function (this: unknown, ...args: unknown[]) {
       const body = args[args.length - 1] as (tx: Client) => Promise<unknown>;
-      note('BEGIN');
+      // No note of BEGIN here: postgres.js sends its `begin` through the pool's `unsafe`,
+      // which is counted above (noting it too counted every transaction's BEGIN twice).
       return begin.call(this, ...args.slice(0, -1), async (tx: Client) => {
         wrap(tx, ['unsafe']);
         const result = await body(tx);

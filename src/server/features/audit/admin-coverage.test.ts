@@ -84,6 +84,7 @@ afterAll(async () => {
 
 const self = 'changes only the caller’s own account, session or conversations';
 const candidateOnly = 'candidates only (admins are refused)';
+const padPeople = 'the interview’s interviewers and the job’s recruiter only: admins read pads';
 const recruiterOnly = 'recruiters only (admins are refused)';
 
 /** The routes of the OpenAPI document that change something, as `METHOD /path`. */
@@ -168,6 +169,14 @@ const ROUTES: Record<string, Case> = {
     exempt:
       'asks for a review: each model call it makes is audited as ai.call (none while AI is off)',
   },
+  // Live pads: admins may read a pad, never change one (the pad's people act; its runs,
+  // notes and end are records of their own in the pad).
+  'POST /api/pads': { exempt: padPeople },
+  'POST /api/pads/{id}/end': { exempt: padPeople },
+  'POST /api/pads/{id}/notes': { exempt: padPeople },
+  'PUT /api/pads/{id}/notes/{noteId}': { exempt: padPeople },
+  'DELETE /api/pads/{id}/notes/{noteId}': { exempt: padPeople },
+  'POST /api/pads/{id}/runs': { exempt: padPeople },
   'POST /api/assessments': { exempt: recruiterOnly },
   'POST /api/assessments/{id}/start': { exempt: candidateOnly },
   'PUT /api/assessments/{id}/tasks/{taskId}': { exempt: candidateOnly },

@@ -153,7 +153,7 @@ describe('the careers list (no sign-in)', () => {
     expect(html).toContain('<title>Careers Open Role at Northwind · TalentForge</title>');
     expect(html).toContain('<a class="apply" href="');
     expect(html).toMatch(/Full-time · €70,000 – €90,000/);
-    expect(html).toMatch(/<meta name="description" content="The role Run Kubernetes clusters\./);
+    expect(html).toMatch(/<meta name="description" content="The role: Run Kubernetes clusters\./);
     expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
     expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
     expect(html).toContain('<meta property="og:title" content="Careers Open Role at Northwind');

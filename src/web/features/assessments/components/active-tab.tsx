@@ -91,7 +91,7 @@ export function ActiveTab({ forFigures, visible }: ActiveTabProps) {
         {submissions.length === 0 ? (
           <EmptyState>{t('active.noSubmissions')}</EmptyState>
         ) : (
-          <SubmissionsTable rows={submissions} />
+          <SubmissionsTable rows={submissions} label={t('active.recentSubmissions')} />
         )}
       </section>
     </Stack>

@@ -100,7 +100,7 @@ export function RecruiterDashboardScreen() {
   return (
     <div className={classes.layout}>
       <Box visibleFrom="md" className={classes.sidebar}>
-        <DashboardSidebar tab={tab} />
+        <DashboardSidebar assessments={assessments.data ?? []} />
       </Box>
       <Stack gap="md" style={{ minWidth: 0 }}>
         <PageHeader title={t('welcome', { name })} description={t('description')} />

@@ -41,7 +41,9 @@ export function ResultsList({ query, visible }: ResultsListProps) {
             details={
               <>
                 <Text size="sm" c="dimmed">
-                  {t('results.completedOn', { date: formatDate(a.completedDate) })}
+                  {a.completedDate
+                    ? t('results.completedOn', { date: formatDate(a.completedDate) })
+                    : t('results.notCompleted')}
                 </Text>
                 <SimilarityFlag percent={a.similarityFlag} />
               </>

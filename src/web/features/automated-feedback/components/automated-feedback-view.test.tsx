@@ -48,7 +48,7 @@ describe('Automated feedback in the reader language', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByTestId('feedback-note').textContent).toBe(
-      'Dieser Test hat verborgene Tests; daher werden nur das Ergebnis und die Erfolgsquote geteilt.',
+      'Dieses Assessment hat verborgene Tests; daher werden nur das Ergebnis und die Erfolgsquote geteilt.',
     );
   });
 });

@@ -46,7 +46,7 @@ describe('The workspace in the reader language', () => {
     expect(screen.getByText('Programmieraufgabe')).toBeTruthy();
     expect(screen.getByText('Verbleibende Zeit')).toBeTruthy();
     expect(
-      screen.getByText('Die Uhr (48 Stunden) startet, wenn der Kandidat den Test öffnet.'),
+      screen.getByText('Die Uhr (48 Stunden) startet, wenn der Kandidat das Assessment öffnet.'),
     ).toBeTruthy();
     // The scripted chat's times through Intl: "vor 42 Minuten".
     expect(screen.getByText(/vor 42 Minuten/)).toBeTruthy();
