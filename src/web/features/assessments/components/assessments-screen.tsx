@@ -29,8 +29,9 @@ export function AssessmentsScreen() {
   // One list for every filter: switching is instant and live updates refresh them all.
   const query = useAssessments();
   const shown = query.data ? filterAssessments(query.data, filter) : undefined;
-  // Smaller segments on a phone: the four labels then fit side by side at 320 px.
-  const size = useMatches<'xs' | 'sm'>({ base: 'xs', xs: 'sm' });
+  // On a phone the four segments stand one above the other: side by side, German's
+  // "Abgeschlossen" (and longer words in other languages) were cut at 375 px.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
 
   return (
     <Stack maw={880} mx="auto" gap={0}>
@@ -44,7 +45,7 @@ export function AssessmentsScreen() {
             if (isAssessmentFilter(value)) setFilter(value);
           }}
           fullWidth
-          size={size}
+          orientation={orientation}
           styles={{ root: { maxWidth: 520 } }}
         />
         <AssessmentList
