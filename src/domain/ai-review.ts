@@ -1,10 +1,27 @@
 import { z } from 'zod';
+import type { ErrorCode } from './error-codes';
 
 /*
  * AI-assisted review (docs/decisions/030): the rubric, the settings, the model's answer as we
  * accept it, and the result a reviewer reads. The score suggestion is computed here, never
  * written by the model.
  */
+
+/** Why an AI call failed: an error code (error-codes.ts) the browser translates. */
+export type AiFailure = Extract<ErrorCode, `ai-${string}`>;
+
+/** The English of each failure (error-texts.ts adds the budget's reopening time). */
+export const AI_FAILURE_TEXTS: Record<AiFailure, string> = {
+  'ai-off': 'AI-assisted review is off: no AI endpoint is configured.',
+  'ai-unreachable': 'The AI service cannot be reached. Try again later.',
+  'ai-timeout': 'The AI service took too long to answer. Try again.',
+  'ai-rate-limited': 'The AI service is busy (too many requests). Try again in a minute.',
+  'ai-server-error': 'The AI service answered with an error. Try again later.',
+  'ai-invalid-answer':
+    'The model did not return a valid answer twice. Try again or pick another model.',
+  'ai-budget-used': "AI features are paused: today's token budget is used up.",
+  'ai-no-model': 'No AI model is chosen yet: an admin picks one in AI Configuration.',
+};
 
 export const AI_FEEDBACK_DETAILS = ['basic', 'standard', 'detailed', 'comprehensive'] as const;
 export type AiFeedbackDetail = (typeof AI_FEEDBACK_DETAILS)[number];

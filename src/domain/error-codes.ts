@@ -33,6 +33,16 @@ export interface ErrorParams {
   'bulk-row-not-utf8': { row: number };
   'bulk-quote-open': { row: number };
   'bulk-too-many-rows': { count: number; max: number; row: number };
+  /** AI-assisted review (src/domain/ai-review.ts): why the AI endpoint could not help. */
+  'ai-off': Record<string, never>;
+  'ai-no-model': Record<string, never>;
+  /** The daily token budget is used up; `until` is when it reopens (an ISO time). */
+  'ai-budget-used': { until: string };
+  'ai-timeout': Record<string, never>;
+  'ai-rate-limited': Record<string, never>;
+  'ai-server-error': Record<string, never>;
+  'ai-unreachable': Record<string, never>;
+  'ai-invalid-answer': Record<string, never>;
 }
 
 export type ErrorCode = keyof ErrorParams;
@@ -66,6 +76,14 @@ const CODES: Record<ErrorCode, true> = {
   'bulk-row-not-utf8': true,
   'bulk-quote-open': true,
   'bulk-too-many-rows': true,
+  'ai-off': true,
+  'ai-no-model': true,
+  'ai-budget-used': true,
+  'ai-timeout': true,
+  'ai-rate-limited': true,
+  'ai-server-error': true,
+  'ai-unreachable': true,
+  'ai-invalid-answer': true,
 };
 
 /** Every code (the OpenAPI document lists them). */

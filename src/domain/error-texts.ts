@@ -1,3 +1,4 @@
+import { AI_FAILURE_TEXTS } from './ai-review';
 import { DATA_RIGHTS_TEXTS } from './data-rights-texts';
 import { inUseMessage } from './departments';
 import type { Coded, ErrorCode, ErrorParams } from './error-codes';
@@ -31,6 +32,14 @@ const ENGLISH: { [C in ErrorCode]: (params: ErrorParams[C]) => string } = {
   'bulk-quote-open': ({ row }) => `Row ${row}: a quoted field is never closed`,
   'bulk-too-many-rows': ({ count, max, row }) =>
     `The file has ${count.toLocaleString('en-US')} rows; at most ${max} can be invited in one upload (row ${row} is the first past the limit)`,
+  'ai-off': () => AI_FAILURE_TEXTS['ai-off'],
+  'ai-no-model': () => AI_FAILURE_TEXTS['ai-no-model'],
+  'ai-budget-used': ({ until }) => `${AI_FAILURE_TEXTS['ai-budget-used']} They resume at ${until}.`,
+  'ai-timeout': () => AI_FAILURE_TEXTS['ai-timeout'],
+  'ai-rate-limited': () => AI_FAILURE_TEXTS['ai-rate-limited'],
+  'ai-server-error': () => AI_FAILURE_TEXTS['ai-server-error'],
+  'ai-unreachable': () => AI_FAILURE_TEXTS['ai-unreachable'],
+  'ai-invalid-answer': () => AI_FAILURE_TEXTS['ai-invalid-answer'],
 };
 
 /** A coded error's English text. */

@@ -364,11 +364,13 @@ export function scanServerMessages(): FoundMessage[] {
     }
     if (e.kind === ts.SyntaxKind.NullKeyword) return;
     const type = checker.getTypeAtLocation(e);
-    found.push({
-      at: where(at),
-      shapes: [],
-      code: type.isStringLiteral() ? type.value : `(not a literal: ${e.getText()})`,
-    });
+    // A code picked at run time among literals (`const code = timedOut ? 'a' : 'b'`): each one.
+    const literals = type.isUnion() ? type.types : [type];
+    if (literals.every((t) => t.isStringLiteral())) {
+      for (const t of literals) found.push({ at: where(at), shapes: [], code: t.value });
+      return;
+    }
+    found.push({ at: where(at), shapes: [], code: `(not a literal: ${e.getText()})` });
   }
 
   /** A message given where one is expected: read it, or pass the duty to the caller. */
@@ -408,8 +410,13 @@ export function scanServerMessages(): FoundMessage[] {
     record(arg, evaluate(e));
   }
 
-  /** Our own Error classes (a message first): what they are made with reaches the API too. */
+  /**
+   * Our own Error classes (a message first): what they are made with reaches the API too.
+   * A class whose constructor's first parameter is named `code` is made with an error code
+   * (error-codes.ts), its English made from the code: its first argument is read as a code.
+   */
   const errorClasses = new Set<ts.Symbol>();
+  const codedClasses = new Set<ts.Symbol>();
   for (const file of program.getSourceFiles()) {
     if (!ours(file)) continue;
     file.forEachChild((node) => {
@@ -418,7 +425,11 @@ export function scanServerMessages(): FoundMessage[] {
         h.types.some((t) => t.expression.getText() === 'Error'),
       );
       const symbol = resolve(node.name);
-      if (extendsError && symbol && node.name.text !== 'AppError') errorClasses.add(symbol);
+      if (!extendsError || !symbol || node.name.text === 'AppError') return;
+      errorClasses.add(symbol);
+      const first = node.members.find(ts.isConstructorDeclaration)?.parameters[0];
+      if (first && ts.isIdentifier(first.name) && first.name.text === 'code')
+        codedClasses.add(symbol);
     });
   }
 
@@ -436,7 +447,10 @@ export function scanServerMessages(): FoundMessage[] {
         const args = node.arguments ?? [];
         if (name === 'AppError' && args[1]) message(args[1], 'message');
         const classSymbol = ts.isIdentifier(node.expression) ? resolve(node.expression) : undefined;
-        if (classSymbol && errorClasses.has(classSymbol) && args[0]) message(args[0], 'message');
+        if (classSymbol && errorClasses.has(classSymbol) && args[0]) {
+          if (codedClasses.has(classSymbol)) code(args[0], node);
+          else message(args[0], 'message');
+        }
         if (name === 'APIError' && args[1] && ts.isObjectLiteralExpression(unwrap(args[1]))) {
           for (const p of (unwrap(args[1]) as ts.ObjectLiteralExpression).properties)
             if (ts.isPropertyAssignment(p) && p.name.getText() === 'message')

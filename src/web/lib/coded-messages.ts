@@ -1,5 +1,5 @@
 import { type ErrorCode, type ErrorParams, isErrorCode } from '../../domain/error-codes';
-import { formatDate, formatList, formatNumber, formatWait } from './format';
+import { formatDate, formatDateTime, formatList, formatNumber, formatWait } from './format';
 import { i18n } from './i18n';
 import { OPTIONS } from './message-options';
 
@@ -77,6 +77,14 @@ const CODED: { [C in ErrorCode]: (params: ErrorParams[C]) => string } = {
       max: formatNumber(num(p.max)),
       row: formatNumber(num(p.row)),
     }),
+  'ai-off': () => tr('error.ai-off'),
+  'ai-no-model': () => tr('error.ai-no-model'),
+  'ai-budget-used': (p) => tr('error.ai-budget-used', { until: formatDateTime(str(p.until)) }),
+  'ai-timeout': () => tr('error.ai-timeout'),
+  'ai-rate-limited': () => tr('error.ai-rate-limited'),
+  'ai-server-error': () => tr('error.ai-server-error'),
+  'ai-unreachable': () => tr('error.ai-unreachable'),
+  'ai-invalid-answer': () => tr('error.ai-invalid-answer'),
 };
 
 /** A coded error in the language in force; null for a code we do not know or texts not loaded. */

@@ -1,40 +1,24 @@
 import { sql } from 'drizzle-orm';
 import OpenAI from 'openai';
-import type { AiModel } from '../../../domain/ai-review';
+import { AI_FAILURE_TEXTS, type AiFailure, type AiModel } from '../../../domain/ai-review';
+import { type Coded, coded } from '../../../domain/error-codes';
+import { codedText } from '../../../domain/error-texts';
 import type { Db } from '../../db/client';
 import { aiUsage } from '../../db/schema';
 import type { Env } from '../../env';
 
-/** Why a call failed, as a code the browser translates and an English message. */
-export type AiFailure =
-  | 'ai-off'
-  | 'ai-unreachable'
-  | 'ai-timeout'
-  | 'ai-rate-limited'
-  | 'ai-server-error'
-  | 'ai-invalid-answer'
-  | 'ai-budget-used'
-  | 'ai-no-model';
+/** The code with its parameters, as the API sends them (error-codes.ts). */
+const aiCoded = (code: AiFailure, until?: string): Coded =>
+  code === 'ai-budget-used' ? coded(code, { until: until ?? '' }) : coded(code, {});
 
-export const AI_FAILURE_TEXTS: Record<AiFailure, string> = {
-  'ai-off': 'AI-assisted review is off: no AI endpoint is configured.',
-  'ai-unreachable': 'The AI service cannot be reached. Try again later.',
-  'ai-timeout': 'The AI service took too long to answer. Try again.',
-  'ai-rate-limited': 'The AI service is busy (too many requests). Try again in a minute.',
-  'ai-server-error': 'The AI service answered with an error. Try again later.',
-  'ai-invalid-answer':
-    'The model did not return a valid answer twice. Try again or pick another model.',
-  'ai-budget-used': "AI features are paused: today's token budget is used up.",
-  'ai-no-model': 'No AI model is chosen yet: an admin picks one in AI Configuration.',
-};
-
+/** Why a call failed: a code the browser translates, and its English as the message. */
 export class AiError extends Error {
   constructor(
     readonly code: AiFailure,
     /** When the daily budget reopens (ai-budget-used). */
     readonly until?: string,
   ) {
-    super(AI_FAILURE_TEXTS[code]);
+    super(codedText(aiCoded(code, until)));
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import {
   type AiConfig,
+  type AiFailure,
   type AiReview,
   type AiSettings,
   type AiTemplateSettings,
@@ -9,6 +10,7 @@ import {
   DEFAULT_AI_SETTINGS,
   STARTER_RUBRIC,
 } from '../../../domain/ai-review';
+import { type Coded, coded, type ErrorParams } from '../../../domain/error-codes';
 import type { Db } from '../../db/client';
 import {
   aiReview,
@@ -17,7 +19,7 @@ import {
   assessmentTemplate,
   setting,
 } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
@@ -48,11 +50,9 @@ export async function settled(deps: AiReviewDeps) {
   while (deps.running.size > 0) await Promise.allSettled([...deps.running]);
 }
 
-const refuse = (error: AiError) =>
-  new AppError(409, error.message, undefined, {
-    code: error.code,
-    ...(error.until ? { until: error.until } : {}),
-  });
+/** A review that cannot start: answered with its code and parameters (decision 023). */
+const refuse = <C extends AiFailure>(code: C, params: ErrorParams[C]) =>
+  codedError(409, coded(code, params) as Coded);
 
 export async function readAiSettings(db: Db): Promise<AiSettings> {
   const [row] = await db.select().from(setting).where(eq(setting.key, SETTINGS_KEY));
@@ -277,16 +277,16 @@ export async function requestReview(
   const row = await loadForReviewer(deps.db, actor, id);
   if (row.status !== 'completed')
     throw new AppError(409, 'AI review is available once the assessment is submitted');
-  if (!deps.ai.configured) throw refuse(new AiError('ai-off'));
+  if (!deps.ai.configured) throw refuse('ai-off', {});
   const settings = await readAiSettings(deps.db);
   const model = settings.model;
-  if (!model) throw refuse(new AiError('ai-no-model'));
+  if (!model) throw refuse('ai-no-model', {});
   const template = row.templateId ? await templateSettings(deps.db, row.templateId) : null;
   if (!template?.useAiReview)
     throw new AppError(409, "This assessment's template does not use AI-assisted review");
   if (template.scoreBeforeAi && row.score === null) throw new AppError(409, SCORE_FIRST);
   const budget = await deps.ai.budget();
-  if (budget.pausedUntil) throw refuse(new AiError('ai-budget-used', budget.pausedUntil));
+  if (budget.pausedUntil) throw refuse('ai-budget-used', { until: budget.pausedUntil });
   const [active] = await deps.db
     .select()
     .from(aiReview)

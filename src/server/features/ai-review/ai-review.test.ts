@@ -313,7 +313,7 @@ describe('AI review (reviewer)', () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
       code: 'ai-budget-used',
-      until: expect.stringMatching(/T00:00:00/),
+      params: { until: expect.stringMatching(/T00:00:00/) },
     });
     expect(chats().length).toBe(before);
     await t.database.db.update(aiUsage).set({ tokens: 0 }).where(eq(aiUsage.day, day));
