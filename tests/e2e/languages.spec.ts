@@ -182,6 +182,11 @@ test('a candidate who chose German sees the dashboard, workspace and messages in
   if (shots) await page.screenshot({ path: `${shots}/dashboard-de-1280.png`, fullPage: true });
 
   await page.getByRole('link', { name: 'Assessment fortsetzen' }).click();
+  // Never opened: the start screen first (the clock starts on its button), in German too.
+  await expect(page.getByRole('heading', { name: 'Bevor Sie beginnen' })).toBeVisible();
+  const start = page.getByRole('button', { name: 'Test starten' });
+  await start.click();
+  await expect(start).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Aufgaben' })).toBeVisible();
   await expect(page.getByText('Verbleibende Zeit')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Assessment abgeben' })).toBeVisible();

@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../domain/audit';
 import { formatDateTime } from '../../../lib/format';
+import { actionLabel } from '../lib/action-label';
 import { AuditChangesList } from './audit-changes-list';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -46,8 +47,8 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           <Table.Tr key={e.id} style={{ verticalAlign: 'top' }}>
             <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
             <Table.Td style={wrap}>{e.actorName}</Table.Td>
-            <Table.Td ff="monospace" style={wrap}>
-              {e.action}
+            <Table.Td style={wrap} title={e.action}>
+              {actionLabel(t, e.action)}
             </Table.Td>
             <Table.Td>
               <Target entry={e} />
@@ -74,11 +75,11 @@ export function AuditCards({ entries }: { entries: AuditEntry[] }) {
           radius="md"
           p="sm"
           role="listitem"
-          aria-label={t('entryLabel', { action: e.action, actor: e.actorName })}
+          aria-label={t('entryLabel', { action: actionLabel(t, e.action), actor: e.actorName })}
         >
           <Group justify="space-between" gap="xs" align="baseline" wrap="wrap">
-            <Text fw={600} ff="monospace" size="sm" style={wrap}>
-              {e.action}
+            <Text fw={600} size="sm" style={wrap} title={e.action}>
+              {actionLabel(t, e.action)}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(e.createdAt)}

@@ -104,8 +104,8 @@ describe('the audit log', () => {
     stubServer();
     narrowScreen();
     render();
-    const card = await screen.findByRole('listitem', { name: 'template.update by Ada Admin' });
-    expect(screen.getByRole('listitem', { name: 'department.create by Ada Admin' })).toBeTruthy();
+    const card = await screen.findByRole('listitem', { name: 'Template changed by Ada Admin' });
+    expect(screen.getByRole('listitem', { name: 'Department created by Ada Admin' })).toBeTruthy();
     expect(within(card).getByText('By Ada Admin')).toBeTruthy();
     expect(within(card).getByRole('list', { name: 'Changes' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();

@@ -165,7 +165,14 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
           {wide ? <ShortcutsHelp /> : null}
         </Group>
       </div>
-      {props.notices ? <div className={classes.notices}>{props.notices}</div> : null}
+      {props.notices ? (
+        // A scroll container (max-height, overflow: auto): focusable and named, so keyboard
+        // users can reach and scroll it (axe scrollable-region-focusable).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+        <section className={classes.notices} aria-label={t('ide.notices')} tabIndex={0}>
+          {props.notices}
+        </section>
+      ) : null}
       {wide ? (
         <div
           className={classes.body}
