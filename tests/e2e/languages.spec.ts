@@ -184,7 +184,7 @@ test('a candidate who chose German sees the dashboard, workspace and messages in
   await page.getByRole('link', { name: 'Assessment fortsetzen' }).click();
   // Never opened: the start screen first (the clock starts on its button), in German too.
   await expect(page.getByRole('heading', { name: 'Bevor Sie beginnen' })).toBeVisible();
-  const start = page.getByRole('button', { name: 'Test starten' });
+  const start = page.getByRole('button', { name: 'Assessment starten' });
   await start.click();
   await expect(start).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Aufgaben' })).toBeVisible();

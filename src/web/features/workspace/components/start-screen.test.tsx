@@ -81,7 +81,7 @@ describe('the start screen of an assessment not started yet', () => {
     await i18n.loadNamespaces(['workspace']);
     open();
     expect(await screen.findByRole('heading', { name: 'Bevor Sie beginnen' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Test starten' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Assessment starten' })).toBeTruthy();
     expect(screen.getByText('2 Stunden')).toBeTruthy();
     expect(screen.getByText('5. März 2026')).toBeTruthy();
   });
