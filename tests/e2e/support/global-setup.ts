@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -27,7 +27,12 @@ export default async function globalSetup(_config: FullConfig) {
   const push = smtp.mails.push.bind(smtp.mails);
   smtp.mails.push = (...mails) => {
     for (const mail of mails) {
-      writeFileSync(path.join(mailDir, `${Date.now()}-${++saved}.json`), JSON.stringify(mail));
+      // Written beside the folder, then renamed in: a journey polling the folder never reads
+      // a half-written file (JSON.parse failed on one once in CI).
+      const name = `${Date.now()}-${++saved}.json`;
+      const partial = path.join(e2eDir, `.mail-${name}`);
+      writeFileSync(partial, JSON.stringify(mail));
+      renameSync(partial, path.join(mailDir, name));
     }
     return push(...mails);
   };
