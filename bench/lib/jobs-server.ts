@@ -18,6 +18,7 @@ import { JOB_PAGE_SIZE, WORKPLACE_TYPES } from '../../src/domain/jobs';
 import { emptyProfileDetails } from '../../src/domain/profile';
 import { createAccount } from '../../src/server/auth/users';
 import { department, job, jobApplication, profile, user } from '../../src/server/db/schema';
+import { jobCardColumns } from '../../src/server/features/jobs/browse';
 import { applyToJob } from '../../src/server/features/jobs/jobs.service';
 import { newId } from '../../src/server/lib/ids';
 import { createLogger } from '../../src/server/lib/logger';
@@ -135,27 +136,7 @@ async function main() {
     const today = toIsoDate(new Date());
     return db
       .select({
-        job: {
-          id: job.id,
-          recruiterId: job.recruiterId,
-          title: job.title,
-          departmentId: job.departmentId,
-          locations: job.locations,
-          workplaceType: job.workplaceType,
-          jobType: job.jobType,
-          experience: job.experience,
-          salaryMin: job.salaryMin,
-          salaryMax: job.salaryMax,
-          currency: job.currency,
-          showSalary: job.showSalary,
-          description: sql<string>`left(${job.description}, 600)`,
-          openings: job.openings,
-          closingDate: job.closingDate,
-          status: job.status,
-          publishedAt: job.publishedAt,
-          createdAt: job.createdAt,
-          updatedAt: job.updatedAt,
-        },
+        job: jobCardColumns,
         recruiterName: recruiter.name,
         companyName: sql<string>`coalesce(${profile.details}->'company'->>'name', '')`,
         departmentName: department.name,

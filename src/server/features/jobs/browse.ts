@@ -134,8 +134,8 @@ export async function browseOpenJobs(
   };
 }
 
-/** Every column, but only the start of the description (for the excerpt). */
-const jobCardColumns = {
+/** Every column, but only the start of the description (for the excerpt); the bench's bare route selects the same. */
+export const jobCardColumns = {
   id: job.id,
   recruiterId: job.recruiterId,
   title: job.title,
