@@ -4,6 +4,7 @@ import type { AiReview } from '../../../../domain/ai-review';
 import { i18n } from '../../../lib/i18n';
 import { assessmentFixture } from '../../../test/assessment-fixture';
 import { renderRoutes } from '../../../test/render-routes';
+import { EvaluationForm } from '../../assessments/components/evaluation-form';
 import { AiReviewPanel } from './ai-review-panel';
 import { ScoreSuggestionBesideForm } from './score-suggestion';
 
@@ -284,5 +285,46 @@ describe('the AI review panel', () => {
       'AI review is not available here: This template shows the AI review after you save your score.',
     );
     expect(screen.queryByRole('button', { name: 'Run AI review' })).toBeNull();
+  });
+
+  it('offers the review once the reviewer saved a score (Score before AI)', async () => {
+    let scored = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/evaluation')) {
+          scored = true;
+          return Response.json({ ...submitted, score: 70, reviewedAt: '2026-03-05T10:00:00.000Z' });
+        }
+        if (url.endsWith('/ai-review') && (init?.method ?? 'GET') === 'GET')
+          return scored
+            ? Response.json({ review: null })
+            : Response.json(
+                { message: 'This template shows the AI review after you save your score.' },
+                { status: 409 },
+              );
+        return Response.json(submitted);
+      }),
+    );
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <AiReviewPanel assessment={submitted} headingOrder={2} />
+              <EvaluationForm assessment={submitted} />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByTestId('ai-unavailable')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /Score/ }), { target: { value: '70' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Evaluation' }));
+    expect(await screen.findByRole('button', { name: 'Run AI review' })).toBeTruthy();
+    expect(screen.queryByTestId('ai-unavailable')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { List, Loader, Text, ThemeIcon } from '@mantine/core';
+import { List, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AiReview } from '../../../../domain/ai-review';
 import { formatNumber } from '../../../lib/format';
@@ -14,6 +14,25 @@ function parse(progress: string | null): { step: Step | null; chars: number | nu
     step: known.includes(step as Step) ? (step as Step) : null,
     chars: count !== undefined && Number.isFinite(Number(count)) ? Number(count) : null,
   };
+}
+
+/** A ticked circle for a step done, an empty one for a step to come. */
+function StepMark({ done }: { done: boolean }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+      <circle
+        cx="7"
+        cy="7"
+        r="6"
+        fill={done ? 'var(--mantine-color-green-7)' : 'none'}
+        stroke={done ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)'}
+        strokeWidth="1.5"
+      />
+      {done ? (
+        <path d="M4 7.2 6.1 9.2 10 4.8" fill="none" stroke="white" strokeWidth="1.6" />
+      ) : null}
+    </svg>
+  );
 }
 
 /** Queued, or running with the steps streamed so far: done ones ticked, the current one live. */
@@ -52,19 +71,7 @@ export function ReviewProgress({ review }: { review: AiReview }) {
             c={index > current ? 'dimmed' : undefined}
             fw={index === current ? 600 : undefined}
             aria-current={index === current ? 'step' : undefined}
-            icon={
-              index < current ? (
-                <ThemeIcon size={16} radius="xl" color="green" aria-hidden="true">
-                  <svg width="10" height="10" viewBox="0 0 10 10" fill="none" aria-hidden="true">
-                    <path d="M1.5 5.2 4 7.5 8.5 2.5" stroke="currentColor" strokeWidth="1.8" />
-                  </svg>
-                </ThemeIcon>
-              ) : index === current ? (
-                <Loader size={14} />
-              ) : (
-                <ThemeIcon size={16} radius="xl" color="gray" variant="light" aria-hidden="true" />
-              )
-            }
+            icon={index === current ? <Loader size={14} /> : <StepMark done={index < current} />}
           >
             {label(s)}
           </List.Item>
