@@ -280,6 +280,11 @@ export const assessmentSchema = z.object({
    * reaches the template's threshold, else null (docs/decisions/026). Never sent to candidates.
    */
   similarityFlag: z.number().nullable().optional(),
+  /**
+   * The template uses AI-assisted review (docs/decisions/030): the candidate is told before
+   * starting that a reviewer may use an AI assistant and a person decides the result.
+   */
+  aiAssistedReview: z.boolean().optional(),
   /** The project the workspace shows (files without the candidate's edits). */
   project: sampleProjectSchema
     .omit({ files: true, hiddenFiles: true })

@@ -22,6 +22,7 @@ import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import { type Work, write } from '../../lib/unit-of-work';
 import { recipientLanguage } from '../../mail/recipient-language';
+import { usesAiReview } from '../ai-review/template-flag';
 import { toTemplate } from '../templates/templates.service';
 import { getAssessment } from './listing';
 import { dueDateMail, invitationMail } from './mails';
@@ -150,6 +151,7 @@ export async function insertAssignment(
         dueDate: input.dueDate,
         message: input.message,
         url: `${deps.appUrl}/assessment/${id}`,
+        aiAssistedReview: await usesAiReview(tx, templateRow.id),
       }),
     );
   }

@@ -23,6 +23,8 @@ export function invitationMail(input: {
   dueDate: string;
   message: string;
   url: string;
+  /** The template uses AI-assisted review: the candidate is told before starting. */
+  aiAssistedReview?: boolean;
 }): Mail {
   const t = mailTexts(input.language);
   const dueDate = mailDate(input.dueDate, input.language);
@@ -39,6 +41,7 @@ export function invitationMail(input: {
         dueDate,
       }),
       ...(input.message ? ['', t('assessment.theirMessage', { message: input.message })] : []),
+      ...(input.aiAssistedReview ? ['', t('assessment.aiReviewNotice')] : []),
       '',
       t('assessment.invitation.open', { url: input.url }),
     ].join('\n'),

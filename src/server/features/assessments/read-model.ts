@@ -11,7 +11,7 @@ import {
 } from '../../../domain/assessments';
 import { identityHiddenFrom, pseudonym } from '../../../domain/blind-review';
 import type { Db } from '../../db/client';
-import { assessment, profile, user } from '../../db/schema';
+import { aiTemplateSettings, assessment, profile, user } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import type { Mailer } from '../../mail/outbox';
@@ -27,11 +27,16 @@ export interface AssessmentDeps {
 type FullRow = typeof assessment.$inferSelect;
 type ProjectInfo = Assessment['project'];
 /** A row without the project's file contents (tens of KB each), which most calls never need. */
-export type Row = Omit<FullRow, 'project'> & { projectInfo: ProjectInfo };
+export type Row = Omit<FullRow, 'project'> & {
+  projectInfo: ProjectInfo;
+  aiAssistedReview: boolean;
+};
 
 const { project: _project, ...columnsWithoutProject } = getTableColumns(assessment);
 export const rowColumns = {
   ...columnsWithoutProject,
+  // A subquery, not a join: every read keeps its one statement.
+  aiAssistedReview: sql<boolean>`coalesce((select ${aiTemplateSettings.useAiReview} from ${aiTemplateSettings} where ${aiTemplateSettings.templateId} = ${assessment.templateId}), false)`,
   projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files' - 'hiddenFiles') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
 };
 
@@ -95,6 +100,7 @@ function toFullAssessment(row: Row, candidate: { email: string; phone: string })
     blindReview: row.blindReview,
     identityHidden: false,
     identityRevealedAt: iso(row.identityRevealedAt),
+    aiAssistedReview: row.aiAssistedReview,
     project: row.projectInfo,
   };
 }

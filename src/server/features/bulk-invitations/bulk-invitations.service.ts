@@ -28,6 +28,7 @@ import { type Actor, assertRole } from '../../lib/http';
 import { newId, timestampId } from '../../lib/ids';
 import { type Work, write } from '../../lib/unit-of-work';
 import { adminDefaultLanguage } from '../../mail/recipient-language';
+import { usesAiReview } from '../ai-review/template-flag';
 import {
   type AssessmentDeps,
   insertAssignment,
@@ -171,6 +172,7 @@ export async function bulkAssign(
           )
       : [];
     const invitedByEmail = new Map(invited.map((i) => [i.email, i]));
+    const aiAssistedReview = await usesAiReview(tx, templateRow.id);
     const now = new Date();
 
     for (const row of open) {
@@ -256,6 +258,7 @@ export async function bulkAssign(
           message: query.message,
           url: invitationUrl(deps.appUrl, token),
           expiresAt,
+          aiAssistedReview,
         });
         await w.mail(mail);
         row.outcome = 'invited';

@@ -19,6 +19,8 @@ export function bulkInvitationMail(input: {
   url: string;
   /** When the link stops working (docs/decisions/026). */
   expiresAt: Date;
+  /** The template uses AI-assisted review: the candidate is told before starting. */
+  aiAssistedReview?: boolean;
 }): Mail {
   const t = mailTexts(input.language);
   return {
@@ -34,6 +36,7 @@ export function bulkInvitationMail(input: {
         dueDate: mailDate(input.dueDate, input.language),
       }),
       ...(input.message ? ['', t('assessment.theirMessage', { message: input.message })] : []),
+      ...(input.aiAssistedReview ? ['', t('assessment.aiReviewNotice')] : []),
       '',
       t('assessment.bulkInvitation.start', { url: input.url }),
       t('assessment.bulkInvitation.expires', {

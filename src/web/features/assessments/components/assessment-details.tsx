@@ -14,6 +14,8 @@ import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { MarkdownView } from '../../../ui/markdown-view';
+import { AiReviewPanel } from '../../ai-review/components/ai-review-panel';
+import { ScoreSuggestionBesideForm } from '../../ai-review/components/score-suggestion';
 import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
 import { BlindIdentity } from '../../review/blind-identity';
 import { SimilarityPanel } from '../../review/similarity-panel';
@@ -247,10 +249,16 @@ function DetailsBody({ assessment: a, level }: { assessment: Assessment; level: 
       {/* Test runs feature: every run, and a run with the hidden tests. */}
       <TestRunsPanel assessmentId={a.id} canRun reviewer headingOrder={level} />
 
+      {/* AI-assisted review (issue 34): on request, the reviewer decides. */}
+      <AiReviewPanel assessment={a} headingOrder={level} />
+
       <Section title={t('evaluation.heading')} level={level}>
         {submitted ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <EvaluationForm key={a.id} assessment={a} />
+            <Stack gap="sm">
+              <ScoreSuggestionBesideForm assessment={a} />
+              <EvaluationForm key={a.id} assessment={a} />
+            </Stack>
             {/* Automated feedback from the test runs, at the admin's detail level. */}
             <AutomatedFeedbackView assessmentId={a.id} headingOrder={level === 2 ? 3 : 4} />
           </SimpleGrid>

@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Assessment, evaluationInputSchema, MAX_SCORE } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
@@ -34,6 +35,14 @@ export function EvaluationForm({ assessment }: { assessment: Assessment }) {
     initialValues: { score: assessment.score ?? '', feedback: assessment.feedback ?? '' },
     validate: (values) => translateErrors(validateEvaluation(toInput(values))),
   });
+
+  // Feedback saved elsewhere (the AI review's draft, sent as the feedback) shows here too.
+  const saved = assessment.feedback;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly saved feedback updates the field
+  useEffect(() => {
+    if (saved !== null && form.getValues().feedback !== saved)
+      form.setFieldValue('feedback', saved);
+  }, [saved]);
 
   const submit = form.onSubmit((values) => {
     save.mutate(

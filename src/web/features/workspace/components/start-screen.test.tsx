@@ -28,7 +28,7 @@ const scheduled = assessmentFixture({
 });
 
 /** The API as a scheduled assessment's candidate meets it; the calls made are kept. */
-function stubApi() {
+function stubApi(assessment = scheduled) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -37,7 +37,7 @@ function stubApi() {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       // The start call answers, then the screen stays busy until the refetch swaps it.
       if (url.endsWith('/start')) return Response.json({ ...scheduled, status: 'in-progress' });
-      return Response.json(scheduled);
+      return Response.json(assessment);
     }),
   );
   return calls;
@@ -73,6 +73,18 @@ describe('the start screen of an assessment not started yet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start assessment' }));
     await waitFor(() => expect(calls).toContain('POST /api/assessments/a1/start'));
     expect(calls.filter((c) => c.endsWith('/start'))).toHaveLength(1);
+    // This template does not use AI-assisted review: nothing is said about it.
+    expect(screen.queryByText(/AI assistant/)).toBeNull();
+  });
+
+  it('tells, before starting, that a reviewer may use an AI assistant and a person decides', async () => {
+    stubApi({ ...scheduled, aiAssistedReview: true });
+    open();
+    const notice = await screen.findByTestId('ai-notice');
+    expect(notice.textContent).toContain('AI-assisted review');
+    expect(notice.textContent).toContain('may use an AI assistant');
+    expect(notice.textContent).toContain('a person reads your work and decides the result');
+    expect(screen.getByRole('button', { name: 'Start assessment' })).toBeTruthy();
   });
 
   it('speaks German', async () => {
