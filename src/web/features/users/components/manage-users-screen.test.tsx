@@ -48,3 +48,74 @@ describe('Manage Users in the reader language', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Deaktivieren' })).toBeTruthy();
   });
 });
+
+/** The screen as one of the given width sees it (matchMedia answers every query). */
+function atWidth(wide: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((media: string) => ({
+      matches: wide,
+      media,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })),
+  );
+}
+
+describe('Manage Users on a phone and on a wide screen (ResponsiveTable)', () => {
+  const deactivated: ManagedUser = {
+    ...user,
+    id: 'r2',
+    name: 'Rolf Recruiter',
+    email: 'rolf.with.a.very.long.address@example.test',
+    role: 'recruiter',
+    status: 'deactivated',
+    banReason: 'Left the company',
+    activeSessions: 2,
+  };
+  const show = async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ items: [user, deactivated], page: 1, limit: 25, total: 2 }),
+      ),
+    );
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces(['users', 'common']);
+    renderRoutes([{ path: '/admin/users', element: <ManageUsersScreen /> }], '/admin/users', admin);
+    await screen.findByText('2 Benutzer');
+  };
+
+  it('is a card per user at 375 px: every field labelled, the menu on the card, no table', async () => {
+    atWidth(false);
+    await show();
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = screen.getByRole('article', { name: 'Rolf Recruiter' });
+    const fields = within(card)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(fields).toEqual(['Rolle', 'Status', 'Sitzungen', 'Beigetreten']);
+    expect(within(card).getByText('Recruiter')).toBeTruthy();
+    expect(within(card).getByText('Left the company')).toBeTruthy();
+    expect(within(card).getByText('rolf.with.a.very.long.address@example.test')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Aktionen für Rolf Recruiter' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Chloé Candidate' })).toBeTruthy();
+  });
+
+  it('is a table with every column on a wide screen', async () => {
+    atWidth(true);
+    await show();
+    const table = screen.getByRole('table', { name: 'Benutzer' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Benutzer', 'Rolle', 'Status', 'Sitzungen', 'Beigetreten', 'Aktionen']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});
