@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedUser } from '../../../../domain/users';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
+import { screenWidth } from '../../../test/screen-width';
 import { ManageUsersScreen } from './manage-users-screen';
 
 afterEach(async () => {
@@ -49,23 +50,6 @@ describe('Manage Users in the reader language', () => {
   });
 });
 
-/** The screen as one of the given width sees it (matchMedia answers every query). */
-function atWidth(wide: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((media: string) => ({
-      matches: wide,
-      media,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })),
-  );
-}
-
 describe('Manage Users on a phone and on a wide screen (ResponsiveTable)', () => {
   const deactivated: ManagedUser = {
     ...user,
@@ -91,7 +75,7 @@ describe('Manage Users on a phone and on a wide screen (ResponsiveTable)', () =>
   };
 
   it('is a card per user at 375 px: every field labelled, the menu on the card, no table', async () => {
-    atWidth(false);
+    screenWidth('phone');
     await show();
     expect(screen.queryByRole('table')).toBeNull();
     const card = screen.getByRole('article', { name: 'Rolf Recruiter' });
@@ -107,7 +91,7 @@ describe('Manage Users on a phone and on a wide screen (ResponsiveTable)', () =>
   });
 
   it('is a table with every column on a wide screen', async () => {
-    atWidth(true);
+    screenWidth('wide');
     await show();
     const table = screen.getByRole('table', { name: 'Benutzer' });
     expect(
