@@ -32,7 +32,7 @@ export type Row = Omit<FullRow, 'project'> & { projectInfo: ProjectInfo };
 const { project: _project, ...columnsWithoutProject } = getTableColumns(assessment);
 export const rowColumns = {
   ...columnsWithoutProject,
-  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files' - 'hiddenFiles') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
+  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files' - 'hiddenFiles') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb), 'hasHiddenTests', coalesce(jsonb_array_length(${assessment.project}->'hiddenFiles'), 0) > 0)`,
 };
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
