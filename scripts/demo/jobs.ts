@@ -33,6 +33,7 @@ export async function seedJobs(services: Services, ids: DemoIds) {
       newJobSchema.parse({
         department: 'Engineering',
         locations: ['London'],
+        country: 'GB',
         workplaceType: 'hybrid',
         jobType: 'full-time',
         experience: '3-5',
@@ -67,6 +68,7 @@ export async function seedJobs(services: Services, ids: DemoIds) {
   const payments = await post(omar, {
     title: 'Backend Engineer, Payments',
     locations: ['Toronto'],
+    country: 'CA',
     currency: 'CAD',
     salaryMin: 110000,
     salaryMax: 140000,
@@ -76,6 +78,7 @@ export async function seedJobs(services: Services, ids: DemoIds) {
     title: 'Growth Marketing Manager',
     department: 'Marketing',
     locations: ['Toronto', 'Remote'],
+    country: 'CA',
     currency: 'CAD',
     salaryMin: 90000,
     salaryMax: 115000,

@@ -286,9 +286,14 @@ export const assessmentSchema = z.object({
    */
   aiAssistedReview: z.boolean().optional(),
   /** The project the workspace shows (files without the candidate's edits). */
-  project: sampleProjectSchema
-    .omit({ files: true, hiddenFiles: true })
-    .extend({ fileNames: z.array(z.string()) }),
+  project: sampleProjectSchema.omit({ files: true, hiddenFiles: true }).extend({
+    fileNames: z.array(z.string()),
+    /**
+     * Whether the project has hidden tests (run on submit, never shown): the start screen
+     * says so (absent: none). The files themselves never reach the candidate.
+     */
+    hasHiddenTests: z.boolean().optional(),
+  }),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;
 

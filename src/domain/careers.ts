@@ -63,6 +63,8 @@ export const publicJobSchema = z.object({
   companyName: z.string(),
   department: z.string(),
   locations: z.array(z.string()),
+  /** ISO 3166-1 alpha-2, or null on a job posted before the form asked. */
+  country: z.string().nullable().default(null),
   workplaceType: z.enum(WORKPLACE_TYPES),
   jobType: z.enum(JOB_TYPES),
   experience: z.enum(EXPERIENCE_OPTIONS),
@@ -121,15 +123,18 @@ export function jobPostingJsonLd(job: PublicJob, appUrl: string): Record<string,
   if (job.closingDate) posting.validThrough = `${job.closingDate}T23:59:59Z`;
   if (job.workplaceType === 'remote') {
     posting.jobLocationType = 'TELECOMMUTE';
-    // Where applicants may live: a remote job's locations ("Remote UK" → UK).
-    const countries = job.locations
-      .map((place) =>
-        place
-          .replace(/^\s*remote\b[\s,:;(–-]*/i, '')
-          .replace(/\)\s*$/, '')
-          .trim(),
-      )
-      .filter(Boolean);
+    // Where applicants may live: the job's country, or (a job posted before the form asked for
+    // one) its locations read as countries ("Remote UK" → UK).
+    const countries = job.country
+      ? [job.country]
+      : job.locations
+          .map((place) =>
+            place
+              .replace(/^\s*remote\b[\s,:;(–-]*/i, '')
+              .replace(/\)\s*$/, '')
+              .trim(),
+          )
+          .filter(Boolean);
     if (countries.length > 0) {
       posting.applicantLocationRequirements = countries.map((name) => ({
         '@type': 'Country',
@@ -139,7 +144,11 @@ export function jobPostingJsonLd(job: PublicJob, appUrl: string): Record<string,
   } else {
     posting.jobLocation = job.locations.map((place) => ({
       '@type': 'Place',
-      address: { '@type': 'PostalAddress', addressLocality: place },
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: place,
+        ...(job.country ? { addressCountry: job.country } : {}),
+      },
     }));
   }
   if (job.salaryMin !== null || job.salaryMax !== null) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, EXPERIENCE_OPTIONS, JOB_TYPES } from './constants';
+import { countrySchema } from './countries';
 import { MAX_DEPARTMENT_NAME } from './departments';
 
 // --- constants ------------------------------------------------------------------
@@ -183,6 +184,8 @@ export const jobFieldsSchema = z.object({
     })
     .min(1, 'Add at least one location')
     .max(MAX_LOCATIONS, `At most ${MAX_LOCATIONS} locations`),
+  /** ISO 3166-1 alpha-2 of the locations (JobPosting's addressCountry); the form asks for it. */
+  country: countrySchema.nullable().default(null),
   workplaceType: z.enum(WORKPLACE_TYPES, { error: 'Choose a workplace type' }),
   jobType: z.enum(JOB_TYPES, { error: 'Choose a job type' }),
   experience: z.enum(EXPERIENCE_OPTIONS, { error: 'Choose an experience band' }),
@@ -337,6 +340,8 @@ export const jobSchema = z.object({
   department: z.string(),
   departmentId: z.string(),
   locations: z.array(z.string()),
+  /** ISO 3166-1 alpha-2; null (or absent, from a server before it was asked) when not given. */
+  country: z.string().nullable().default(null),
   workplaceType: z.enum(WORKPLACE_TYPES),
   jobType: z.enum(JOB_TYPES),
   experience: z.enum(EXPERIENCE_OPTIONS),

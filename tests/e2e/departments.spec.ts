@@ -100,6 +100,8 @@ test('an admin adds and renames a department, files a template in it; a recruite
   await choose(rec, 'Department', renamed);
   await rec.getByRole('combobox', { name: 'Locations' }).fill('Porto');
   await rec.keyboard.press('Enter');
+  await rec.getByRole('combobox', { name: 'Country', exact: true }).fill('Portugal');
+  await rec.getByRole('option', { name: 'Portugal', exact: true }).click();
   await choose(rec, 'Workplace type', 'Remote');
   await choose(rec, 'Job type', 'Full-time');
   await choose(rec, 'Experience (years)', '3-5');

@@ -93,6 +93,8 @@ test('a recruiter posts a job, a candidate applies, is assessed, scored and hire
   await choose(page, 'Department', 'Engineering');
   await page.getByRole('combobox', { name: 'Locations' }).fill('Lisbon');
   await page.keyboard.press('Enter');
+  await page.getByRole('combobox', { name: 'Country', exact: true }).fill('Portugal');
+  await page.getByRole('option', { name: 'Portugal', exact: true }).click();
   await choose(page, 'Workplace type', 'Hybrid');
   await choose(page, 'Job type', 'Full-time');
   await choose(page, 'Experience (years)', '3-5');

@@ -37,6 +37,8 @@ export const job = pgTable(
       .notNull()
       .references(() => department.id, { onDelete: 'restrict' }),
     locations: jsonb('locations').$type<string[]>().notNull(),
+    /** ISO 3166-1 alpha-2 of the locations; null on jobs posted before the form asked. */
+    country: text('country'),
     workplaceType: text('workplace_type').$type<WorkplaceType>().notNull(),
     jobType: text('job_type').$type<JobType>().notNull(),
     experience: text('experience').$type<Experience>().notNull(),
@@ -57,6 +59,7 @@ export const job = pgTable(
     index('job_browse_idx').on(t.status, t.publishedAt, t.id),
     index('job_recruiter_idx').on(t.recruiterId, t.createdAt),
     index('job_department_idx').on(t.departmentId),
+    check('job_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('job_status_check', sql`${t.status} in ('draft', 'published', 'closed', 'archived')`),
     check(
       'job_salary_check',

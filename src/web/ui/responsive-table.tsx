@@ -36,6 +36,8 @@ interface ResponsiveTableProps<T> {
   breakpoint?: string;
   /** The table's own minimum width: between it and the breakpoint it scrolls, with a bar. */
   minWidth?: number;
+  /** Each card's accessible name (an article named after its record, e.g. a user's name). */
+  cardLabel?: (row: T) => string;
 }
 
 /**
@@ -50,12 +52,16 @@ export function ResponsiveTable<T>({
   label,
   breakpoint = '62em',
   minWidth = 720,
+  cardLabel,
 }: ResponsiveTableProps<T>) {
   // Read at once (not in an effect): the first paint is already the right form.
   const wide = useMediaQuery(`(min-width: ${breakpoint})`, true, {
     getInitialValueInEffect: false,
   });
-  if (!wide) return <CardList rows={rows} columns={columns} rowKey={rowKey} label={label} />;
+  if (!wide)
+    return (
+      <CardList rows={rows} columns={columns} rowKey={rowKey} label={label} cardLabel={cardLabel} />
+    );
   return (
     // A scrollbar that shows whenever the table is wider than the screen: the cue that more
     // columns are to the right (data-scroll-cue tells the route walk it is intended).
@@ -93,7 +99,8 @@ function CardList<T>({
   columns,
   rowKey,
   label,
-}: Pick<ResponsiveTableProps<T>, 'rows' | 'columns' | 'rowKey' | 'label'>) {
+  cardLabel,
+}: Pick<ResponsiveTableProps<T>, 'rows' | 'columns' | 'rowKey' | 'label' | 'cardLabel'>) {
   const placed = (place: CardPlace) => columns.filter((c) => (c.card ?? 'field') === place);
   const start = placed('start');
   const title = placed('title');
@@ -104,7 +111,10 @@ function CardList<T>({
     <Stack gap="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0 }}>
       {rows.map((row) => (
         <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm">
-          <Stack gap="xs">
+          <Stack
+            gap="xs"
+            {...(cardLabel ? { component: 'article', 'aria-label': cardLabel(row) } : {})}
+          >
             {start.length + title.length > 0 ? (
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 {start.map((c) => (

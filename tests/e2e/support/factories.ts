@@ -12,6 +12,7 @@ export async function postJob(api: APIRequestContext, fields: { title: string } 
     data: {
       department: 'Engineering',
       locations: ['Berlin'],
+      country: 'DE',
       workplaceType: 'remote',
       jobType: 'full-time',
       experience: '3-5',

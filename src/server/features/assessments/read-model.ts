@@ -37,7 +37,7 @@ export const rowColumns = {
   ...columnsWithoutProject,
   // A subquery, not a join: every read keeps its one statement.
   aiAssistedReview: sql<boolean>`coalesce((select ${aiTemplateSettings.useAiReview} from ${aiTemplateSettings} where ${aiTemplateSettings.templateId} = ${assessment.templateId}), false)`,
-  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files' - 'hiddenFiles') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb))`,
+  projectInfo: sql<ProjectInfo>`(${assessment.project} - 'files' - 'hiddenFiles') || jsonb_build_object('fileNames', coalesce((select jsonb_agg(f->'path') from jsonb_array_elements(${assessment.project}->'files') f), '[]'::jsonb), 'hasHiddenTests', coalesce(jsonb_array_length(${assessment.project}->'hiddenFiles'), 0) > 0)`,
 };
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);

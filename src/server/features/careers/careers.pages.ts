@@ -57,6 +57,8 @@ interface PageParts {
   description: string;
   /** The canonical address (absolute); none on a 404. */
   canonical: string | null;
+  /** The site's address (no trailing slash): the share card's URL is absolute. */
+  origin: string;
   head?: string;
   body: string;
 }
@@ -66,6 +68,9 @@ interface PageParts {
  * page loads neither the app nor its styles until the visitor acts (docs/decisions/024).
  */
 const STYLE = `<style>body{margin:0}.careers-ssr{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}.careers-ssr a{color:#364fc7}.careers-ssr .meta{color:#495057}.careers-ssr .apply{display:inline-block;padding:.5rem 1.25rem;border-radius:.25rem;background:#364fc7;color:#fff;font-weight:600;text-decoration:none}.careers-ssr .account{display:flex;justify-content:flex-end;gap:.375rem;margin:0;min-height:1.5em;font-size:.875rem;color:#495057}.careers-ssr .account span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.careers-ssr .account a{flex:none}.careers-ssr .account[data-pending]{visibility:hidden}</style>`;
+
+/** The share card (src/web/public/og-card.png), at the size Open Graph and X recommend. */
+export const SHARE_CARD = { path: '/og-card.png', width: 1200, height: 630 } as const;
 
 /** A session cookie is there (unverified: a hint that the light page asks who is signed in). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=[^;\s]/;
@@ -90,7 +95,15 @@ export function renderPage(shell: string, parts: PageParts, language: Language =
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     parts.canonical ? `<meta property="og:url" content="${escapeHtml(parts.canonical)}" />` : '',
-    `<meta name="twitter:card" content="summary" />`,
+    // A shared link shows a card: the image we serve from the web app's public files.
+    `<meta property="og:image" content="${escapeHtml(`${parts.origin}${SHARE_CARD.path}`)}" />`,
+    `<meta property="og:image:width" content="${SHARE_CARD.width}" />`,
+    `<meta property="og:image:height" content="${SHARE_CARD.height}" />`,
+    `<meta property="og:image:alt" content="TalentForge" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(`${parts.origin}${SHARE_CARD.path}`)}" />`,
     parts.head ?? '',
     // In the head: a <style> in the body is invalid HTML (the W3C checker refuses it).
     STYLE,
@@ -249,6 +262,7 @@ export function careersPages(deps: CareersPagesDeps) {
           title: `${t('title')} · TalentForge`,
           description: t('description'),
           canonical: `${origin}/careers`,
+          origin,
           body: listBody(page.items, language),
         },
         language,
@@ -278,6 +292,7 @@ export function careersPages(deps: CareersPagesDeps) {
             title: `${message} · TalentForge`,
             description: message,
             canonical: null,
+            origin,
             body: notFoundBody(message, language),
           },
           language,
@@ -307,6 +322,7 @@ export function careersPages(deps: CareersPagesDeps) {
           title: `${title} · TalentForge`,
           description,
           canonical,
+          origin,
           head: [
             '<meta property="og:type" content="website" />',
             `<script type="application/ld+json">${jsonForScript({

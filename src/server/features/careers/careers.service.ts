@@ -27,6 +27,7 @@ function toPublic(j: Job): PublicJob {
     companyName: j.companyName,
     department: j.department,
     locations: j.locations,
+    country: j.country,
     workplaceType: j.workplaceType,
     jobType: j.jobType,
     experience: j.experience,

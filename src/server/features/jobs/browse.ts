@@ -141,6 +141,7 @@ export const jobCardColumns = {
   title: job.title,
   departmentId: job.departmentId,
   locations: job.locations,
+  country: job.country,
   workplaceType: job.workplaceType,
   jobType: job.jobType,
   experience: job.experience,

@@ -68,6 +68,7 @@ export function toJob(
     department: r.departmentName,
     departmentId: j.departmentId,
     locations: j.locations,
+    country: j.country,
     workplaceType: j.workplaceType,
     jobType: j.jobType,
     experience: j.experience,

@@ -5,7 +5,6 @@ import {
   Group,
   ScrollArea,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -18,6 +17,7 @@ import { errorMessage } from '../../api/http';
 import { formatNumber } from '../../lib/format';
 import { translateMessage } from '../../lib/messages';
 import { FormError } from '../../ui/form-error';
+import { type Column, ResponsiveTable } from '../../ui/responsive-table';
 import { useBulkAssign } from './api';
 
 const OUTCOME_COLORS = { assigned: 'green', invited: 'blue', skipped: 'gray' } as const;
@@ -41,6 +41,29 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
   const [dueDate, setDueDate] = useState(defaultDueDate());
   const [message, setMessage] = useState('');
   const result = bulk.data;
+  // A card per row on a phone: the outcome and its reason are never off-screen (issue 31).
+  const columns: Column<BulkResult['rows'][number]>[] = [
+    { key: 'name', header: t('bulk.name'), card: 'title', cell: (r) => r.name },
+    { key: 'row', header: t('bulk.row'), cell: (r) => r.row },
+    { key: 'email', header: t('bulk.email'), cell: (r) => r.email },
+    {
+      key: 'result',
+      header: t('bulk.result'),
+      width: 120,
+      cell: (r) => (
+        <>
+          <Badge color={OUTCOME_COLORS[r.outcome]} variant="light" style={{ overflow: 'visible' }}>
+            {t(`bulk.outcome.${r.outcome}`)}
+          </Badge>
+          {r.reason ? (
+            <Text size="xs" c="dimmed">
+              {translateMessage(r.reason)}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+  ];
 
   if (result) {
     return (
@@ -53,39 +76,14 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
           })}
         </Text>
         <ScrollArea.Autosize mah={360}>
-          <Table striped withTableBorder aria-label={t('bulk.resultTable')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('bulk.row')}</Table.Th>
-                <Table.Th>{t('bulk.name')}</Table.Th>
-                <Table.Th>{t('bulk.email')}</Table.Th>
-                <Table.Th miw={120}>{t('bulk.result')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.rows.map((r) => (
-                <Table.Tr key={r.row}>
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td>{r.email}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={OUTCOME_COLORS[r.outcome]}
-                      variant="light"
-                      style={{ overflow: 'visible' }}
-                    >
-                      {t(`bulk.outcome.${r.outcome}`)}
-                    </Badge>
-                    {r.reason ? (
-                      <Text size="xs" c="dimmed">
-                        {translateMessage(r.reason)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveTable
+            rows={result.rows}
+            columns={columns}
+            rowKey={(r) => String(r.row)}
+            label={t('bulk.resultTable')}
+            breakpoint="48em"
+            minWidth={480}
+          />
         </ScrollArea.Autosize>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => downloadResult(result, template.title)}>

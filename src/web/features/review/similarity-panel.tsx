@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +9,7 @@ import {
 } from '../../../domain/similarity-api';
 import { apiFetch, errorMessage } from '../../api/http';
 import { formatNumber } from '../../lib/format';
+import { type Column, ResponsiveTable } from '../../ui/responsive-table';
 
 type Side = SideBySideData['left'];
 
@@ -45,6 +35,45 @@ export function SimilarityPanel({
   });
   const [compare, setCompare] = useState<string | null>(null);
   const data = report.data;
+  const threshold = data?.threshold ?? 100;
+  // A card per match on a phone: the share and Compare stay on screen (issue 31).
+  const matchColumns: Column<NonNullable<typeof data>['matches'][number]>[] = [
+    {
+      key: 'candidate',
+      header: t('similarity.candidate'),
+      card: 'title',
+      cell: (m) => (
+        <>
+          {m.candidateName}
+          {m.otherRecruiter ? (
+            <Text size="xs" c="dimmed">
+              {t('similarity.otherRecruiter')}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'share',
+      header: t('similarity.share'),
+      cell: (m) => (
+        <Text component="span" c={m.percent >= threshold ? 'red' : undefined} fw={600}>
+          {t('similarity.matched', { percent: percent(m.percent) })}
+        </Text>
+      ),
+    },
+    {
+      key: 'compare',
+      header: t('similarity.compare'),
+      hiddenHeader: true,
+      card: 'end',
+      cell: (m) => (
+        <Button size="xs" variant="light" onClick={() => setCompare(m.assessmentId)}>
+          {t('similarity.compare')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
       <Group justify="space-between" mb="sm">
@@ -68,39 +97,14 @@ export function SimilarityPanel({
           {data.status === 'none' ? t('similarity.notYet') : t('similarity.noMatches')}
         </Text>
       ) : (
-        <Table aria-label={t('similarity.table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('similarity.candidate')}</Table.Th>
-              <Table.Th>{t('similarity.share')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.matches.map((m) => (
-              <Table.Tr key={m.assessmentId}>
-                <Table.Td>
-                  {m.candidateName}
-                  {m.otherRecruiter ? (
-                    <Text size="xs" c="dimmed">
-                      {t('similarity.otherRecruiter')}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Text c={m.percent >= data.threshold ? 'red' : undefined} fw={600}>
-                    {t('similarity.matched', { percent: percent(m.percent) })}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => setCompare(m.assessmentId)}>
-                    {t('similarity.compare')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          rows={data.matches}
+          columns={matchColumns}
+          rowKey={(m) => m.assessmentId}
+          label={t('similarity.table')}
+          breakpoint="48em"
+          minWidth={360}
+        />
       )}
       <Modal
         opened={compare !== null}

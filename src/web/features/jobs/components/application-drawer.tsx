@@ -7,7 +7,6 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   Title,
@@ -26,6 +25,7 @@ import { errorMessage } from '../../../api/http';
 import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
+import { type Column, ResponsiveTable } from '../../../ui/responsive-table';
 import { ApplicationInterviews } from '../../interviews/components/application-interviews';
 import { resumeUrl, useAddNote, useApplication } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
@@ -61,6 +61,30 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
   const { t } = useTranslation('jobs');
   const [stage, setStage] = useState<MoveTarget | null>(null);
   const subject = t('drawer.subject', { title: app.jobTitle });
+  // A card per move on a phone: when, who, from and to all on screen (issue 31).
+  const historyColumns: Column<ApplicationDetail['history'][number]>[] = [
+    { key: 'when', header: t('drawer.col.when'), card: 'title', cell: (e) => formatDateTime(e.at) },
+    { key: 'who', header: t('drawer.col.who'), cell: (e) => e.actorName },
+    {
+      key: 'from',
+      header: t('drawer.col.from'),
+      cell: (e) => (e.fromStage ? t(`stage.${e.fromStage}`) : '—'),
+    },
+    {
+      key: 'to',
+      header: t('drawer.col.to'),
+      cell: (e) => (
+        <>
+          {t(`stage.${e.toStage}`)}
+          {e.reason ? (
+            <Text size="xs" c="dimmed">
+              {e.reason}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap">
@@ -155,35 +179,14 @@ function Details({ app, onMove }: { app: ApplicationDetail; onMove: Props['onMov
       <Title order={3} fz="md">
         {t('drawer.history')}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped aria-label={t('drawer.history')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('drawer.col.when')}</Table.Th>
-              <Table.Th>{t('drawer.col.who')}</Table.Th>
-              <Table.Th>{t('drawer.col.from')}</Table.Th>
-              <Table.Th>{t('drawer.col.to')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {app.history.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{formatDateTime(e.at)}</Table.Td>
-                <Table.Td>{e.actorName}</Table.Td>
-                <Table.Td>{e.fromStage ? t(`stage.${e.fromStage}`) : '—'}</Table.Td>
-                <Table.Td>
-                  {t(`stage.${e.toStage}`)}
-                  {e.reason ? (
-                    <Text size="xs" c="dimmed">
-                      {e.reason}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        rows={app.history}
+        columns={historyColumns}
+        rowKey={(e) => e.id}
+        label={t('drawer.history')}
+        breakpoint="48em"
+        minWidth={420}
+      />
     </Stack>
   );
 }

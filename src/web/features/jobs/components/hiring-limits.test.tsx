@@ -143,6 +143,7 @@ describe('hiring limits in the forms', () => {
             title: 'Platform Engineer',
             department: 'Engineering',
             locations: ['Berlin'],
+            country: 'DE',
             workplaceType: 'remote',
             jobType: 'full-time',
             experience: '3-5',

@@ -14,18 +14,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toIsoDate } from '../../../../domain/assessments';
 import { CURRENCIES, EXPERIENCE_OPTIONS, JOB_TYPES } from '../../../../domain/constants';
 import { MAX_LOCATIONS, type NewJobInput, WORKPLACE_TYPES } from '../../../../domain/jobs';
 import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
 import { numberSeparators } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
 import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { MarkdownView } from '../../../ui/markdown-view';
 import { DepartmentSelect } from '../../departments/components/department-select';
-import { formToInput, type JobFormValues, validateJobForm } from '../lib/job-form';
+import { countryOptions, formToInput, type JobFormValues, validateJobForm } from '../lib/job-form';
 
 type Props = {
   initial: JobFormValues;
@@ -43,6 +44,8 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
   const form = useForm<JobFormValues>({ initialValues: initial });
   const [view, setView] = useState<'write' | 'preview'>('write');
   const [intent, setIntent] = useState<'draft' | 'published'>('published');
+  const locale = currentLocale();
+  const countries = useMemo(() => countryOptions(locale), [locale]);
 
   const submit = (status: 'draft' | 'published') => {
     setIntent(status);
@@ -94,7 +97,17 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                   {...form.getInputProps('locations')}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  label={t('form.country')}
+                  description={t('form.countryHint')}
+                  required
+                  searchable
+                  data={countries}
+                  {...form.getInputProps('country')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select
                   label={t('form.workplaceType')}
                   required
@@ -102,7 +115,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                   {...form.getInputProps('workplaceType')}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select
                   label={t('form.jobType')}
                   required
@@ -110,7 +123,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                   {...form.getInputProps('jobType')}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select
                   label={t('form.experience')}
                   required

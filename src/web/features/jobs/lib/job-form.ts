@@ -1,5 +1,6 @@
 import { toIsoDate } from '../../../../domain/assessments';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../../../domain/constants';
+import { COUNTRY_CODES, COUNTRY_TEXTS, countryName } from '../../../../domain/countries';
 import { JOB_TEXTS, type Job, type NewJobInput, newJobSchema } from '../../../../domain/jobs';
 
 /** The form's own shape: numbers may be '' while empty, selects null until chosen. */
@@ -7,6 +8,7 @@ export interface JobFormValues {
   title: string;
   department: string | null;
   locations: string[];
+  country: string | null;
   workplaceType: string | null;
   jobType: string | null;
   experience: string | null;
@@ -23,6 +25,7 @@ export const emptyJobForm = (): JobFormValues => ({
   title: '',
   department: null,
   locations: [],
+  country: null,
   workplaceType: null,
   jobType: null,
   experience: null,
@@ -39,6 +42,7 @@ export const jobToForm = (job: Job): JobFormValues => ({
   title: job.title,
   department: job.department,
   locations: job.locations,
+  country: job.country,
   workplaceType: job.workplaceType,
   jobType: job.jobType,
   experience: job.experience,
@@ -59,6 +63,7 @@ export const formToInput = (v: JobFormValues, status: 'draft' | 'published') =>
     title: v.title,
     department: v.department,
     locations: v.locations,
+    country: v.country,
     workplaceType: v.workplaceType,
     jobType: v.jobType,
     experience: v.experience,
@@ -82,8 +87,19 @@ export function validateJobForm(input: NewJobInput): Record<string, string> {
       if (key && !errors[key]) errors[key] = issue.message;
     }
   }
+  // The API keeps accepting jobs without one (older clients); the form asks, since search
+  // engines' JobPosting rules need the country of every location.
+  if (!input.country && !errors.country) errors.country = COUNTRY_TEXTS.choose;
   if (input.closingDate && !errors.closingDate && input.closingDate < toIsoDate(new Date())) {
     errors.closingDate = JOB_TEXTS.closingInPast;
   }
   return errors;
+}
+
+/** The country select's options: every ISO code, named and sorted in the reader's language. */
+export function countryOptions(locale: string): { value: string; label: string }[] {
+  const collator = new Intl.Collator(locale);
+  return COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) })).sort(
+    (a, b) => collator.compare(a.label, b.label),
+  );
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedUser } from '../../../../domain/users';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
+import { screenWidth } from '../../../test/screen-width';
 import { ManageUsersScreen } from './manage-users-screen';
 
 afterEach(async () => {
@@ -46,5 +47,59 @@ describe('Manage Users in the reader language', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Rolle ändern' })).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Deaktivieren' })).toBeTruthy();
+  });
+});
+
+describe('Manage Users on a phone and on a wide screen (ResponsiveTable)', () => {
+  const deactivated: ManagedUser = {
+    ...user,
+    id: 'r2',
+    name: 'Rolf Recruiter',
+    email: 'rolf.with.a.very.long.address@example.test',
+    role: 'recruiter',
+    status: 'deactivated',
+    banReason: 'Left the company',
+    activeSessions: 2,
+  };
+  const show = async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ items: [user, deactivated], page: 1, limit: 25, total: 2 }),
+      ),
+    );
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces(['users', 'common']);
+    renderRoutes([{ path: '/admin/users', element: <ManageUsersScreen /> }], '/admin/users', admin);
+    await screen.findByText('2 Benutzer');
+  };
+
+  it('is a card per user at 375 px: every field labelled, the menu on the card, no table', async () => {
+    screenWidth('phone');
+    await show();
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = screen.getByRole('article', { name: 'Rolf Recruiter' });
+    const fields = within(card)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(fields).toEqual(['Rolle', 'Status', 'Sitzungen', 'Beigetreten']);
+    expect(within(card).getByText('Recruiter')).toBeTruthy();
+    expect(within(card).getByText('Left the company')).toBeTruthy();
+    expect(within(card).getByText('rolf.with.a.very.long.address@example.test')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Aktionen für Rolf Recruiter' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Chloé Candidate' })).toBeTruthy();
+  });
+
+  it('is a table with every column on a wide screen', async () => {
+    screenWidth('wide');
+    await show();
+    const table = screen.getByRole('table', { name: 'Benutzer' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Benutzer', 'Rolle', 'Status', 'Sitzungen', 'Beigetreten', 'Aktionen']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });

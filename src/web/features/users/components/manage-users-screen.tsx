@@ -9,12 +9,10 @@ import {
   Pagination,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +27,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { ReadableBadge } from '../../../ui/readable-badge';
+import { type Column, ResponsiveTable } from '../../../ui/responsive-table';
 import { UserAvatar } from '../../../ui/user-avatar';
 import { useReactivate, useRevokeSessions, useSendPasswordReset, useUsers } from '../api/users';
 import { type UserFilters, userFilterParams, userFiltersFromParams } from '../lib/filters';
@@ -65,7 +64,6 @@ export function ManageUsersScreen() {
   const users = useUsers(userFilterParams(filters).toString());
   const session = useSessionState();
   const selfId = session.status === 'signed-in' ? session.user.id : '';
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const [changingRole, setChangingRole] = useState<ManagedUser | null>(null);
   const [deactivating, setDeactivating] = useState<ManagedUser | null>(null);
@@ -137,14 +135,8 @@ export function ManageUsersScreen() {
                   {t('noUsers')}
                 </Text>
               </Paper>
-            ) : wide ? (
-              <UserTable users={users.data.items} selfId={selfId} actions={actions} />
             ) : (
-              <Stack gap="sm">
-                {users.data.items.map((u) => (
-                  <UserCard key={u.id} user={u} selfId={selfId} actions={actions} />
-                ))}
-              </Stack>
+              <UserTable users={users.data.items} selfId={selfId} actions={actions} />
             )}
             {users.data.total > users.data.limit ? (
               <Pagination
@@ -231,6 +223,11 @@ function RoleBadge({ user }: { user: ManagedUser }) {
   );
 }
 
+/**
+ * The users as the project's ResponsiveTable shows records: a table on wide screens, a card
+ * per user on a phone (name and e-mail heading it, role, status, sessions and joined date as
+ * labelled fields, the menu closing it), so nothing is cut at 375 px (issue 31).
+ */
 function UserTable({
   users,
   selfId,
@@ -241,82 +238,46 @@ function UserTable({
   actions: Actions;
 }) {
   const { t } = useTranslation('users');
+  const columns: Column<ManagedUser>[] = [
+    { key: 'user', header: t('table.user'), card: 'title', cell: (u) => <Who user={u} /> },
+    { key: 'role', header: t('role'), cell: (u) => <RoleBadge user={u} /> },
+    { key: 'status', header: t('status'), width: 220, cell: (u) => <StatusBadge user={u} /> },
+    {
+      key: 'sessions',
+      header: t('table.sessions'),
+      cell: (u) => (
+        <>
+          <Text size="sm">{sessionsText(t, u.activeSessions)}</Text>
+          {u.lastSeenAt ? (
+            <Text size="xs" c="dimmed">
+              {t('lastSeen', { date: formatDate(u.lastSeenAt) })}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'joined',
+      header: t('table.joined'),
+      cell: (u) => <Text size="sm">{formatDate(u.createdAt)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: t('table.actions'),
+      hiddenHeader: true,
+      card: 'end',
+      cell: (u) => <UserMenu user={u} isSelf={u.id === selfId} actions={actions} />,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={t('table.label')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('table.user')}</Table.Th>
-            <Table.Th>{t('role')}</Table.Th>
-            <Table.Th>{t('status')}</Table.Th>
-            <Table.Th>{t('table.sessions')}</Table.Th>
-            <Table.Th>{t('table.joined')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((u) => (
-            <Table.Tr key={u.id}>
-              <Table.Td>
-                <Who user={u} />
-              </Table.Td>
-              <Table.Td>
-                <RoleBadge user={u} />
-              </Table.Td>
-              <Table.Td maw={220}>
-                <StatusBadge user={u} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{sessionsText(t, u.activeSessions)}</Text>
-                {u.lastSeenAt ? (
-                  <Text size="xs" c="dimmed">
-                    {t('lastSeen', { date: formatDate(u.lastSeenAt) })}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDate(u.createdAt)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <UserMenu user={u} isSelf={u.id === selfId} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function UserCard({
-  user,
-  selfId,
-  actions,
-}: {
-  user: ManagedUser;
-  selfId: string;
-  actions: Actions;
-}) {
-  const { t } = useTranslation('users');
-  return (
-    <Paper component="article" withBorder radius="md" p="md" aria-label={user.name}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Who user={user} />
-          <UserMenu user={user} isSelf={user.id === selfId} actions={actions} />
-        </Group>
-        <Group gap="xs">
-          <RoleBadge user={user} />
-          <StatusBadge user={user} />
-        </Group>
-        <Text size="xs" c="dimmed">
-          {sessionsText(t, user.activeSessions)} ·{' '}
-          {t('joined', { date: formatDate(user.createdAt) })}
-        </Text>
-      </Stack>
-    </Paper>
+    <ResponsiveTable
+      rows={users}
+      columns={columns}
+      rowKey={(u) => u.id}
+      label={t('table.label')}
+      cardLabel={(u) => u.name}
+      minWidth={760}
+    />
   );
 }
 

@@ -21,6 +21,7 @@ const scheduled = assessmentFixture({
   status: 'scheduled',
   startedAt: null,
   durationHours: 2,
+  project: { ...assessmentFixture().project, hasHiddenTests: true },
   tasks: [
     { id: 'k1', title: 'Fix the bug', description: '', type: 'code', completed: false },
     { id: 'k2', title: 'Explain it', description: '', type: 'text', completed: false },
@@ -96,5 +97,29 @@ describe('the start screen of an assessment not started yet', () => {
     expect(screen.getByRole('button', { name: 'Assessment starten' })).toBeTruthy();
     expect(screen.getByText('2 Stunden')).toBeTruthy();
     expect(screen.getByText('5. März 2026')).toBeTruthy();
+  });
+});
+
+describe('the start screen says whether there are hidden tests', () => {
+  it('says there are none when the project has none (German)', async () => {
+    stubApi({ ...scheduled, project: { ...scheduled.project, hasHiddenTests: false } });
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces(['workspace']);
+    open();
+    expect(await screen.findByRole('heading', { name: 'Bevor Sie beginnen' })).toBeTruthy();
+    const rules = screen.getByTestId('start-rules').textContent ?? '';
+    expect(rules).toContain('Dieses Assessment hat keine verborgenen Tests');
+    expect(rules).not.toContain('Tests geprüft, die Sie nicht sehen');
+  });
+
+  it('says there are some when the project has them (German)', async () => {
+    stubApi();
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces(['workspace']);
+    open();
+    expect(await screen.findByRole('heading', { name: 'Bevor Sie beginnen' })).toBeTruthy();
+    expect(screen.getByTestId('start-rules').textContent).toContain(
+      'Dieses Assessment hat verborgene Tests',
+    );
   });
 });

@@ -81,7 +81,11 @@ export function StartScreen({ assessment, backTo }: { assessment: Assessment; ba
                 <List.Item>{t('start.rules.clock', { count: hours })}</List.Item>
                 <List.Item>{t('start.rules.recorded')}</List.Item>
                 <List.Item>{t('start.rules.autosave')}</List.Item>
-                <List.Item>{t('start.rules.hiddenTests')}</List.Item>
+                <List.Item>
+                  {assessment.project.hasHiddenTests
+                    ? t('start.rules.hiddenTests')
+                    : t('start.rules.noHiddenTests')}
+                </List.Item>
                 <List.Item>{t('start.rules.submit')}</List.Item>
               </List>
             </div>
