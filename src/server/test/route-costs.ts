@@ -32,8 +32,8 @@ export interface Seeded {
 export const ROUTE_COSTS: RouteCost[] = [
   // better-auth's own endpoint reads the session itself (and may refresh its expiry).
   { name: 'session', as: 'candidate', path: () => '/api/auth/get-session', status: 200, budget: 1 },
-  // The admin's default language: a settings cache wants a change announced across servers.
-  { name: 'config', as: 'candidate', path: () => '/api/config', status: 200, budget: 1 },
+  // The admin's default language is kept until the settings change (app.ts).
+  { name: 'config', as: 'candidate', path: () => '/api/config', status: 200, budget: 0 },
   {
     name: 'session status',
     as: 'candidate',
