@@ -41,6 +41,8 @@ export async function startBenchChild<Ready>(
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
+      // As npm start, the Dockerfile and the systemd unit run the server (docs/decisions/029).
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       ...options.env,
       PORT_APP: String(portApp),
