@@ -102,7 +102,17 @@ describe("the admin's default language", () => {
       .set({ value: { defaultDurationHours: 4, defaultLanguage: 'de' } })
       .where(eq(setting.key, 'assessments'));
     expect(await config()).toBe('ja');
+    // On PostgreSQL the bus is LISTEN/NOTIFY: wait until this server has heard it (the app
+    // subscribed first, so it has emptied its copy by then).
+    const heard = new Promise<void>((resolve) => {
+      const off = t.bus.subscribe(({ event }) => {
+        if (event.type !== 'settings.changed') return;
+        off();
+        resolve();
+      });
+    });
     await t.bus.publish(SETTINGS_CHANGED);
+    await heard;
     expect(await config()).toBe('de');
     // Put back as the tests below expect it.
     await t.request('/api/settings', { method: 'PUT', as: admin, json: { defaultLanguage: 'ja' } });
