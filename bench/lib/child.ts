@@ -36,11 +36,16 @@ export async function startBenchChild<Ready>(
   const timeoutMs = options.timeoutMs ?? 120_000;
   const [portApp, portBare] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), `talentforge-bench-${options.name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=DIR"
+  // (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', options.script], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
+      // As npm start, the Dockerfile and the systemd unit run the server (docs/decisions/029).
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       ...options.env,
       PORT_APP: String(portApp),

@@ -1,12 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { createLogger } from './lib/logger';
 import { diskStorage } from './storage/storage';
 import { createTestApp, type TestApp } from './test/harness';
+
+const STYLE = `body { color: #123456; }\n${'.x { margin: 0; }\n'.repeat(200)}`;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 let t: TestApp;
 let webRoot: string;
@@ -24,6 +27,10 @@ beforeAll(async () => {
     path.join(webRoot, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
   );
+  // As the build leaves it: a style with its brotli copy beside it, and an image.
+  await writeFile(path.join(webRoot, 'assets', 'app-def456.css'), STYLE);
+  await writeFile(path.join(webRoot, 'assets', 'app-def456.css.br'), brotliCompressSync(STYLE));
+  await writeFile(path.join(webRoot, 'favicon.png'), PNG);
   web = createApp({
     env: t.env,
     database: t.database,
@@ -87,6 +94,66 @@ describe('serving the web app', () => {
     const res = await web.request('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('static files, from memory', () => {
+  it('sends the brotli copy of the build when brotli is accepted, gzip made at start otherwise', async () => {
+    const br = await web.request('/assets/app-def456.css', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(STYLE);
+    const gz = await web.request('/assets/app-def456.css', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(STYLE);
+    const plain = await web.request('/assets/app-def456.css');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(STYLE);
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(STYLE)));
+  });
+
+  it('answers 304 to the ETag of any of its forms, 200 to another', async () => {
+    const first = await web.request('/assets/app-def456.css', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await web.request('/assets/app-def456.css', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const plain = await web.request('/assets/app-def456.css', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(plain.status).toBe(304);
+    const other = await web.request('/assets/app-def456.css', {
+      headers: { 'if-none-match': '"something-else"' },
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it('sends binary files as they are, with their type', async () => {
+    const res = await web.request('/favicon.png', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('reads the files once, at start: a file removed from disk afterwards is still sent', async () => {
+    const extra = path.join(webRoot, 'assets', 'late-789.js');
+    await writeFile(extra, 'console.log(1);');
+    expect((await web.request('/assets/late-789.js')).status).toBe(404);
+    await rm(path.join(webRoot, 'favicon.png'));
+    expect((await web.request('/favicon.png')).status).toBe(200);
   });
 });
 

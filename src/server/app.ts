@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { createRoute, z } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { publicConfigSchema } from '../domain/api';
@@ -43,8 +42,9 @@ import type { TestRunQueue } from './features/test-runs/queue';
 import { testRunRoutes } from './features/test-runs/test-runs.routes';
 import { userAdminRoutes } from './features/users/users.routes';
 import { bodyLimit } from './lib/body-limit';
+import { cachedValue } from './lib/cached-value';
 import { AppError } from './lib/errors';
-import { type AppContext, type AppEnv, createRouter, jsonContent, toActor } from './lib/http';
+import { type AppContext, createRouter, jsonContent, toActor } from './lib/http';
 import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import { mountApiDocs, securityHeaders } from './lib/security-headers';
@@ -56,7 +56,8 @@ import { healthRoutes } from './ops/health';
 import { type Metrics, metricsRoutes } from './ops/metrics';
 import { finishOpenApiDocument, type OpenApiDocument } from './ops/openapi-document';
 import { isDatabaseUnavailable } from './ops/process-policy';
-import type { EventBus } from './realtime/event-bus';
+import { loadStaticFiles, serveStaticFromMemory } from './ops/static-files';
+import { type EventBus, SETTINGS_CHANGED } from './realtime/event-bus';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -245,6 +246,16 @@ export function createApp({
       return c.json({ ok: true as const }, 200);
     },
   );
+  // The admin's default language, asked for by every page load: kept until the settings
+  // change, here (at once) or on another server (on the bus).
+  const publicDefaultLanguage = cachedValue(() => defaultLanguage(db));
+  const settingsChanged = () => {
+    publicDefaultLanguage.clear();
+    void bus.publish(SETTINGS_CHANGED).catch(() => {});
+  };
+  bus.subscribe(({ event }) => {
+    if (event.type === 'settings.changed') publicDefaultLanguage.clear();
+  });
   app.openapi(
     createRoute({
       method: 'get',
@@ -259,7 +270,7 @@ export function createApp({
         {
           googleEnabled: googleConfigured(env),
           supportEmail: env.SUPPORT_EMAIL,
-          defaultLanguage: await defaultLanguage(db),
+          defaultLanguage: await publicDefaultLanguage.get(),
         },
         200,
       ),
@@ -268,7 +279,7 @@ export function createApp({
   const routes = app
     .route('/', profileRoutes({ db, storage, onUserChanged: sessionsChanged }))
     .route('/', languageRoutes({ db, onUserChanged: sessionsChanged }))
-    .route('/', templateRoutes({ db, bus }))
+    .route('/', templateRoutes({ db, bus, onSettingsChanged: settingsChanged }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route('/', bulkInvitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, auth }))
     .route('/', similarityRoutes({ db }))
@@ -407,7 +418,7 @@ function mountWebApp(
       c.header('Cache-Control', 'no-cache');
     }
   });
-  app.use('*', serveStatic<AppEnv>({ root, precompressed: true }));
+  app.use('*', serveStaticFromMemory(loadStaticFiles(root)));
   app.route('/', careers);
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');

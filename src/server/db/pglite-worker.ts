@@ -18,6 +18,9 @@ import { Worker } from 'node:worker_threads';
  * The worker's code is plain CommonJS run with `eval`, so the same file works from the
  * sources (tsx, vitest) and from the compiled server (as features/resumes/pdf-text.ts).
  */
+/** See the worker's startParams. */
+const SHARED_BUFFERS = '32MB';
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglitePath);
@@ -49,10 +52,15 @@ const optionsOf = (options) => {
 
 const { dataDir, template } = workerData;
 const extensions = { pg_trgm };
+/** PostgreSQL's shared buffers live in the WebAssembly memory, resident once touched; the
+ * default 128 MB outgrows what an embedded database caches usefully (the pages are in the
+ * OS's file cache anyway): a smaller pool keeps RSS down (docs/decisions/029). */
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=${SHARED_BUFFERS}'];
 const client = dataDir
-  ? new PGlite(dataDir, { relaxedDurability: false, extensions })
+  ? new PGlite(dataDir, { relaxedDurability: false, extensions, startParams })
   : new PGlite({
       extensions,
+      startParams,
       ...(template ? { loadDataDir: new Blob([template.bytes], { type: template.type }) } : {}),
     });
 

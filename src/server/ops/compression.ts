@@ -9,7 +9,7 @@ const gzipAsync = promisify(gzip);
 /** Smaller answers gain less than the compression costs (and fit one packet anyway). */
 export const COMPRESS_MIN_BYTES = 1024;
 
-const COMPRESSIBLE =
+export const COMPRESSIBLE =
   /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|manifest\+json|ld\+json|problem\+json)|image\/svg\+xml)/i;
 
 /** The encoding to answer with: brotli when the client takes it, gzip otherwise (q=0 refuses). */

@@ -19,6 +19,16 @@ export interface SessionsChanged {
 }
 
 /**
+ * Server-side only: an admin changed the settings; every server forgets what it kept of
+ * them (the public config's default language). No browser hears it.
+ */
+export interface SettingsChanged {
+  type: 'settings.changed';
+}
+
+export const SETTINGS_CHANGED: BusMessage = { audience: {}, event: { type: 'settings.changed' } };
+
+/**
  * Server-side only: live pads between servers (docs/decisions/031). An update is named by its
  * seq (the bytes are read from the database: NOTIFY carries at most 8000 bytes); presence is
  * small and travels whole. `origin` is the sending server, which has delivered it already.
@@ -31,7 +41,7 @@ export type PadSignal =
 
 export interface BusMessage {
   audience: Audience;
-  event: RealtimeEvent | SessionsChanged | PadSignal;
+  event: RealtimeEvent | SessionsChanged | SettingsChanged | PadSignal;
 }
 
 /**

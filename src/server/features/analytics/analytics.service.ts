@@ -1,4 +1,17 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ANALYTICS_TEXTS,
@@ -196,66 +209,67 @@ export async function getAnalytics(
   const turnaround = sql`extract(epoch from (${assessment.reviewedAt} - ${assessment.completedDate})) / 3600`;
   const bucket = sql<number>`least(${assessment.score} / 10, 9)`;
 
-  const [
-    current,
-    furthest,
-    stageTimes,
-    [hireFigures],
-    series,
-    [assessmentFigures],
-    buckets,
-    [jobs],
-  ] = await Promise.all([
-    db
-      .select({ stage: jobApplication.stage, n: count() })
+  const n = () => count().as('n');
+  const queries = {
+    current: db
+      .select({ stage: jobApplication.stage, n: n() })
       .from(jobApplication)
       .innerJoin(job, eq(job.id, jobApplication.jobId))
       .where(apps)
       .groupBy(jobApplication.stage),
-    db
-      .select({ idx: furthestPerApp.idx, n: count() })
+    furthest: db
+      .select({ idx: furthestPerApp.idx, n: n() })
       .from(furthestPerApp)
       .groupBy(furthestPerApp.idx),
-    db
+    stageTimes: db
       .select({
         stage: stays.stage,
-        median: sql<number | null>`percentile_cont(0.5) within group (order by ${stays.seconds})`,
-        n: count(),
+        median: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by ${stays.seconds})`.as('median'),
+        n: n(),
       })
       .from(stays)
       .where(and(isNotNull(stays.seconds), inArray(stays.stage, [...PIPELINE_STAGES])))
       .groupBy(stays.stage),
-    db
+    hireFigures: db
       .select({
-        median: sql<number | null>`percentile_cont(0.5) within group (order by ${hires.days})`,
-        n: count(),
+        median: sql<number | null>`percentile_cont(0.5) within group (order by ${hires.days})`.as(
+          'median',
+        ),
+        n: n(),
       })
       .from(hires),
-    db
-      .select({ period, n: count() })
+    series: db
+      .select({ period: sql<string>`${period}`.as('period'), n: n() })
       .from(jobApplication)
       .innerJoin(job, eq(job.id, jobApplication.jobId))
       .where(apps)
       .groupBy(period)
       .orderBy(asc(period)),
-    db
+    assessmentFigures: db
       .select({
-        assigned: count(),
-        submitted: count(assessment.completedDate),
-        scored: sql<number>`count(*) filter (where ${assessment.score} is not null and ${assessment.completedDate} is not null)`,
+        assigned: count().as('assigned'),
+        submitted: count(assessment.completedDate).as('submitted'),
+        scored:
+          sql<number>`count(*) filter (where ${assessment.score} is not null and ${assessment.completedDate} is not null)`.as(
+            'scored',
+          ),
         turnaround: sql<
           number | null
-        >`percentile_cont(0.5) within group (order by ${turnaround}) filter (where ${assessment.reviewedAt} is not null and ${assessment.completedDate} is not null and ${assessment.score} is not null)`,
+        >`percentile_cont(0.5) within group (order by ${turnaround}) filter (where ${assessment.reviewedAt} is not null and ${assessment.completedDate} is not null and ${assessment.score} is not null)`.as(
+          'turnaround',
+        ),
       })
       .from(assessment)
       .where(assessed),
-    db
-      .select({ bucket, n: count() })
+    buckets: db
+      .select({ bucket: sql<number>`${bucket}`.as('bucket'), n: n() })
       .from(assessment)
       .where(and(assessed, isNotNull(assessment.score), isNotNull(assessment.completedDate)))
       .groupBy(bucket),
-    db
-      .select({ open: sql<number>`count(*) filter (where ${job.status} = 'published')` })
+    jobs: db
+      .select({ open: sql<number>`count(*) filter (where ${job.status} = 'published')`.as('open') })
       .from(job)
       .where(
         and(
@@ -263,7 +277,27 @@ export async function getAnalytics(
           s.jobId ? eq(job.id, s.jobId) : undefined,
         ),
       ),
-  ]);
+  };
+  // The page's eight figures in one statement: each query's rows as a JSON array.
+  const rowsOf = <Q extends { _: { result: unknown[] } }>(q: Q & SQLWrapper) =>
+    sql<Q['_']['result']>`(select coalesce(json_agg(r), '[]') from (${q}) r)`;
+  const [figures] = await db
+    .select({
+      current: rowsOf(queries.current),
+      furthest: rowsOf(queries.furthest),
+      stageTimes: rowsOf(queries.stageTimes),
+      hireFigures: rowsOf(queries.hireFigures),
+      series: rowsOf(queries.series),
+      assessmentFigures: rowsOf(queries.assessmentFigures),
+      buckets: rowsOf(queries.buckets),
+      jobs: rowsOf(queries.jobs),
+    })
+    .from(sql`(select 1) as one`);
+  if (!figures) throw new Error('analytics answered no row');
+  const { current, furthest, stageTimes, series, buckets } = figures;
+  const [hireFigures] = figures.hireFigures;
+  const [assessmentFigures] = figures.assessmentFigures;
+  const [jobs] = figures.jobs;
 
   const currentByStage: Partial<Record<Stage, number>> = {};
   for (const r of current) currentByStage[r.stage] = Number(r.n);

@@ -22,7 +22,7 @@ import {
   type SnippetPart,
   snippetParts,
 } from '../../../domain/resumes';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { assessment, candidateSearch, job, jobApplication, profile, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
@@ -122,12 +122,8 @@ export async function searchCandidates(
       : sql`${cs.hasDetails} desc, ${cs.updatedAt} desc, ${cs.userId} asc`;
   const offset = (search.page - 1) * search.limit;
 
-  const rows = await db.transaction(async (tx) => {
-    // Only for this transaction: the similarity a fuzzy word needs (the `<%` operator).
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`,
-    );
-    return tx
+  const page = (q: Db | Tx) =>
+    q
       .select({
         id: cs.userId,
         name: cs.name,
@@ -149,7 +145,16 @@ export async function searchCandidates(
       .orderBy(order)
       .limit(search.limit)
       .offset(offset);
-  });
+  // The fuzzy words' threshold (the `<%` operator) is set for one transaction: only a search
+  // with such a word pays for it (three more statements); the page without words needs none.
+  const rows = search.terms.some(isFuzzyTerm)
+    ? await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`,
+        );
+        return page(tx);
+      })
+    : await page(db);
 
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {

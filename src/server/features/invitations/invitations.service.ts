@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { HiringLimits } from '../../../domain/hiring-limits';
@@ -234,42 +234,45 @@ export async function markInvitationRead(
   });
 }
 
-const BELL_ITEMS = 10;
+/**
+ * The bell's part, as SQL the bell's one statement embeds, given the placeholders of the
+ * candidate's id and of how many items: the candidate's unread invitations, counted and the
+ * newest few as rows that `invitationBellItem` reads. Kept here so that this feature owns
+ * its rows' meaning.
+ */
+export const INVITATION_BELL_SQL = {
+  count: (candidateId: string) =>
+    `select count(*)::int from job_invitation where candidate_id = ${candidateId} and read_at is null`,
+  items: (
+    candidateId: string,
+    limit: string,
+  ) => `select i.id, i.job_id as "jobId", j.title, i.recruiter_name as "recruiterName",
+      coalesce(rp.details->'company'->>'name', '') as "companyName",
+      to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    from job_invitation i
+    join job j on j.id = i.job_id
+    left join profile rp on rp.user_id = j.recruiter_id
+    where i.candidate_id = ${candidateId} and i.read_at is null
+    order by i.created_at desc
+    limit ${limit}`,
+};
 
-/** The bell's part: the candidate's unread invitations (count and the newest few). */
-export async function invitationBellItems(
-  db: Db,
-  actor: Actor,
-): Promise<{ count: number; items: NotificationItem[] }> {
-  if (actor.role !== 'candidate') return { count: 0, items: [] };
-  const unread = and(eq(jobInvitation.candidateId, actor.id), isNull(jobInvitation.readAt));
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(jobInvitation).where(unread),
-    db
-      .select({
-        id: jobInvitation.id,
-        jobId: jobInvitation.jobId,
-        title: job.title,
-        recruiterName: jobInvitation.recruiterName,
-        companyName,
-        at: jobInvitation.createdAt,
-      })
-      .from(jobInvitation)
-      .innerJoin(job, eq(job.id, jobInvitation.jobId))
-      .leftJoin(recruiterProfile, eq(recruiterProfile.userId, job.recruiterId))
-      .where(unread)
-      .orderBy(desc(jobInvitation.createdAt))
-      .limit(BELL_ITEMS),
-  ]);
+export interface InvitationBellRow {
+  id: string;
+  jobId: string;
+  title: string;
+  recruiterName: string;
+  companyName: string;
+  at: string;
+}
+
+export function invitationBellItem(r: InvitationBellRow): NotificationItem {
   return {
-    count: total?.n ?? 0,
-    items: rows.map((r) => ({
-      kind: 'job-invitation' as const,
-      id: r.id,
-      jobId: r.jobId,
-      title: r.title,
-      from: r.companyName ? `${r.recruiterName} (${r.companyName})` : r.recruiterName,
-      at: r.at.toISOString(),
-    })),
+    kind: 'job-invitation',
+    id: r.id,
+    jobId: r.jobId,
+    title: r.title,
+    from: r.companyName ? `${r.recruiterName} (${r.companyName})` : r.recruiterName,
+    at: r.at,
   };
 }

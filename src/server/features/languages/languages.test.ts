@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../db/schema';
+import { setting, user } from '../../db/schema';
+import { SETTINGS_CHANGED } from '../../realtime/event-bus';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { languageOfUser } from './languages.service';
 
@@ -90,6 +91,32 @@ describe("the admin's default language", () => {
       json: { defaultLanguage: 'ja' },
     });
     expect((await (await t.request('/api/config')).json()).defaultLanguage).toBe('ja');
+  });
+
+  it('follows a change another server made once the bus says so (the public config keeps it)', async () => {
+    const config = async () => (await (await t.request('/api/config')).json()).defaultLanguage;
+    expect(await config()).toBe('ja');
+    // Another server saved it: this one has heard nothing yet.
+    await t.database.db
+      .update(setting)
+      .set({ value: { defaultDurationHours: 4, defaultLanguage: 'de' } })
+      .where(eq(setting.key, 'assessments'));
+    expect(await config()).toBe('ja');
+    // On PostgreSQL the bus is LISTEN/NOTIFY: wait until this server has heard it (the app
+    // subscribed first, so it has emptied its copy by then).
+    const heard = new Promise<void>((resolve) => {
+      const off = t.bus.subscribe(({ event }) => {
+        if (event.type !== 'settings.changed') return;
+        off();
+        resolve();
+      });
+    });
+    await t.bus.publish(SETTINGS_CHANGED);
+    await heard;
+    expect(await config()).toBe('de');
+    // Put back as the tests below expect it.
+    await t.request('/api/settings', { method: 'PUT', as: admin, json: { defaultLanguage: 'ja' } });
+    expect(await config()).toBe('ja');
   });
 
   it('is the language of mails to someone who never chose; a choice wins', async () => {

@@ -1,124 +1,137 @@
 // The bell: unread messages and assessment items, and the e-mail notifications' sent marks.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MESSAGING_TEXTS,
   messagePreview,
   type NotificationItem,
   type Notifications,
 } from '../../../domain/messaging';
-import {
-  assessment,
-  assessmentNotification,
-  conversation,
-  conversationParticipant,
-  emailNotification,
-  user,
-} from '../../db/schema';
+import { rawQuery } from '../../db/client';
+import { assessmentNotification, emailNotification } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { write } from '../../lib/unit-of-work';
 import type { SentHook } from '../../mail/outbox';
-import { invitationBellItems, markInvitationRead } from '../invitations/invitations.service';
+import {
+  INVITATION_BELL_SQL,
+  type InvitationBellRow,
+  invitationBellItem,
+  markInvitationRead,
+} from '../invitations/invitations.service';
 import type { MessagingDeps } from './messaging-deps';
-import { unreadConversationCount } from './reading';
 
 // --- the bell and e-mail -----------------------------------------------------------
 
 const BELL_ITEMS = 10;
 
+/** Timestamps as the query builder would send them: ISO, UTC, milliseconds. */
+const iso = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The whole bell in one statement (it is asked for on every page load): four counts and
+ * four lists of the newest few, each list as JSON. $1 the user, $2 whether a candidate
+ * (only they have invitations), $3 how many items per list.
+ */
+const BELL_SQL = `select
+  (select count(*)::int from conversation_participant where user_id = $1 and unread) as "unreadConversations",
+  (select coalesce(json_agg(m), '[]') from (
+    select c.id, c.subject, c.last_message as "lastMessage", ${iso('c.last_message_at')} as at,
+      u.name as "from"
+    from conversation_participant p
+    join conversation c on c.id = p.conversation_id
+    left join "user" u on u.id = c.last_sender_id
+    where p.user_id = $1 and p.unread
+    order by p.last_message_at desc
+    limit $3) m) as messages,
+  case when $2 then (select count(*)::int from assessment
+    where candidate_id = $1 and started_at is null) else 0 end as invitations,
+  case when $2 then (select coalesce(json_agg(a), '[]') from (
+    select id, title, recruiter_name as "recruiterName", company_name as "companyName",
+      ${iso('created_at')} as at
+    from assessment
+    where candidate_id = $1 and started_at is null
+    order by created_at desc
+    limit $3) a) else '[]' end as "invitationRows",
+  (select count(*)::int from assessment_notification
+    where user_id = $1 and read_at is null) as news,
+  (select coalesce(json_agg(n), '[]') from (
+    select id, event, assessment_id as "assessmentId", title, from_name as "fromName",
+      ${iso('created_at')} as at
+    from assessment_notification
+    where user_id = $1 and read_at is null
+    order by created_at desc
+    limit $3) n) as "newsRows",
+  case when $2 then (${INVITATION_BELL_SQL.count('$1')}) else 0 end as "jobInvitations",
+  case when $2 then (select coalesce(json_agg(j), '[]') from (${INVITATION_BELL_SQL.items('$1', '$3')}) j)
+    else '[]' end as "jobInvitationRows"`;
+
+interface BellRow {
+  unreadConversations: number;
+  messages: { id: string; subject: string; lastMessage: string; at: string; from: string | null }[];
+  invitations: number;
+  invitationRows: {
+    id: string;
+    title: string;
+    recruiterName: string;
+    companyName: string;
+    at: string;
+  }[];
+  news: number;
+  newsRows: {
+    id: string;
+    event: 'submitted' | 'scored' | 'due-date';
+    assessmentId: string;
+    title: string;
+    fromName: string;
+    at: string;
+  }[];
+  jobInvitations: number;
+  jobInvitationRows: InvitationBellRow[];
+}
+
 /** Unread conversations, and for candidates the assessment invitations not yet opened. */
 export async function notifications(deps: MessagingDeps, actor: Actor): Promise<Notifications> {
-  const { db } = deps;
-  const p = conversationParticipant;
-  const [{ count: unreadConversations }, unreadRows] = await Promise.all([
-    unreadConversationCount(deps, actor),
-    db
-      .select({
-        id: conversation.id,
-        subject: conversation.subject,
-        lastMessage: conversation.lastMessage,
-        lastMessageAt: conversation.lastMessageAt,
-        from: user.name,
-      })
-      .from(p)
-      .innerJoin(conversation, eq(conversation.id, p.conversationId))
-      .leftJoin(user, eq(user.id, conversation.lastSenderId))
-      .where(and(eq(p.userId, actor.id), eq(p.unread, true)))
-      .orderBy(desc(p.lastMessageAt))
-      .limit(BELL_ITEMS),
+  const [row] = await rawQuery(deps.db)<BellRow>(BELL_SQL, [
+    actor.id,
+    actor.role === 'candidate',
+    BELL_ITEMS,
   ]);
-  const items: NotificationItem[] = unreadRows.map((r) => ({
-    kind: 'message',
-    conversationId: r.id,
-    subject: r.subject,
-    from: r.from ?? MESSAGING_TEXTS.unknownUser,
-    preview: messagePreview(r.lastMessage),
-    at: r.lastMessageAt.toISOString(),
-  }));
-
-  let invitations = 0;
-  if (actor.role === 'candidate') {
-    const unopened = and(eq(assessment.candidateId, actor.id), isNull(assessment.startedAt));
-    const [[total], rows] = await Promise.all([
-      db.select({ n: count() }).from(assessment).where(unopened),
-      db
-        .select({
-          id: assessment.id,
-          title: assessment.title,
-          recruiterName: assessment.recruiterName,
-          companyName: assessment.companyName,
-          createdAt: assessment.createdAt,
-        })
-        .from(assessment)
-        .where(unopened)
-        .orderBy(desc(assessment.createdAt))
-        .limit(BELL_ITEMS),
-    ]);
-    invitations = total?.n ?? 0;
-    for (const r of rows) {
-      items.push({
-        kind: 'invitation',
-        assessmentId: r.id,
-        title: r.title,
-        from: r.companyName ? `${r.recruiterName} (${r.companyName})` : r.recruiterName,
-        at: r.createdAt.toISOString(),
-      });
-    }
-  }
-  const news = and(
-    eq(assessmentNotification.userId, actor.id),
-    isNull(assessmentNotification.readAt),
-  );
-  const [[newsTotal], newsRows] = await Promise.all([
-    db.select({ n: count() }).from(assessmentNotification).where(news),
-    db
-      .select()
-      .from(assessmentNotification)
-      .where(news)
-      .orderBy(desc(assessmentNotification.createdAt))
-      .limit(BELL_ITEMS),
-  ]);
-  for (const r of newsRows) {
-    items.push({
-      kind: 'assessment',
+  if (!row) throw new Error('the bell answered no row');
+  const items: NotificationItem[] = [
+    ...row.messages.map((r) => ({
+      kind: 'message' as const,
+      conversationId: r.id,
+      subject: r.subject,
+      from: r.from ?? MESSAGING_TEXTS.unknownUser,
+      preview: messagePreview(r.lastMessage),
+      at: r.at,
+    })),
+    ...row.invitationRows.map((r) => ({
+      kind: 'invitation' as const,
+      assessmentId: r.id,
+      title: r.title,
+      from: r.companyName ? `${r.recruiterName} (${r.companyName})` : r.recruiterName,
+      at: r.at,
+    })),
+    ...row.newsRows.map((r) => ({
+      kind: 'assessment' as const,
       id: r.id,
       event: r.event,
       assessmentId: r.assessmentId,
       title: r.title,
       from: r.fromName,
-      at: r.createdAt.toISOString(),
-    });
-  }
-  const unreadAssessmentNews = newsTotal?.n ?? 0;
-  const jobInvitations = await invitationBellItems(db, actor);
-  items.push(...jobInvitations.items);
+      at: r.at,
+    })),
+    ...row.jobInvitationRows.map(invitationBellItem),
+  ];
   items.sort((a, b) => b.at.localeCompare(a.at));
   return {
-    count: unreadConversations + invitations + unreadAssessmentNews + jobInvitations.count,
-    unreadConversations,
-    unopenedInvitations: invitations,
-    unreadAssessmentNews,
-    unreadJobInvitations: jobInvitations.count,
+    count: row.unreadConversations + row.invitations + row.news + row.jobInvitations,
+    unreadConversations: row.unreadConversations,
+    unopenedInvitations: row.invitations,
+    unreadAssessmentNews: row.news,
+    unreadJobInvitations: row.jobInvitations,
     items: items.slice(0, BELL_ITEMS),
   };
 }

@@ -57,6 +57,8 @@ export const usableBy = (recruiterId: string) =>
 export interface TemplateDeps {
   db: Db;
   bus: EventBus;
+  /** After a settings change commits: caches of them are cleared (here and on the bus). */
+  onSettingsChanged?: () => void;
 }
 
 export async function listTemplates({ db }: TemplateDeps, actor: Actor): Promise<Template[]> {
@@ -242,7 +244,7 @@ export async function readSettings(db: TemplateDeps['db']): Promise<Settings> {
 }
 
 export async function saveSettings(
-  { db }: Pick<TemplateDeps, 'db'>,
+  { db, onSettingsChanged }: Pick<TemplateDeps, 'db' | 'onSettingsChanged'>,
   actor: Actor,
   input: Partial<Settings>,
 ) {
@@ -272,6 +274,7 @@ export async function saveSettings(
       after: value,
     }),
   );
+  onSettingsChanged?.();
   return value;
 }
 
