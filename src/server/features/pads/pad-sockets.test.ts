@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { REALTIME_SESSION_ENDED } from '../../../domain/api';
 import { PAD_CLOSE, PAD_LIMITS, PAD_TEXTS, type Pad } from '../../../domain/pads';
+import { PATH_TEXTS } from '../../../domain/project-paths';
 import { padUpdate } from '../../db/schema';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../../test/harness';
 import { startRun } from './pads.service';
@@ -123,6 +125,58 @@ describe('editing together', () => {
       expect(candidate.text('README.md')).toContain('ONLINE');
       expect(candidate.text('README.md')).toBe(interviewer.text('README.md'));
     });
+  });
+});
+
+describe('the file tree', () => {
+  const filesOf = (x: PadClient) => x.doc.getMap<Y.Text>('files');
+
+  it('a file created, renamed and deleted by one person is so for the other at once', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    filesOf(candidate).set('src/util.js', new Y.Text('export const one = 1;\n'));
+    await eventually(() => expect(interviewer.text('src/util.js')).toBe('export const one = 1;\n'));
+    interviewer.doc.transact(() => {
+      filesOf(interviewer).set('lib/util.js', new Y.Text(interviewer.text('src/util.js')));
+      filesOf(interviewer).delete('src/util.js');
+    });
+    await eventually(() => {
+      expect(candidate.text('lib/util.js')).toBe('export const one = 1;\n');
+      expect(candidate.text('src/util.js')).toBeUndefined();
+    });
+    filesOf(candidate).delete('lib/util.js');
+    await eventually(() => expect(interviewer.text('lib/util.js')).toBeUndefined());
+    const pad = (await (await t.request(`/api/pads/${padId}`, { as: c.recruiter })).json()) as Pad;
+    expect(pad.files.map((f) => f.path)).not.toContain('lib/util.js');
+    expect(candidate.closed).toBeUndefined();
+  });
+
+  it('refuses a path the workspace’s rules refuse, saying why, and stores nothing', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    const rows = async () =>
+      (await t.database.db.select().from(padUpdate).where(eq(padUpdate.padId, padId))).length;
+    const before = await rows();
+    filesOf(candidate).set('../escape.js', new Y.Text('x'));
+    await eventually(() =>
+      expect(candidate.closed).toEqual({
+        code: PAD_CLOSE.fileRefused,
+        reason: PAD_TEXTS.fileRefused,
+      }),
+    );
+    expect(candidate.notices).toContainEqual({ type: 'error', message: PATH_TEXTS.dotSegment });
+    const clash = await joined(padId, c.candidate);
+    filesOf(clash).set('readme.md', new Y.Text('x'));
+    await eventually(() => expect(clash.closed?.code).toBe(PAD_CLOSE.fileRefused));
+    expect(clash.notices).toContainEqual({
+      type: 'error',
+      message: PATH_TEXTS.caseClash('README.md'),
+    });
+    expect(await rows()).toBe(before);
+    expect(interviewer.text('../escape.js')).toBeUndefined();
+    expect(interviewer.text('readme.md')).toBeUndefined();
   });
 });
 

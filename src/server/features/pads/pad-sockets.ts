@@ -19,6 +19,7 @@ import type { BusMessage, EventBus, PadSignal } from '../../realtime/event-bus';
 import { type RealtimeHub, refuseUpgrade } from '../../realtime/hub';
 import { accessOf, loadPad, type PadAccess } from './access';
 import { appendUpdate, compact, loadState, readUpdate } from './document';
+import { fileProblem } from './file-rules';
 import { readRun } from './runs';
 
 /** The y-websocket message types (the first varuint of every binary frame). */
@@ -282,6 +283,13 @@ export class PadSockets {
         ws.close(PAD_CLOSE.tooLarge, PAD_TEXTS.tooLarge);
         return;
       }
+    }
+    const problem = fileProblem(room.doc, update);
+    if (problem) {
+      // The client holds the refused change already; a reload gives it the pad as it is.
+      sendJson(ws, { type: 'error', message: problem });
+      ws.close(PAD_CLOSE.fileRefused, PAD_TEXTS.fileRefused);
+      return;
     }
     const seq = await appendUpdate(this.deps.db, padId, update, conn.actor.id);
     if (seq === null) {
