@@ -101,7 +101,7 @@ export type PadNote = z.infer<typeof padNoteSchema>;
 
 export const padRunSchema = z.object({
   id: z.string(),
-  status: z.enum(['running', 'done', 'failed']),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
   output: z.string(),
   passed: z.number().nullable(),
   failed: z.number().nullable(),

@@ -6,7 +6,7 @@ import { pad, padNote, padRun, padUpdate } from '../../db/schema';
 import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { appendUpdate, compact, loadDoc, startRun } from './pads.service';
-import { castOfAnInterview, type PadCast } from './pads-fixture';
+import { castOfAnInterview, eventually, type PadCast } from './pads-fixture';
 
 let t: TestApp;
 let c: PadCast;
@@ -224,29 +224,35 @@ describe('runs', () => {
         durationMs: 1,
       };
     };
-    const deps = { db: t.database.db, bus: t.bus, mailer: t.mailer, runner };
+    t.padRuns.useRunner(runner);
+    const deps = { db: t.database.db, bus: t.bus, mailer: t.mailer };
     const candidate = {
       id: c.candidate.id,
       name: c.candidate.name,
       email: c.candidate.email,
       role: 'candidate' as const,
     };
-    const first = await startRun(deps, candidate, padId);
+    expect((await startRun(deps, candidate, padId)).status).toBe('queued');
     await expect(startRun(deps, candidate, padId)).rejects.toMatchObject({
       status: 409,
       message: PAD_TEXTS.runUnderWay,
     });
-    await new Promise((r) => setTimeout(r, 0));
     while (!release) await new Promise((r) => setTimeout(r, 5));
+    // Running: still one at a time.
+    expect((await call(c.interviewer, `/api/pads/${padId}/runs`, { method: 'POST' })).status).toBe(
+      409,
+    );
     release();
-    await first.done;
+    const listRuns = async () =>
+      (await (await call(c.interviewer, `/api/pads/${padId}/runs`)).json()) as {
+        status: string;
+        output: string;
+        passed: number;
+      }[];
+    await eventually(async () =>
+      expect((await listRuns())[0]).toMatchObject({ status: 'done', output: 'ok 3', passed: 3 }),
+    );
     expect(seen[0]).toContain('README.md');
-    const runs = (await (await call(c.interviewer, `/api/pads/${padId}/runs`)).json()) as {
-      status: string;
-      output: string;
-      passed: number;
-    }[];
-    expect(runs[0]).toMatchObject({ status: 'done', output: 'ok 3', passed: 3 });
     const admin = {
       id: c.admin.id,
       name: c.admin.name,
