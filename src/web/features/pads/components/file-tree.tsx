@@ -142,6 +142,7 @@ export function FileTree({
         {files.map((path) => (
           <Group key={path} gap={0} wrap="nowrap">
             <NavLink
+              component="button"
               label={path}
               active={path === current}
               aria-current={path === current ? 'page' : undefined}
