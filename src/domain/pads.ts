@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './jobs';
+import { newPathProblem, PATH_TEXTS, PROJECT_LIMITS } from './project-paths';
 
 /** Live coding pads (docs/decisions/031): the payloads, limits and texts both sides use. */
 
@@ -26,6 +27,8 @@ export const PAD_CLOSE = {
   tooLarge: 4002,
   tooFast: 4003,
   notAllowed: 4004,
+  /** An update broke the file tree's rules (only a client that skipped its own checks). */
+  fileRefused: 4005,
 } as const;
 
 export const PAD_TEXTS = {
@@ -40,6 +43,11 @@ export const PAD_TEXTS = {
   noteNotFound: 'Note not found',
   interviewCancelled: 'This interview was cancelled',
   eitherInterviewOrApplication: 'Give either an interview or an application',
+  fileRefused: 'A file change was refused: reload the pad to continue',
+  templateNotFound: 'Assessment template not found',
+  templateNotAllowed: 'You are not authorised to use this template',
+  templateNotRunnable:
+    'This template’s project does not run in a pad (it has no TypeScript, JavaScript, Python, Go or Java)',
 } as const;
 
 export const padFileSchema = z.object({ path: z.string(), content: z.string() });
@@ -48,7 +56,10 @@ export const createPadSchema = z
   .object({
     interviewId: idSchema.optional(),
     applicationId: idSchema.optional(),
+    /** The language's project; ignored when a template is given (its project's language). */
     language: z.enum(PAD_LANGUAGES).default('typescript'),
+    /** Start from this assessment template's visible files instead (never its hidden tests). */
+    templateId: idSchema.optional(),
   })
   .refine((v) => Boolean(v.interviewId) !== Boolean(v.applicationId), {
     message: PAD_TEXTS.eitherInterviewOrApplication,
@@ -90,7 +101,7 @@ export type PadNote = z.infer<typeof padNoteSchema>;
 
 export const padRunSchema = z.object({
   id: z.string(),
-  status: z.enum(['running', 'done', 'failed']),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
   output: z.string(),
   passed: z.number().nullable(),
   failed: z.number().nullable(),
@@ -116,3 +127,19 @@ export type PadReplay = z.infer<typeof padReplaySchema>;
 
 /** The Yjs document's shared type: a Y.Map of file path → Y.Text. */
 export const PAD_FILES_MAP = 'files';
+
+/**
+ * Whether `path` may be created (or be a rename's new name) among a pad's `existing` paths:
+ * the workspace's path rules (no tests are protected: both people may change every file) and
+ * its file count. The browser checks before changing the document; the server checks every
+ * update it is sent.
+ */
+export function padPathProblem(existing: readonly string[], path: string, ignore?: string) {
+  const others = existing.filter((p) => p !== ignore);
+  if (!ignore && others.length >= PROJECT_LIMITS.files) return PATH_TEXTS.tooManyFiles;
+  return newPathProblem(others, path, {
+    hidden: [],
+    visibleTests: [],
+    candidatesMayEditTests: true,
+  });
+}

@@ -1,6 +1,6 @@
 /**
  * npm run runner (dist/server/runner.js): a test runner. It takes queued runs
- * from the database queue (test_run) under a lease, at most
+ * from the database queues (test_run, and live pads' pad_run) under a lease, at most
  * RUNNER_CONCURRENCY at once, executes them in the bubblewrap sandbox and
  * writes the results; the web servers hear of them over PostgreSQL
  * LISTEN/NOTIFY and tell the browsers. Run any number, on any machine that
@@ -11,6 +11,7 @@
 
 import { openDatabase } from './db/client';
 import { parseEnv } from './env';
+import { PadRunQueue } from './features/pads/run-queue';
 import { TestRunQueue } from './features/test-runs/queue';
 import { createLogger } from './lib/logger';
 import { startHeartbeat } from './ops/heartbeat';
@@ -58,6 +59,15 @@ async function main() {
     if (event.type === 'testRun.changed') queue.kick();
   });
   await queue.start();
+  // Live pads' runs too (they hear of new runs on the bus themselves).
+  const padRuns = new PadRunQueue({
+    db: database.db,
+    bus,
+    logger,
+    concurrency: env.RUNNER_CONCURRENCY,
+    leaseMs: env.RUNNER_LEASE_SECONDS * 1000,
+  });
+  padRuns.start();
   const stopHeartbeat = startHeartbeat(() => database.query('select 1'));
   logger.info(
     { workerId: queue.workerId, concurrency: env.RUNNER_CONCURRENCY },
@@ -74,6 +84,7 @@ async function main() {
     stopHeartbeat();
     // Runs in hand get 10 s to finish; the rest go back to the queue for another runner.
     await queue.stop(10_000);
+    await padRuns.stop();
     await bus.close();
     await database.close();
     logger.info('runner stopped');

@@ -8,7 +8,7 @@ import { InterviewReminders } from './features/interviews/reminders';
 import { InboundSmtp } from './features/mail-replies/inbound-smtp';
 import { DigestWorker } from './features/messaging/digests';
 import { markNotificationSent } from './features/messaging/messaging.service';
-import { PadSockets } from './features/pads/pads.service';
+import { PadRunQueue, PadSockets } from './features/pads/pads.service';
 import { ResumeIndexer } from './features/resumes/resume-indexer';
 import { createSessionPolicy } from './features/security/session-policy';
 import { TestRunQueue } from './features/test-runs/queue';
@@ -43,6 +43,8 @@ export interface Services {
   interviewReminders: InterviewReminders;
   /** The sandboxed test-run queue (its worker runs here on the embedded database, else in runners). */
   testRuns: TestRunQueue;
+  /** Live pads' run queue: its worker runs here with RUNNER_MODE=server, else in the runners. */
+  padRuns: PadRunQueue;
   /** Signed Reply-To and unsubscribe tokens (docs/decisions/021). */
   mailTokens: MailTokens;
   /** Replies by e-mail, when INBOUND_SMTP_PORT is set (listening once services are made). */
@@ -129,6 +131,14 @@ export async function createServices(
   const sandbox = testRuns.unavailableReason();
   if (sandbox) logger.warn(sandbox);
   await testRuns.start();
+  const padRuns = new PadRunQueue({
+    db: database.db,
+    bus,
+    logger,
+    concurrency: env.RUNNER_CONCURRENCY,
+    leaseMs: env.RUNNER_LEASE_SECONDS * 1000,
+  });
+  if (env.RUNNER_MODE !== 'separate') padRuns.start();
   let stopping = false;
   const metrics = new Metrics({
     database,
@@ -193,6 +203,7 @@ export async function createServices(
     jobs,
     interviewReminders,
     testRuns,
+    padRuns,
     mailTokens,
     inbound,
     storage,
@@ -209,6 +220,7 @@ export async function createServices(
       await jobs.stop();
       await interviewReminders.stop();
       await testRuns.stop(5_000);
+      await padRuns.stop();
       await hub.close();
       await pads.close();
       await digests.stop();

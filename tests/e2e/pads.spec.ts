@@ -108,3 +108,106 @@ test('interviewer and candidate type in one pad, converge after one was offline,
   await expect(candidatePage.getByText('Read-only')).toBeVisible();
   await other.close();
 });
+
+/** A recruiter (the interviewer) and a candidate with a scheduled interview, through the API. */
+async function scheduledInterview(id: string) {
+  const recruiter = newAccount('recruiter', `Ida Interviewer ${id}`);
+  const candidate = newAccount('candidate', `Cem Candidate ${id}`);
+  const rec = await clients(recruiter, 'sign-up');
+  const cand = await clients(candidate, 'sign-up');
+  const jobId = await postJob(rec.api, { title: `Pad Files ${id}` });
+  const applicationId = await applicationTo(jobId, cand.api, { api: rec.api, stage: 'interview' });
+  const proposed = await rec.api.post(`/api/applications/${applicationId}/interviews`, {
+    data: {
+      slots: [
+        {
+          date: inDays(3),
+          time: '10:00',
+          durationMinutes: 45,
+          timeZone: 'Europe/Berlin',
+          location: 'https://meet.example.test/files',
+        },
+      ],
+      interviewerIds: [rec.id],
+    },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  const interview = (await proposed.json()) as { id: string; slots: { id: string }[] };
+  const picked = await cand.api.post(`/api/interviews/${interview.id}/pick`, {
+    data: { slotId: interview.slots[0]!.id },
+  });
+  expect(picked.status(), await picked.text()).toBe(200);
+  return { recruiter, candidate, rec, interviewId: interview.id };
+}
+
+test('the candidate waits until the interviewer comes in; on a phone, files made, renamed and deleted reach both', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { recruiter, candidate, rec, interviewId } = await scheduledInterview(suffix());
+  const started = await rec.api.post('/api/pads', { data: { interviewId, language: 'python' } });
+  expect(started.status(), await started.text()).toBe(201);
+  const padId = ((await started.json()) as { id: string }).id;
+
+  // The candidate, on a 375 px phone, comes first: a waiting screen, no editor yet.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const candidatePage = await phone.newPage();
+  await logIn(candidatePage, candidate);
+  await candidatePage.goto(`/pads/${padId}`);
+  await expect(candidatePage.getByText('Waiting for your interviewer')).toBeVisible();
+  await expect(candidatePage.getByText(`Expected: ${recruiter.name}`)).toBeVisible();
+  await expect(candidatePage.getByText('Python').first()).toBeVisible();
+  await expect(candidatePage.getByRole('textbox', { name: /Code editor/ })).toHaveCount(0);
+
+  // The interviewer comes in: the pad opens for the candidate, who sees them there.
+  await logIn(page, recruiter);
+  await page.goto(`/pads/${padId}`);
+  await expect(candidatePage.getByRole('textbox', { name: /Code editor/ })).toBeVisible();
+  await expect(candidatePage.getByText('Waiting for your interviewer')).toHaveCount(0);
+  await expect(candidatePage.getByLabel('In the pad now')).toContainText(recruiter.name);
+  await expect(candidatePage.getByText(/^Time \d+:\d\d/)).toBeVisible();
+
+  // The candidate makes a file with the keyboard only; a bad name is refused with the reason.
+  const tree = (p: typeof page) => p.getByRole('navigation', { name: 'Files' });
+  await tree(candidatePage).getByRole('button', { name: 'New file' }).focus();
+  await candidatePage.keyboard.press('Enter');
+  await candidatePage.keyboard.type('../notes.py');
+  await candidatePage.keyboard.press('Enter');
+  await expect(tree(candidatePage).getByText('A path has no "." or ".." parts')).toBeVisible();
+  await candidatePage.keyboard.press('Control+A');
+  await candidatePage.keyboard.type('lib/helpers.py');
+  await candidatePage.keyboard.press('Enter');
+  await expect(
+    tree(page).getByRole('button', { name: 'lib/helpers.py', exact: true }),
+  ).toBeVisible();
+  // …and types in it: the interviewer reads it.
+  await candidatePage.getByRole('textbox', { name: 'Code editor: lib/helpers.py' }).click();
+  await candidatePage.keyboard.type('def helper():\n    return 42\n');
+  await tree(page).getByRole('button', { name: 'lib/helpers.py', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Code editor: lib/helpers.py' })).toContainText(
+    'return 42',
+  );
+
+  // The interviewer renames it; the candidate deletes it.
+  await tree(page).getByRole('button', { name: 'Actions for lib/helpers.py' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByLabel('New name for lib/helpers.py').fill('lib/tools.py');
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(
+    tree(candidatePage).getByRole('button', { name: 'lib/tools.py', exact: true }),
+  ).toBeVisible();
+  await expect(
+    tree(candidatePage).getByRole('button', { name: 'lib/helpers.py', exact: true }),
+  ).toHaveCount(0);
+  await tree(candidatePage).getByRole('button', { name: 'Actions for lib/tools.py' }).click();
+  await candidatePage.getByRole('menuitem', { name: 'Delete' }).click();
+  await candidatePage.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(tree(page).getByRole('button', { name: 'lib/tools.py', exact: true })).toHaveCount(
+    0,
+  );
+  // Nothing of the page is wider than the phone.
+  const width = await candidatePage.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await phone.close();
+});

@@ -86,7 +86,11 @@ export const padNote = pgTable(
   (t) => [index('pad_note_pad_idx').on(t.padId)],
 );
 
-/** A run of a pad's files in the sandbox; one queued or running per pad at a time. */
+/**
+ * A run of a pad's files in the sandbox; one queued or running per pad at a time. Queued rows
+ * are the pad runs' queue, claimed like test_run's (in the server on the embedded database,
+ * else by `npm run runner`) under a lease.
+ */
 export const padRun = pgTable(
   'pad_run',
   {
@@ -95,17 +99,49 @@ export const padRun = pgTable(
       .notNull()
       .references(() => pad.id, { onDelete: 'cascade' }),
     requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
-    status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    status: text('status')
+      .$type<'queued' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('queued'),
     output: text('output').notNull().default(''),
     passed: integer('passed'),
     failed: integer('failed'),
+    /** The worker (server or runner process) that claimed it, and until when it holds it. */
+    workerId: text('worker_id'),
+    leaseUntil: ts('lease_until'),
     createdAt: created(),
+    startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
   },
   (t) => [
     index('pad_run_pad_idx').on(t.padId),
+    index('pad_run_queue_idx').on(t.status, t.createdAt),
     // One run at a time per pad: a second Run while one is under way is refused by this index.
-    uniqueIndex('pad_run_one_running_idx').on(t.padId).where(sql`${t.status} = 'running'`),
-    check('pad_run_status_check', sql`${t.status} in ('running', 'done', 'failed')`),
+    uniqueIndex('pad_run_one_active_idx')
+      .on(t.padId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    check('pad_run_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
+);
+
+/**
+ * Who is in a pad now, one row per open socket, on whichever server holds it: the 10-people
+ * limit counts these, so it holds across servers. A server refreshes `seen_at` of its rows
+ * while they are open and deletes them on close; rows of a server that died stop counting
+ * once stale.
+ */
+export const padPresence = pgTable(
+  'pad_presence',
+  {
+    id: text('id').primaryKey(),
+    padId: text('pad_id')
+      .notNull()
+      .references(() => pad.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    serverId: text('server_id').notNull(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('pad_presence_pad_idx').on(t.padId, t.seenAt)],
 );

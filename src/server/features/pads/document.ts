@@ -12,13 +12,14 @@ import { AppError } from '../../lib/errors';
  * next seq on the pad row, so an ended pad refuses them in the same statement.
  */
 
-/** A new document holding a language's starter project, one Y.Text per file. */
-export function initialState(language: PadLanguage): Uint8Array {
+/** A new document holding these files (by default a language's starter project), one Y.Text each. */
+export function initialState(
+  language: PadLanguage,
+  start: readonly { path: string; content: string }[] = STARTER_PROJECTS[language].files,
+): Uint8Array {
   const doc = new Y.Doc();
   const files = doc.getMap<Y.Text>(PAD_FILES_MAP);
-  for (const file of STARTER_PROJECTS[language].files) {
-    files.set(file.path, new Y.Text(file.content));
-  }
+  for (const file of start) files.set(file.path, new Y.Text(file.content));
   const state = Y.encodeStateAsUpdate(doc);
   doc.destroy();
   return state;

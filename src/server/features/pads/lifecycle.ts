@@ -13,6 +13,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import { applicationContext } from '../interviews/loading';
 import { interviewersOf, interviewForPad, type LoadedPad, openPad, type PadAccess } from './access';
 import { filesOf, initialState, loadDoc } from './document';
+import { templateStart } from './templates';
 
 export interface PadDeps {
   db: Db;
@@ -40,7 +41,8 @@ export function padView(loaded: LoadedPad, access: PadAccess, files: Pad['files'
 /**
  * Starts a pad for an interview (its interviewers or the job's recruiter; an open pad of that
  * interview is answered instead of a second one) or ad hoc for an application (the job's
- * recruiter). Answers the pad and whether it was made now.
+ * recruiter). It starts from the chosen language's project, or from a template's visible files
+ * (the template must be one the actor may assign). Answers the pad and whether it was made now.
  */
 export async function createPad(
   deps: PadDeps,
@@ -68,15 +70,17 @@ export async function createPad(
     if (!app) throw notFound(JOB_TEXTS.applicationNotFound);
     if (app.recruiterId !== actor.id) throw forbidden(JOB_TEXTS.notYourJob);
   }
+  const start = input.templateId ? await templateStart(deps.db, actor, input.templateId) : null;
+  const language = start?.language ?? input.language;
   const id = newId();
   // The starter files are update 1, so the replay (which reads only updates) starts from them.
-  const initial = initialState(input.language);
+  const initial = initialState(language, start?.files);
   await write(deps, async (w) => {
     await w.tx.insert(pad).values({
       id,
       interviewId: input.interviewId ?? null,
       applicationId: applicationId!,
-      language: input.language,
+      language,
       createdBy: actor.id,
       snapshot: initial,
       snapshotSeq: 1,

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { REALTIME_SESSION_ENDED } from '../../../domain/api';
-import { PAD_CLOSE, PAD_LIMITS, PAD_TEXTS, type Pad } from '../../../domain/pads';
-import { padUpdate } from '../../db/schema';
+import { PAD_CLOSE, PAD_LIMITS, PAD_TEXTS, type Pad, type PadRun } from '../../../domain/pads';
+import { PATH_TEXTS } from '../../../domain/project-paths';
+import { padPresence, padRun, padUpdate } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../../test/harness';
-import { startRun } from './pads.service';
+import { PadRunQueue } from './pads.service';
 import { castOfAnInterview, eventually, listenOn, type PadCast, PadClient } from './pads-fixture';
 
 let t: TestApp;
@@ -126,6 +129,58 @@ describe('editing together', () => {
   });
 });
 
+describe('the file tree', () => {
+  const filesOf = (x: PadClient) => x.doc.getMap<Y.Text>('files');
+
+  it('a file created, renamed and deleted by one person is so for the other at once', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    filesOf(candidate).set('src/util.js', new Y.Text('export const one = 1;\n'));
+    await eventually(() => expect(interviewer.text('src/util.js')).toBe('export const one = 1;\n'));
+    interviewer.doc.transact(() => {
+      filesOf(interviewer).set('lib/util.js', new Y.Text(interviewer.text('src/util.js')));
+      filesOf(interviewer).delete('src/util.js');
+    });
+    await eventually(() => {
+      expect(candidate.text('lib/util.js')).toBe('export const one = 1;\n');
+      expect(candidate.text('src/util.js')).toBeUndefined();
+    });
+    filesOf(candidate).delete('lib/util.js');
+    await eventually(() => expect(interviewer.text('lib/util.js')).toBeUndefined());
+    const pad = (await (await t.request(`/api/pads/${padId}`, { as: c.recruiter })).json()) as Pad;
+    expect(pad.files.map((f) => f.path)).not.toContain('lib/util.js');
+    expect(candidate.closed).toBeUndefined();
+  });
+
+  it('refuses a path the workspace’s rules refuse, saying why, and stores nothing', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    const rows = async () =>
+      (await t.database.db.select().from(padUpdate).where(eq(padUpdate.padId, padId))).length;
+    const before = await rows();
+    filesOf(candidate).set('../escape.js', new Y.Text('x'));
+    await eventually(() =>
+      expect(candidate.closed).toEqual({
+        code: PAD_CLOSE.fileRefused,
+        reason: PAD_TEXTS.fileRefused,
+      }),
+    );
+    expect(candidate.notices).toContainEqual({ type: 'error', message: PATH_TEXTS.dotSegment });
+    const clash = await joined(padId, c.candidate);
+    filesOf(clash).set('readme.md', new Y.Text('x'));
+    await eventually(() => expect(clash.closed?.code).toBe(PAD_CLOSE.fileRefused));
+    expect(clash.notices).toContainEqual({
+      type: 'error',
+      message: PATH_TEXTS.caseClash('README.md'),
+    });
+    expect(await rows()).toBe(before);
+    expect(interviewer.text('../escape.js')).toBeUndefined();
+    expect(interviewer.text('readme.md')).toBeUndefined();
+  });
+});
+
 describe('what the candidate’s socket carries', () => {
   it('never a note; a run’s result reaches everyone in the pad', async () => {
     const padId = await newPad();
@@ -137,7 +192,7 @@ describe('what the candidate’s socket carries', () => {
       json: { text: 'SECRET-NOTE weak on tests' },
     });
     expect(noted.status).toBe(201);
-    const runner = async () => ({
+    t.padRuns.useRunner(async () => ({
       status: 'passed' as const,
       passed: 2,
       failed: 0,
@@ -145,13 +200,9 @@ describe('what the candidate’s socket carries', () => {
       failures: [],
       output: 'RUN-OUTPUT',
       durationMs: 1,
-    });
-    const { done } = await startRun(
-      { db: t.database.db, bus: t.bus, mailer: t.mailer, runner },
-      { id: c.candidate.id, name: c.candidate.name, email: c.candidate.email, role: 'candidate' },
-      padId,
-    );
-    await done;
+    }));
+    const asked = await t.request(`/api/pads/${padId}/runs`, { method: 'POST', as: c.candidate });
+    expect(asked.status).toBe(202);
     for (const person of [interviewer, candidate]) {
       await eventually(() =>
         expect(person.notices).toContainEqual(
@@ -163,6 +214,65 @@ describe('what the candidate’s socket carries', () => {
       );
     }
     expect(candidate.raw.join('\n')).not.toContain('SECRET-NOTE');
+  });
+});
+
+describe('runs on a separate runner (RUNNER_MODE=separate)', () => {
+  it('the web server only queues; a runner process takes the run and everyone hears each step', async () => {
+    const padId = await newPad();
+    const interviewer = await joined(padId, c.interviewer);
+    const candidate = await joined(padId, c.candidate);
+    // A web server in separate mode claims no runs: its own worker is not running.
+    await t.padRuns.stop();
+    const runner = new PadRunQueue({
+      db: t.database.db,
+      bus: t.bus,
+      logger: createLogger('silent'),
+      pollMs: 50,
+    });
+    const seen: string[][] = [];
+    runner.useRunner(async (files, language) => {
+      seen.push([language, ...files.map((f) => f.path)]);
+      return {
+        status: 'passed',
+        passed: 1,
+        failed: 0,
+        skipped: 0,
+        failures: [],
+        output: 'FROM-THE-RUNNER',
+        durationMs: 1,
+      };
+    });
+    try {
+      const asked = await t.request(`/api/pads/${padId}/runs`, {
+        method: 'POST',
+        as: c.interviewer,
+      });
+      expect(asked.status).toBe(202);
+      expect(((await asked.json()) as PadRun).status).toBe('queued');
+      const [queued] = await t.database.db.select().from(padRun).where(eq(padRun.padId, padId));
+      expect(queued).toMatchObject({ status: 'queued', workerId: null });
+      runner.start();
+      for (const person of [interviewer, candidate]) {
+        await eventually(() => {
+          const statuses = person.notices
+            .filter((n) => n.type === 'run')
+            .map((n) => (n.run as PadRun).status);
+          expect(statuses).toEqual(expect.arrayContaining(['queued', 'running', 'done']));
+        });
+        expect(person.notices).toContainEqual(
+          expect.objectContaining({
+            run: expect.objectContaining({ status: 'done', output: 'FROM-THE-RUNNER' }),
+          }),
+        );
+      }
+      expect(seen).toEqual([['node', 'cart.js', 'cart.test.js', 'package.json', 'README.md']]);
+      const [done] = await t.database.db.select().from(padRun).where(eq(padRun.padId, padId));
+      expect(done).toMatchObject({ status: 'done', workerId: runner.workerId, passed: 1 });
+    } finally {
+      await runner.stop();
+      t.padRuns.start();
+    }
   });
 });
 
@@ -240,6 +350,54 @@ describe('sessions', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
+  it('count the people of a pad together: the eleventh is turned away on either server', async () => {
+    const second = await secondServer(t);
+    const other = await listenOn(second);
+    try {
+      const padId = await newPad();
+      const people = [c.candidate, c.interviewer, c.recruiter];
+      while (people.length < PAD_LIMITS.people) people.push(await t.createUser('admin'));
+      // Half on each server.
+      const inPad: PadClient[] = [];
+      for (const [i, person] of people.entries()) {
+        inPad.push(await joined(padId, person, i % 2 === 0 ? host : other.host));
+      }
+      const rows = await t.database.db
+        .select()
+        .from(padPresence)
+        .where(eq(padPresence.padId, padId));
+      expect(new Set(rows.map((r) => r.serverId)).size).toBe(2);
+      for (const at of [host, other.host]) {
+        const late = client(padId, await t.createUser('admin'), at);
+        await late.connect();
+        await eventually(() =>
+          expect(late.closed).toEqual({
+            code: PAD_CLOSE.tooManyPeople,
+            reason: PAD_TEXTS.tooManyPeople,
+          }),
+        );
+      }
+      // A second tab of someone already in is no new person.
+      const again = await joined(padId, c.candidate, other.host);
+      expect(again.closed).toBeUndefined();
+      // One leaves on the second server: a seat frees for someone on the first.
+      clients
+        .filter((x) => x.ws && !x.closed)
+        .at(1)!
+        .disconnect();
+      await eventually(async () => {
+        const late = client(padId, await t.createUser('admin'), host);
+        await late.connect();
+        await eventually(() => expect(late.text('README.md')).toBeDefined(), 1000);
+        expect(late.closed).toBeUndefined();
+      });
+    } finally {
+      for (const x of clients) x.disconnect();
+      await other.close();
+      await second.close();
+    }
+  });
+
   it('people on different servers edit the same pad and converge', async () => {
     const second = await secondServer(t);
     const other = await listenOn(second);

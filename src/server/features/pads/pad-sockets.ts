@@ -19,6 +19,14 @@ import type { BusMessage, EventBus, PadSignal } from '../../realtime/event-bus';
 import { type RealtimeHub, refuseUpgrade } from '../../realtime/hub';
 import { accessOf, loadPad, type PadAccess } from './access';
 import { appendUpdate, compact, loadState, readUpdate } from './document';
+import { fileProblem } from './file-rules';
+import {
+  leaveAllSeats,
+  leaveSeat,
+  PRESENCE_HEARTBEAT_MS,
+  refreshSeats,
+  takeSeat,
+} from './presence';
 import { readRun } from './runs';
 
 /** The y-websocket message types (the first varuint of every binary frame). */
@@ -29,6 +37,10 @@ const PATH = /^\/api\/pads\/([A-Za-z0-9_-]{1,100})\/socket$/;
 const MAX_BUS_AWARENESS = 6000;
 
 interface Conn {
+  /** Its seat in pad_presence (the people limit, across servers). */
+  seat: string;
+  /** Whether it got its seat: nothing it sends counts before. */
+  seated: boolean;
   actor: Actor;
   /** The session the socket was opened with: it closes when that session ends. */
   token: string;
@@ -68,6 +80,7 @@ export class PadSockets {
     maxPayload: PAD_LIMITS.documentBytes + 64 * 1024,
   });
   private readonly unsubscribe: () => void;
+  private readonly heartbeat: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly deps: {
@@ -78,6 +91,13 @@ export class PadSockets {
     },
   ) {
     this.unsubscribe = deps.bus.subscribe((message) => void this.heard(message));
+    this.heartbeat = setInterval(() => {
+      if (this.rooms.size === 0) return;
+      void refreshSeats(deps.db, this.serverId).catch((error) =>
+        deps.logger.warn({ err: error }, 'pad seats not refreshed'),
+      );
+    }, PRESENCE_HEARTBEAT_MS);
+    this.heartbeat.unref?.();
   }
 
   attach(server: Server) {
@@ -174,13 +194,9 @@ export class PadSockets {
 
   private join(ws: WebSocket, padId: string, actor: Actor, token: string, access: PadAccess) {
     const room = this.room(padId);
-    const people = new Set([...room.conns.values()].map((c) => c.actor.id));
-    if (!people.has(actor.id) && people.size >= PAD_LIMITS.people) {
-      ws.close(PAD_CLOSE.tooManyPeople, PAD_TEXTS.tooManyPeople);
-      this.leaveIfEmpty(padId, room);
-      return;
-    }
     const conn: Conn = {
+      seat: randomUUID(),
+      seated: false,
       actor,
       token,
       access,
@@ -205,8 +221,20 @@ export class PadSockets {
     ws.on('close', () => this.leave(padId, room, ws, conn));
     ws.on('error', () => ws.terminate());
     conn.queue = conn.queue
-      .then(() => {
+      .then(async () => {
         if (ws.readyState !== WebSocket.OPEN) return;
+        const seated = await takeSeat(this.deps.db, {
+          id: conn.seat,
+          padId,
+          userId: actor.id,
+          serverId: this.serverId,
+        });
+        if (!seated) {
+          ws.close(PAD_CLOSE.tooManyPeople, PAD_TEXTS.tooManyPeople);
+          return;
+        }
+        conn.seated = true;
+        if (ws.readyState !== WebSocket.OPEN) return void this.unseat(conn);
         sendJson(ws, {
           type: 'status',
           status: room.ended ? 'ended' : 'open',
@@ -244,6 +272,7 @@ export class PadSockets {
   }
 
   private async handle(padId: string, room: Room, ws: WebSocket, conn: Conn, bytes: Uint8Array) {
+    if (!conn.seated || ws.readyState !== WebSocket.OPEN) return;
     const decoder = decoding.createDecoder(bytes);
     const type = decoding.readVarUint(decoder);
     if (type === MESSAGE_AWARENESS) {
@@ -283,6 +312,13 @@ export class PadSockets {
         return;
       }
     }
+    const problem = fileProblem(room.doc, update);
+    if (problem) {
+      // The client holds the refused change already; a reload gives it the pad as it is.
+      sendJson(ws, { type: 'error', message: problem });
+      ws.close(PAD_CLOSE.fileRefused, PAD_TEXTS.fileRefused);
+      return;
+    }
     const seq = await appendUpdate(this.deps.db, padId, update, conn.actor.id);
     if (seq === null) {
       room.ended = true;
@@ -300,15 +336,25 @@ export class PadSockets {
   }
 
   private broadcast(room: Room, frame: Uint8Array, except: unknown) {
-    for (const ws of room.conns.keys()) {
-      if (ws !== except && ws.readyState === WebSocket.OPEN) ws.send(frame);
+    for (const [ws, conn] of room.conns) {
+      if (ws !== except && conn.seated && ws.readyState === WebSocket.OPEN) ws.send(frame);
     }
   }
 
   private leave(padId: string, room: Room, ws: WebSocket, conn: Conn) {
     room.conns.delete(ws);
+    // After its seat was taken (its queue), so a socket closed while seating leaves no row.
+    conn.queue = conn.queue.then(() => this.unseat(conn));
     awarenessProtocol.removeAwarenessStates(room.awareness, [...conn.controlled], null);
     this.leaveIfEmpty(padId, room);
+  }
+
+  private unseat(conn: Conn) {
+    if (!conn.seated) return;
+    conn.seated = false;
+    return leaveSeat(this.deps.db, conn.seat).catch((error) =>
+      this.deps.logger.warn({ err: error }, 'pad seat not given up'),
+    );
   }
 
   private leaveIfEmpty(padId: string, room: Room) {
@@ -391,10 +437,12 @@ export class PadSockets {
   /** Closes every pad socket with 1012 (service restart): clients reconnect, to another server. */
   async close() {
     this.unsubscribe();
+    clearInterval(this.heartbeat);
     for (const room of this.rooms.values()) {
       for (const ws of room.conns.keys()) ws.close(1012, 'server restarting, reconnect');
     }
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    await leaveAllSeats(this.deps.db, this.serverId).catch(() => {});
   }
 }
 

@@ -190,11 +190,11 @@ export class PadClient {
   }
 }
 
-export const eventually = async (check: () => void, ms = 5000) => {
+export const eventually = async <T>(check: () => T | Promise<T>, ms = 5000): Promise<T> => {
   const deadline = Date.now() + ms;
   for (;;) {
     try {
-      return check();
+      return await check();
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((r) => setTimeout(r, 20));

@@ -114,7 +114,7 @@ const run = createRoute({
   summary:
     'Run the pad’s project in the sandbox (either person; one run at a time). The result reaches everyone in the pad over its socket',
   request: { params: idParam },
-  responses: { 202: jsonContent(padRunSchema, 'Running'), ...errors },
+  responses: { 202: jsonContent(padRunSchema, 'Queued'), ...errors },
 });
 const replay = createRoute({
   method: 'get',
@@ -163,8 +163,7 @@ export function padRoutes(deps: PadDeps) {
       c.json(await listRuns(deps, requireActor(c), c.req.valid('param').id), 200),
     )
     .openapi(run, async (c) => {
-      const { run: started } = await startRun(deps, requireActor(c), c.req.valid('param').id);
-      return c.json(started, 202);
+      return c.json(await startRun(deps, requireActor(c), c.req.valid('param').id), 202);
     })
     .openapi(replay, async (c) =>
       c.json(await readReplay(deps, requireActor(c), c.req.valid('param').id), 200),

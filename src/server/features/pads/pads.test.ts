@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { PAD_TEXTS, type Pad, type PadNote, type PadReplay } from '../../../domain/pads';
 import { pad, padNote, padRun, padUpdate } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { appendUpdate, compact, loadDoc, startRun } from './pads.service';
-import { castOfAnInterview, type PadCast } from './pads-fixture';
+import { castOfAnInterview, eventually, type PadCast } from './pads-fixture';
 
 let t: TestApp;
 let c: PadCast;
@@ -60,6 +61,66 @@ describe('starting a pad', () => {
     const res = await call(c.recruiter, '/api/pads', { method: 'POST', json });
     expect(res.status).toBe(201);
     expect(((await res.json()) as Pad).interviewId).toBeNull();
+  });
+});
+
+describe('starting from a template', () => {
+  const project = {
+    name: 'Totals',
+    branch: 'main',
+    context: '',
+    ticket: '',
+    runner: 'python',
+    files: [
+      { path: 'totals.py', content: 'def total(xs):\n    return sum(xs)\n' },
+      { path: 'test_totals.py', content: 'from totals import total\n' },
+    ],
+    hiddenFiles: [{ path: 'hidden/test_secret.py', content: 'HIDDEN-TEST' }],
+  };
+
+  it('copies the template’s visible files (never its hidden tests) and takes its language', async () => {
+    const template = await createTemplate(t, c.admin, { title: 'Totals', project });
+    const res = await call(c.recruiter, '/api/pads', {
+      method: 'POST',
+      json: { applicationId: c.applicationId, language: 'java', templateId: template.id },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const body = (await res.json()) as Pad;
+    expect(body.language).toBe('python');
+    expect(body.files).toEqual([
+      { path: 'test_totals.py', content: 'from totals import total\n' },
+      { path: 'totals.py', content: 'def total(xs):\n    return sum(xs)\n' },
+    ]);
+    const candidateView = await call(c.candidate, `/api/pads/${body.id}`);
+    expect(await candidateView.text()).not.toContain('HIDDEN-TEST');
+  });
+
+  it('refuses a template the recruiter may not use, one that does not exist, a bad id', async () => {
+    const closed = await createTemplate(t, c.admin, {
+      title: 'Closed',
+      project,
+      authorizedRecruiters: [c.interviewer.id],
+    });
+    const sqlOnly = await createTemplate(t, c.admin, { title: 'SQL', starterProject: 'sql' });
+    const start = (templateId: string) =>
+      call(c.recruiter, '/api/pads', {
+        method: 'POST',
+        json: { applicationId: c.applicationId, templateId },
+      });
+    const before = (await t.database.db.select().from(pad)).length;
+    const refused = await start(closed.id);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      PAD_TEXTS.templateNotAllowed,
+    );
+    expect((await start('no-such-template')).status).toBe(404);
+    expect((await start('../etc')).status).toBe(400);
+    const notRunnable = await start(sqlOnly.id);
+    expect(notRunnable.status).toBe(400);
+    expect(((await notRunnable.json()) as { message: string }).message).toBe(
+      PAD_TEXTS.templateNotRunnable,
+    );
+    expect((await t.database.db.select().from(pad)).length).toBe(before);
   });
 });
 
@@ -163,29 +224,35 @@ describe('runs', () => {
         durationMs: 1,
       };
     };
-    const deps = { db: t.database.db, bus: t.bus, mailer: t.mailer, runner };
+    t.padRuns.useRunner(runner);
+    const deps = { db: t.database.db, bus: t.bus, mailer: t.mailer };
     const candidate = {
       id: c.candidate.id,
       name: c.candidate.name,
       email: c.candidate.email,
       role: 'candidate' as const,
     };
-    const first = await startRun(deps, candidate, padId);
+    expect((await startRun(deps, candidate, padId)).status).toBe('queued');
     await expect(startRun(deps, candidate, padId)).rejects.toMatchObject({
       status: 409,
       message: PAD_TEXTS.runUnderWay,
     });
-    await new Promise((r) => setTimeout(r, 0));
     while (!release) await new Promise((r) => setTimeout(r, 5));
+    // Running: still one at a time.
+    expect((await call(c.interviewer, `/api/pads/${padId}/runs`, { method: 'POST' })).status).toBe(
+      409,
+    );
     release();
-    await first.done;
+    const listRuns = async () =>
+      (await (await call(c.interviewer, `/api/pads/${padId}/runs`)).json()) as {
+        status: string;
+        output: string;
+        passed: number;
+      }[];
+    await eventually(async () =>
+      expect((await listRuns())[0]).toMatchObject({ status: 'done', output: 'ok 3', passed: 3 }),
+    );
     expect(seen[0]).toContain('README.md');
-    const runs = (await (await call(c.interviewer, `/api/pads/${padId}/runs`)).json()) as {
-      status: string;
-      output: string;
-      passed: number;
-    }[];
-    expect(runs[0]).toMatchObject({ status: 'done', output: 'ok 3', passed: 3 });
     const admin = {
       id: c.admin.id,
       name: c.admin.name,

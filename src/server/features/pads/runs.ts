@@ -1,41 +1,13 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { PAD_TEXTS, type PadReplay, type PadRun } from '../../../domain/pads';
-import { STARTER_PROJECTS } from '../../../domain/starter-projects';
-import type { TestLanguage } from '../../../domain/test-runs';
 import type { Db } from '../../db/client';
 import { padRun, padUpdate } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import {
-  detectSandbox,
-  type RunOutcome,
-  runInSandbox,
-  type SandboxFile,
-} from '../../sandbox/runner';
 import { openPad, readOnly } from './access';
-import { filesOf, loadDoc } from './document';
 import type { PadDeps } from './lifecycle';
-
-/** Runs a pad's files in the sandbox (the assessments' runner and limits). */
-export type PadRunner = (files: SandboxFile[], language: TestLanguage) => Promise<RunOutcome>;
-
-export const sandboxRunner: PadRunner = async (files, language) => {
-  const status = detectSandbox();
-  if (!status.available) {
-    return {
-      status: 'error',
-      passed: 0,
-      failed: 0,
-      skipped: 0,
-      failures: [],
-      output: status.reason ?? 'The sandbox is not available',
-      durationMs: 0,
-    };
-  }
-  return runInSandbox(files, undefined, { language });
-};
 
 const view = (row: typeof padRun.$inferSelect): PadRun => ({
   id: row.id,
@@ -49,15 +21,12 @@ const view = (row: typeof padRun.$inferSelect): PadRun => ({
 });
 
 /**
- * Runs the pad's files as they are now; either person may, one run at a time per pad (a
- * unique index refuses a second). Answers the run under way; `done` settles when it has
- * finished, and everyone in the pad hears of it (a pad.run signal on the bus).
+ * Asks for a run of the pad's files as they are when a worker takes it; either person may, one
+ * run at a time per pad (a unique index refuses a second while one is queued or running).
+ * The run goes through the pad runs' queue (run-queue.ts): here, or in `npm run runner` with
+ * RUNNER_MODE=separate; everyone in the pad hears of each change (pad.run signals).
  */
-export async function startRun(
-  deps: PadDeps & { runner?: PadRunner },
-  actor: Actor,
-  padId: string,
-): Promise<{ run: PadRun; done: Promise<void> }> {
+export async function startRun(deps: PadDeps, actor: Actor, padId: string): Promise<PadRun> {
   const { loaded, access } = await openPad(deps.db, actor, padId);
   if (access.mode !== 'edit') throw forbidden(PAD_TEXTS.notAllowed);
   if (loaded.row.status !== 'open') throw readOnly();
@@ -71,39 +40,8 @@ export async function startRun(
     if (isUniqueViolation(error)) throw new AppError(409, PAD_TEXTS.runUnderWay);
     throw error;
   }
-  const runner = deps.runner ?? sandboxRunner;
-  const done = (async () => {
-    let outcome: RunOutcome | null = null;
-    try {
-      const doc = await loadDoc(deps.db, padId);
-      const files = filesOf(doc).map((f) => ({ path: f.path, content: f.content }));
-      doc.destroy();
-      const language = STARTER_PROJECTS[loaded.row.language].runner;
-      outcome = await runner(files, !language || language === 'none' ? 'node' : language);
-    } catch (error) {
-      outcome = {
-        status: 'error',
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        failures: [],
-        output: error instanceof Error ? error.message : String(error),
-        durationMs: 0,
-      };
-    }
-    await deps.db
-      .update(padRun)
-      .set({
-        status: outcome.status === 'error' ? 'failed' : 'done',
-        output: outcome.output,
-        passed: outcome.passed,
-        failed: outcome.failed,
-        finishedAt: new Date(),
-      })
-      .where(eq(padRun.id, row.id));
-    await deps.bus.publish({ audience: {}, event: { type: 'pad.run', padId, runId: row.id } });
-  })();
-  return { run: view(row), done };
+  await deps.bus.publish({ audience: {}, event: { type: 'pad.run', padId, runId: row.id } });
+  return view(row);
 }
 
 export async function listRuns(deps: PadDeps, actor: Actor, padId: string): Promise<PadRun[]> {

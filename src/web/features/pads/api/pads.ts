@@ -20,8 +20,9 @@ export const usePad = (id: string) =>
 /** POST /api/pads: an interview's pad (its open one when there is one). */
 export const useStartPad = () =>
   useMutation({
-    mutationFn: (input: { interviewId: string; language: PadLanguage }) =>
-      apiFetch('/api/pads', { method: 'POST', json: input, schema: padSchema }),
+    mutationFn: (
+      input: { interviewId: string } & ({ language: PadLanguage } | { templateId: string }),
+    ) => apiFetch('/api/pads', { method: 'POST', json: input, schema: padSchema }),
   });
 
 /** POST /api/pads/{id}/end */

@@ -51,6 +51,8 @@ export function PadEditor({
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.contentAttributes.of({ 'aria-label': label }),
+          // A phone's width shows whole lines: no sideways scrolling to read the code.
+          EditorView.lineWrapping,
           EditorView.theme({ '&': { height: '100%' }, '.cm-scroller': { overflow: 'auto' } }),
           yCollab(text, awareness),
         ],

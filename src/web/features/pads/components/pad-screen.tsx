@@ -1,11 +1,9 @@
 import {
   Alert,
-  Badge,
   Button,
   Code,
   Group,
   Loader,
-  NavLink,
   Paper,
   Stack,
   Text,
@@ -17,11 +15,16 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type * as Y from 'yjs';
 import { PAD_FILES_MAP, type PadRun } from '../../../../domain/pads';
+import { errorMessage } from '../../../api/api-error';
+import { translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAddPadNote, useEndPad, usePad, usePadNotes, useRunPad } from '../api/pads';
 import { PadConnection, type PadNotice } from '../lib/pad-connection';
+import { FileTree } from './file-tree';
 import { PadEditor } from './pad-editor';
+import { PadHeader, type Present } from './pad-header';
+import { WaitingScreen } from './waiting-screen';
 
 const COLOURS = ['#e8590c', '#1c7ed6', '#2f9e44', '#ae3ec9', '#f08c00', '#0ca678', '#e03131'];
 /** A person's cursor colour: the same in every tab, from their id. */
@@ -42,7 +45,19 @@ function useFiles(connection: PadConnection | null): string[] {
   return joined ? joined.split('\n') : [];
 }
 
-/** Live coding pad: the editor both people type in, Run, notes for the team, End interview. */
+/** Everyone in the pad now (one entry a person, however many tabs), from the awareness. */
+function presentOf(connection: PadConnection): Present[] {
+  const byId = new Map<string, Present>();
+  for (const state of connection.awareness.getStates().values()) {
+    const user = state.user as Partial<Present> | undefined;
+    if (user?.id && user.name) {
+      byId.set(user.id, { id: user.id, name: user.name, color: user.color ?? 'gray' });
+    }
+  }
+  return [...byId.values()];
+}
+
+/** Live coding pad: the editor both people type in, the files, Run, notes for the team, End. */
 export function PadScreen() {
   const { t } = useTranslation('pads');
   usePageTitle(t('title'));
@@ -55,8 +70,9 @@ export function PadScreen() {
   const [error, setError] = useState<string>();
   const [ended, setEnded] = useState(false);
   const [run, setRun] = useState<PadRun | null>(null);
-  const [people, setPeople] = useState<string[]>([]);
+  const [present, setPresent] = useState<Present[]>([]);
   const [current, setCurrent] = useState<string>();
+  const [interviewerSeen, setInterviewerSeen] = useState(false);
   const user = session.user;
 
   useEffect(() => {
@@ -70,17 +86,18 @@ export function PadScreen() {
       },
       (connected, reason) => {
         setOnline(connected);
-        if (!connected && reason) setClosedReason(reason);
+        if (connected) setClosedReason(undefined);
+        else if (reason) setClosedReason(reason);
       },
     );
-    made.awareness.setLocalStateField('user', { name: user.name, color: colourOf(user.id) });
-    const onPresence = () =>
-      setPeople(
-        [...made.awareness.getStates().values()]
-          .map((s) => (s.user as { name?: string } | undefined)?.name ?? '')
-          .filter(Boolean),
-      );
+    made.awareness.setLocalStateField('user', {
+      id: user.id,
+      name: user.name,
+      color: colourOf(user.id),
+    });
+    const onPresence = () => setPresent(presentOf(made));
     made.awareness.on('change', onPresence);
+    onPresence();
     setConnection(made);
     return () => made.destroy();
   }, [padId, user]);
@@ -94,64 +111,57 @@ export function PadScreen() {
         : undefined,
     [connection, shown],
   );
+  const teamIds = pad.data?.people.filter((p) => p.role !== 'candidate').map((p) => p.id) ?? [];
+  const interviewerHere = present.some((p) => teamIds.includes(p.id));
+  useEffect(() => {
+    if (interviewerHere) setInterviewerSeen(true);
+  }, [interviewerHere]);
 
   if (pad.isPending) return <Loader aria-label={t('loading')} />;
   if (pad.isError) return <Alert color="red">{pad.error.message}</Alert>;
   const data = pad.data;
   const readOnly = ended || data.status === 'ended' || data.access === 'read';
-  const interviewerHere = data.people.some(
-    (p) => p.role !== 'candidate' && people.includes(p.name),
-  );
+  // The candidate waits until an interviewer has come in (once in, a dropped connection of
+  // theirs does not send the candidate back to waiting).
+  const waiting = !data.team && !readOnly && !interviewerSeen;
 
   return (
-    <Stack p="md" gap="sm">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('title')}</Title>
-        <Group gap="xs">
-          <Badge>{data.language}</Badge>
-          <Badge color={online ? 'green' : 'gray'}>{online ? t('online') : t('offline')}</Badge>
-          {readOnly && <Badge color="red">{t('readOnly')}</Badge>}
-        </Group>
-      </Group>
-      <Text size="sm" aria-live="polite">
-        {t('here', { names: people.join(', ') || '—' })}
-      </Text>
-      {!data.team && !interviewerHere && !readOnly && (
-        <Alert color="blue" title={t('waitingTitle')}>
-          {t('waiting')}
-        </Alert>
-      )}
-      {closedReason && <Alert color="orange">{closedReason}</Alert>}
+    <Stack p={{ base: 'xs', sm: 'md' }} gap="sm">
+      <PadHeader pad={data} present={present} online={online} readOnly={readOnly} />
+      {closedReason && <Alert color="orange">{translateMessage(closedReason)}</Alert>}
       {error && (
         <Alert color="red" withCloseButton onClose={() => setError(undefined)}>
-          {error}
+          {translateMessage(error)}
         </Alert>
       )}
-      <Group align="flex-start" wrap="wrap" gap="sm">
-        <Paper withBorder p="xs" miw={160} component="nav" aria-label={t('files')}>
-          {files.map((path) => (
-            <NavLink
-              key={path}
-              label={path}
-              active={path === shown}
-              onClick={() => setCurrent(path)}
-            />
-          ))}
-        </Paper>
-        <Stack style={{ flex: 1, minWidth: 280 }} gap="xs">
-          {text && connection && shown && (
-            <PadEditor
-              path={shown}
-              text={text}
-              awareness={connection.awareness}
+      {waiting ? (
+        <WaitingScreen pad={data} />
+      ) : (
+        <Group align="flex-start" wrap="wrap" gap="sm">
+          {connection && (
+            <FileTree
+              doc={connection.doc}
+              files={files}
+              current={shown}
+              onOpen={setCurrent}
               readOnly={readOnly}
-              label={t('editorLabel', { file: shown })}
             />
           )}
-          <RunPanel padId={padId} run={run} disabled={readOnly} />
-        </Stack>
-        {data.team && <NotesPanel padId={padId} canWrite={data.access === 'edit'} />}
-      </Group>
+          <Stack style={{ flex: 1, minWidth: 'min(280px, 100%)' }} gap="xs">
+            {text && connection && shown && (
+              <PadEditor
+                path={shown}
+                text={text}
+                awareness={connection.awareness}
+                readOnly={readOnly}
+                label={t('editorLabel', { file: shown })}
+              />
+            )}
+            <RunPanel padId={padId} run={run} disabled={readOnly} />
+          </Stack>
+          {data.team && <NotesPanel padId={padId} canWrite={data.access === 'edit'} />}
+        </Group>
+      )}
     </Stack>
   );
 }
@@ -167,7 +177,11 @@ function RunPanel({
 }) {
   const { t } = useTranslation('pads');
   const start = useRunPad(padId);
-  const running = start.isPending || (run === null && start.isSuccess) || run?.status === 'running';
+  const running =
+    start.isPending ||
+    (run === null && start.isSuccess) ||
+    run?.status === 'queued' ||
+    run?.status === 'running';
   return (
     <Stack gap="xs">
       <Group>
@@ -178,7 +192,12 @@ function RunPanel({
           <Text size="sm">{t('results', { passed: run.passed, failed: run.failed ?? 0 })}</Text>
         )}
       </Group>
-      {start.isError && <Alert color="red">{start.error.message}</Alert>}
+      {running && (
+        <Text size="sm" role="status">
+          {run?.status === 'queued' ? t('runQueued') : t('running')}
+        </Text>
+      )}
+      {start.isError && <Alert color="red">{errorMessage(start.error)}</Alert>}
       {run?.output && (
         <Code block aria-label={t('output')}>
           {run.output}

@@ -1,27 +1,29 @@
 import { Button, Menu } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAD_LANGUAGES, type PadLanguage } from '../../../../domain/pads';
+import { PAD_LANGUAGES } from '../../../../domain/pads';
+import { templatesQuery } from '../../assessments/api/templates';
 import { useStartPad } from '../api/pads';
+import { LANGUAGE_NAMES } from '../lib/language-names';
 
-/** Names of the languages a pad starts in (names of products: the same in every language). */
-const LANGUAGE_NAMES: Record<PadLanguage, string> = {
-  typescript: 'TypeScript',
-  javascript: 'JavaScript',
-  python: 'Python',
-  go: 'Go',
-  java: 'Java',
-};
-
-/** Start pad on an interview: opens its pad (started now in the chosen language, or the open one). */
+/**
+ * Start pad on an interview: opens its pad, started now from the chosen language's project or
+ * from an assessment template's project (or the open one). The templates are asked for when
+ * the menu opens.
+ */
 export function StartPadButton({ interviewId }: { interviewId: string }) {
   const { t } = useTranslation('pads');
   const start = useStartPad();
   const navigate = useNavigate();
-  const open = (language: PadLanguage) =>
-    start.mutate({ interviewId, language }, { onSuccess: (pad) => navigate(`/pads/${pad.id}`) });
+  const [opened, setOpened] = useState(false);
+  const templates = useQuery({ ...templatesQuery(), enabled: opened });
+  const open = (choice: { language: (typeof PAD_LANGUAGES)[number] } | { templateId: string }) =>
+    start.mutate({ interviewId, ...choice }, { onSuccess: (pad) => navigate(`/pads/${pad.id}`) });
+  const usable = (templates.data ?? []).filter((template) => template.active);
   return (
-    <Menu position="bottom-start">
+    <Menu position="bottom-start" opened={opened} onChange={setOpened}>
       <Menu.Target>
         <Button size="xs" variant="light" loading={start.isPending}>
           {t('start')}
@@ -30,10 +32,21 @@ export function StartPadButton({ interviewId }: { interviewId: string }) {
       <Menu.Dropdown>
         <Menu.Label>{t('language')}</Menu.Label>
         {PAD_LANGUAGES.map((language) => (
-          <Menu.Item key={language} onClick={() => open(language)}>
+          <Menu.Item key={language} onClick={() => open({ language })}>
             {LANGUAGE_NAMES[language]}
           </Menu.Item>
         ))}
+        {usable.length > 0 && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t('fromTemplate')}</Menu.Label>
+            {usable.map((template) => (
+              <Menu.Item key={template.id} onClick={() => open({ templateId: template.id })}>
+                {template.title}
+              </Menu.Item>
+            ))}
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

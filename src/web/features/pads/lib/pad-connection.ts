@@ -3,7 +3,7 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import type { PadRun } from '../../../../domain/pads';
+import { PAD_CLOSE, type PadRun } from '../../../../domain/pads';
 
 export type PadNotice =
   | { type: 'status'; status: 'open' | 'ended'; access: 'edit' | 'read' }
@@ -13,7 +13,7 @@ export type PadNotice =
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 /** Close codes after which reconnecting would be refused again (limits, access). */
-const FINAL = new Set([4001, 4002, 4003, 4004]);
+const FINAL = new Set<number>(Object.values(PAD_CLOSE));
 
 /**
  * The pad's document kept in sync over /api/pads/{id}/socket, as y-websocket's provider
