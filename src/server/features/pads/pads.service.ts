@@ -2,10 +2,12 @@
  * The live pads feature's public entry point (docs/decisions/031). By aspect: access.ts (who
  * may open a pad), document.ts (the Yjs document in the database: appends, snapshot,
  * compaction), lifecycle.ts (create, read, end), notes.ts (the hiring team's notes), runs.ts
- * (sandbox runs and the replay), pad-sockets.ts (the WebSocket the editors sync over).
+ * (sandbox runs and the replay), pad-sockets.ts (the WebSocket the editors sync over), entry.ts
+ * (the ways in: an interview's stable pad link, an application's pads).
  */
 export { accessOf, loadPad } from './access';
 export { appendUpdate, compact, filesOf, loadDoc, loadState } from './document';
+export { listApplicationPads, padOfInterview } from './entry';
 export { createPad, endPad, type PadDeps, readPad } from './lifecycle';
 export { addNote, deleteNote, listNotes, updateNote } from './notes';
 export { PadSockets } from './pad-sockets';
