@@ -11,6 +11,7 @@ import { usePad, usePadNotes } from '../api/pads';
 import { CodeView } from './code-view';
 import { PadReplayPlayer } from './pad-replay-player';
 import { usePadReplay } from './replay-api';
+import './styles';
 
 /**
  * A pad's session where the hiring team reads it (the interview on the application, the
