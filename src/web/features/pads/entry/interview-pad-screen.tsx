@@ -24,7 +24,7 @@ export function InterviewPadScreen() {
   return (
     <Container size="sm" py="lg">
       <Stack gap="md">
-        <Title order={1} fz="h2">
+        <Title order={1} fz="h2" style={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
           {t('entry.title')}
         </Title>
         {link.isPending ? <LoadingText text={t('entry.looking')} /> : null}

@@ -150,6 +150,10 @@ describe('the replay model', () => {
     const long = 'x'.repeat(CHECKPOINT_EVERY * 2 + 37);
     const { updates, final } = session([{ author: 'c1', text: long }]);
     const model = new PadReplayModel({ updates });
+    // Opening applies what the first frame needs, not the whole session.
+    model.seek(1);
+    expect(model.count).toBe(1);
+    expect(model.files()[0]?.content).toBe('# solve it\n');
     model.seek(updates.length);
     expect(model.files()[0]?.content).toBe(final);
     for (const at of [CHECKPOINT_EVERY * 2 + 5, CHECKPOINT_EVERY + 1, 3, 1, 0]) {
