@@ -114,6 +114,7 @@ describe('slots and scorecards', () => {
           },
         ],
         sequence: 0,
+        pad: null,
         createdAt: '2030-01-01T00:00:00.000Z',
         updatedAt: '2030-01-01T00:00:00.000Z',
       },

@@ -289,6 +289,13 @@ export const scorecardSchema = z.object({
 export type Scorecard = z.infer<typeof scorecardSchema>;
 
 /** An interview as the hiring team sees it (the job's recruiter, its interviewers, admins). */
+/** An interview's pad as interview lists carry it: enough to link to it. */
+export const interviewPadSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'ended']),
+});
+export type InterviewPad = z.infer<typeof interviewPadSchema>;
+
 export const interviewSchema = z.object({
   id: z.string(),
   applicationId: z.string(),
@@ -318,6 +325,8 @@ export const interviewSchema = z.object({
     }),
   ),
   sequence: z.number().int(),
+  /** The interview's live coding pad (its latest), once one was started: its people open it. */
+  pad: interviewPadSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -338,6 +347,8 @@ export const candidateInterviewSchema = z.object({
   slots: z.array(slotSchema),
   scheduled: scheduledTimeSchema.nullable(),
   interviewerNames: z.array(z.string()),
+  /** The pad, once the interviewer started it ("Join pad"). */
+  pad: interviewPadSchema.nullable(),
   updatedAt: z.string(),
 });
 export type CandidateInterview = z.infer<typeof candidateInterviewSchema>;
@@ -367,6 +378,7 @@ export function toCandidateInterview(i: Interview, companyName: string): Candida
       location: i.scheduled.location,
     },
     interviewerNames: i.interviewers.map((p) => p.name),
+    pad: i.pad && { id: i.pad.id, status: i.pad.status },
     updatedAt: i.updatedAt,
   };
 }

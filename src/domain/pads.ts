@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { interviewPadSchema } from './interviews';
 import { idSchema } from './jobs';
 import { newPathProblem, PATH_TEXTS, PROJECT_LIMITS } from './project-paths';
 
@@ -143,3 +144,25 @@ export function padPathProblem(existing: readonly string[], path: string, ignore
     candidatesMayEditTests: true,
   });
 }
+
+/** GET /api/interviews/{id}/pad: the stable link's answer (null until a pad is started). */
+export const interviewPadLinkSchema = z.object({
+  interviewId: z.string(),
+  pad: interviewPadSchema.nullable(),
+});
+export type InterviewPadLink = z.infer<typeof interviewPadLinkSchema>;
+
+/** GET /api/applications/{id}/pads: an application's pads (an interview's or ad hoc). */
+export const applicationPadSchema = z.object({
+  id: z.string(),
+  interviewId: z.string().nullable(),
+  language: z.enum(PAD_LANGUAGES),
+  status: z.enum(PAD_STATUSES),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+export type ApplicationPad = z.infer<typeof applicationPadSchema>;
+
+/** The stable address of an interview's pad (mails, links): it opens the pad once started. */
+export const interviewPadPath = (interviewId: string) =>
+  `/interviews/${encodeURIComponent(interviewId)}/pad`;

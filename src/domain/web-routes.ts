@@ -43,6 +43,7 @@ export const WEB_ROUTES = {
   assessments: '/assessments',
   workspace: '/assessment/:assessmentId?',
   pad: '/pads/:padId',
+  interviewPad: '/interviews/:interviewId/pad',
   messagesInbox: '/messages/inbox',
   messages: '/messages',
   compose: '/messages/new',

@@ -6,7 +6,7 @@ const suffix = () => Math.random().toString(36).slice(2, 8);
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test('interviewer and candidate type in one pad, converge after one was offline, run it, and the interview ends read-only', async ({
+test('the candidate joins from My Applications; both type in one pad, converge after one was offline, run it; the interview ends read-only and its replay reaches the final text', async ({
   page,
   browser,
 }) => {
@@ -53,7 +53,10 @@ test('interviewer and candidate type in one pad, converge after one was offline,
   const other = await browser.newContext();
   const candidatePage = await other.newPage();
   await logIn(candidatePage, candidate);
-  await candidatePage.goto(padUrl);
+  // The candidate finds the pad on My Applications.
+  await candidatePage.goto('/candidate/applications');
+  await candidatePage.getByRole('link', { name: 'Join pad' }).click();
+  await expect(candidatePage).toHaveURL(padUrl);
   const editorOf = (p: typeof page) => p.getByRole('textbox', { name: /Code editor/ });
   await expect(editorOf(candidatePage)).toBeVisible();
   await expect(editorOf(page)).toBeVisible();
@@ -107,6 +110,25 @@ test('interviewer and candidate type in one pad, converge after one was offline,
   await expect(page.getByText('Read-only')).toBeVisible();
   await expect(candidatePage.getByText('Read-only')).toBeVisible();
   await other.close();
+  const final = await lines(page);
+
+  // The application's interview now holds the session: its replay, scrubbed to the end,
+  // reaches the text the pad ended with.
+  await page.goto(`/recruiter/job-listings/${jobId}`);
+  await page.getByRole('button', { name: `Open ${candidate.name}` }).click();
+  const session = page.getByTestId('pad-session');
+  await session.getByRole('button', { name: 'Replay' }).click();
+  const slider = session.getByTestId('pad-replay').getByRole('slider');
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect
+    .poll(() =>
+      session
+        .getByTestId('pad-replay-editor')
+        .locator('.cm-line')
+        .evaluateAll((els) => els.map((el) => el.textContent ?? '')),
+    )
+    .toEqual(final);
 });
 
 /** A recruiter (the interviewer) and a candidate with a scheduled interview, through the API. */

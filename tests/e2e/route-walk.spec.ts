@@ -67,6 +67,8 @@ const WALKED_BY: Record<WebRoute, readonly Who[]> = {
   conversation: ['candidate', 'recruiter'],
   // A pad needs a scheduled interview and its pad: pads.spec.ts opens one (at 1280 px).
   pad: [],
+  // Needs an interview: pads.spec.ts opens it from the candidate's side.
+  interviewPad: [],
 };
 
 /** The views of a page that its address names (tabs): each walked like a page of its own. */

@@ -88,6 +88,11 @@ const WorkspaceScreen = lazy(() =>
 const PadScreen = lazy(() =>
   import('../features/pads/components/pad-screen').then((m) => ({ default: m.PadScreen })),
 );
+const InterviewPadScreen = lazy(() =>
+  import('../features/pads/entry/interview-pad-screen').then((m) => ({
+    default: m.InterviewPadScreen,
+  })),
+);
 const RecruiterResultsScreen = lazy(() =>
   import('../features/assessments/components/results-screen').then((m) => ({
     default: m.RecruiterResultsScreen,
@@ -287,6 +292,15 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <PadScreen />
+          </RequireAuth>
+        ),
+      },
+      // The interview's pad link (mails): its people; it waits for the pad to be started.
+      {
+        path: routePath('interviewPad'),
+        element: (
+          <RequireAuth>
+            <InterviewPadScreen />
           </RequireAuth>
         ),
       },

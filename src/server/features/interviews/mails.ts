@@ -1,6 +1,7 @@
 import { createEvent } from 'ics';
 import { formatInterviewTime } from '../../../domain/interviews';
 import { type Language, LOCALES } from '../../../domain/languages';
+import { interviewPadPath } from '../../../domain/pads';
 import { mailTexts } from '../../mail/i18n';
 import type { Mail } from '../../mail/outbox';
 import type { InterviewDeps, Loaded } from './loading';
@@ -156,6 +157,8 @@ export function calendarMail(input: {
   url: string;
   ics: string;
   reason?: string;
+  /** The interview's stable pad link (not on a cancellation). */
+  padUrl?: string;
 }): Mail {
   const t = mailTexts(input.language);
   const about = { job: input.jobTitle, candidate: input.candidateName };
@@ -173,6 +176,7 @@ export function calendarMail(input: {
       '',
       t('interview.attached'),
       t('interview.details', { url: input.url }),
+      ...(input.padUrl ? [t('interview.pad', { url: input.padUrl })] : []),
     ].join('\n'),
     calendar: { method: input.kind === 'cancelled' ? 'CANCEL' : 'REQUEST', content: input.ics },
   };
@@ -212,6 +216,7 @@ type InterviewNotice = {
   candidateName: string;
   time: TimeText;
   url: string;
+  padUrl?: string;
 };
 
 function noticeMail(
@@ -233,6 +238,7 @@ function noticeMail(
       t('interview.where', { location: input.time.location }),
       '',
       t(linkKey, { url: input.url }),
+      ...(input.padUrl ? [t('interview.pad', { url: input.padUrl })] : []),
     ].join('\n'),
   };
 }
@@ -249,6 +255,13 @@ export const declinedMail = (input: InterviewNotice): Mail =>
   noticeMail('declined', 'interview.declined.application', input);
 
 // --- the mails of one interview, to its participants --------------------------------------
+
+/**
+ * The interview's pad, at an address that exists before the pad does: it opens the pad once
+ * an interviewer started it (the web app's /interviews/{id}/pad), for its people only.
+ */
+const padUrlOf = (deps: Pick<InterviewDeps, 'appUrl'>, interviewId: string) =>
+  `${deps.appUrl}${interviewPadPath(interviewId)}`;
 
 type People = Pick<Loaded, 'app' | 'interviewers' | 'languageOf'>;
 
@@ -323,6 +336,7 @@ export function calendarMails(
       url: `${deps.appUrl}${p.url}`,
       ics: ics(p.language),
       reason,
+      padUrl: kind === 'cancelled' ? undefined : padUrlOf(deps, loaded.row.id),
     }),
   );
 }
@@ -330,7 +344,7 @@ export function calendarMails(
 /** The reminder of a scheduled interview, to every participant. */
 export const reminderMails = (
   deps: Pick<InterviewDeps, 'appUrl'>,
-  loaded: People,
+  loaded: People & { row: { id: string } },
   time: TimeText,
 ) =>
   participants(loaded).map((p) =>
@@ -342,6 +356,7 @@ export const reminderMails = (
       candidateName: loaded.app.candidateName,
       time,
       url: `${deps.appUrl}${p.url}`,
+      padUrl: padUrlOf(deps, loaded.row.id),
     }),
   );
 

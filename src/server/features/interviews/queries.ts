@@ -3,6 +3,7 @@ import {
   type CandidateInterview,
   INTERVIEW_TEXTS,
   type Interview,
+  type InterviewPad,
   type Scorecard,
   type Slot,
   toCandidateInterview,
@@ -18,6 +19,7 @@ import {
   job,
   jobApplication,
   jobScorecardCriteria,
+  pad,
   user,
 } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
@@ -41,6 +43,13 @@ export const slotView = (s: typeof interviewSlot.$inferSelect): Slot => ({
   status: s.status,
 });
 
+/** "<id> <status>" (the subquery's one column) as the interview's pad. */
+function padOf(value: string | null): InterviewPad | null {
+  if (!value) return null;
+  const [id, status] = value.split(' ');
+  return { id: id!, status: status === 'ended' ? 'ended' : 'open' };
+}
+
 /**
  * Interviews as the hiring team sees them. `scorecardsFor`: the viewer whose own scorecard
  * alone is shown (an interviewer who is not the job's recruiter), or null for all of them.
@@ -58,6 +67,10 @@ async function interviewsWhere(
       candidateId: jobApplication.candidateId,
       candidateName: candidate.name,
       companyName,
+      // The latest pad, in the same statement (reads stay within their statement budget).
+      pad: sql<
+        string | null
+      >`(select ${pad.id} || ' ' || ${pad.status} from ${pad} where ${pad.interviewId} = ${interview.id} order by ${pad.createdAt} desc limit 1)`,
     })
     .from(interview)
     .innerJoin(jobApplication, eq(jobApplication.id, interview.applicationId))
@@ -143,6 +156,7 @@ async function interviewsWhere(
           respondedAt: a.r.respondedAt.toISOString(),
         })),
       sequence: i.sequence,
+      pad: padOf(r.pad),
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
       companyName: r.companyName,

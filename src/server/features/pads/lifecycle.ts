@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids';
 import { write } from '../../lib/unit-of-work';
 import type { Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
-import { applicationContext } from '../interviews/loading';
+import { applicationContext, publishChanged } from '../interviews/loading';
 import { interviewersOf, interviewForPad, type LoadedPad, openPad, type PadAccess } from './access';
 import { filesOf, initialState, loadDoc } from './document';
 import { templateStart } from './templates';
@@ -51,6 +51,8 @@ export async function createPad(
 ): Promise<{ pad: Pad; created: boolean }> {
   if (actor.role !== 'recruiter') throw forbidden(PAD_TEXTS.notTeam);
   let applicationId = input.applicationId;
+  // Who hears that the interview now has a pad (their interview lists show Join/Open pad).
+  let told: Parameters<typeof publishChanged>[1] | null = null;
   if (input.interviewId) {
     const row = await interviewForPad(deps.db, input.interviewId);
     if (row.status === 'cancelled') throw new AppError(409, PAD_TEXTS.interviewCancelled);
@@ -65,6 +67,7 @@ export async function createPad(
       .where(and(eq(pad.interviewId, row.id), eq(pad.status, 'open')));
     if (existing) return { pad: await readPad(deps, actor, existing.id), created: false };
     applicationId = row.applicationId;
+    told = { row, app: app!, interviewers: interviewers.map((id) => ({ id })) };
   } else {
     const app = await applicationContext(deps.db, applicationId!);
     if (!app) throw notFound(JOB_TEXTS.applicationNotFound);
@@ -88,6 +91,7 @@ export async function createPad(
     });
     await w.tx.insert(padUpdate).values({ padId: id, seq: 1, data: initial, authorId: actor.id });
     await w.audit({ actor, action: 'pad.create', targetType: 'pad', targetId: id });
+    if (told) publishChanged(w, told);
   });
   return { pad: await readPad(deps, actor, id), created: true };
 }
@@ -103,7 +107,7 @@ export async function readPad(deps: PadDeps, actor: Actor, id: string): Promise<
 
 /** Ends the interview's pad: read-only for everyone from now on (any server's sockets hear it). */
 export async function endPad(deps: PadDeps, actor: Actor, id: string): Promise<Pad> {
-  const { access } = await openPad(deps.db, actor, id);
+  const { loaded, access } = await openPad(deps.db, actor, id);
   if (!access.team || access.role === 'admin') throw forbidden(PAD_TEXTS.notTeam);
   await write(deps, async (w) => {
     await w.tx
@@ -111,6 +115,18 @@ export async function endPad(deps: PadDeps, actor: Actor, id: string): Promise<P
       .set({ status: 'ended', endedAt: new Date() })
       .where(and(eq(pad.id, id), eq(pad.status, 'open')));
     await w.audit({ actor, action: 'pad.end', targetType: 'pad', targetId: id });
+    const { interviewId, applicationId } = loaded.row;
+    if (interviewId) {
+      publishChanged(w, {
+        row: { id: interviewId },
+        app: {
+          id: applicationId,
+          candidateId: loaded.candidateId,
+          recruiterId: loaded.recruiterId,
+        },
+        interviewers: loaded.interviewerIds.map((person) => ({ id: person })),
+      });
+    }
   });
   await deps.bus.publish({ audience: {}, event: { type: 'pad.ended', padId: id } });
   return readPad(deps, actor, id);

@@ -2,7 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../../domain/api';
 import { idSchema } from '../../../domain/jobs';
 import {
+  applicationPadSchema,
   createPadSchema,
+  interviewPadLinkSchema,
   noteInputSchema,
   padNoteSchema,
   padReplaySchema,
@@ -15,9 +17,11 @@ import {
   createPad,
   deleteNote,
   endPad,
+  listApplicationPads,
   listNotes,
   listRuns,
   type PadDeps,
+  padOfInterview,
   readPad,
   readReplay,
   startRun,
@@ -126,6 +130,25 @@ const replay = createRoute({
   responses: { 200: jsonContent(padReplaySchema, 'Replay'), ...errors },
 });
 
+const ofInterview = createRoute({
+  method: 'get',
+  path: '/api/interviews/{id}/pad',
+  tags,
+  summary:
+    'The interview’s pad, or null while none was started: the stable link in the interview’s mails (its candidate, interviewers, the job’s recruiter; admins)',
+  request: { params: idParam },
+  responses: { 200: jsonContent(interviewPadLinkSchema, 'The pad or null'), ...errors },
+});
+const ofApplication = createRoute({
+  method: 'get',
+  path: '/api/applications/{id}/pads',
+  tags,
+  summary:
+    'An application’s pads, an interview’s or ad hoc, oldest first (the job’s recruiter, admins, the application’s candidate)',
+  request: { params: idParam },
+  responses: { 200: jsonContent(z.array(applicationPadSchema), 'Pads'), ...errors },
+});
+
 export function padRoutes(deps: PadDeps) {
   return createRouter()
     .openapi(create, async (c) => {
@@ -167,5 +190,11 @@ export function padRoutes(deps: PadDeps) {
     })
     .openapi(replay, async (c) =>
       c.json(await readReplay(deps, requireActor(c), c.req.valid('param').id), 200),
+    )
+    .openapi(ofInterview, async (c) =>
+      c.json(await padOfInterview(deps, requireActor(c), c.req.valid('param').id), 200),
+    )
+    .openapi(ofApplication, async (c) =>
+      c.json(await listApplicationPads(deps, requireActor(c), c.req.valid('param').id), 200),
     );
 }

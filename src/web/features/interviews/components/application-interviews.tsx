@@ -30,6 +30,9 @@ import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { StartPadButton } from '../../pads/components/start-pad-button';
+import { AdHocPads } from '../../pads/entry/ad-hoc-pads';
+import { LazyPadSession } from '../../pads/entry/lazy-pad-session';
+import { NewPadButton } from '../../pads/entry/new-pad-button';
 import {
   useApplicationInterviews,
   useCancelInterview,
@@ -77,6 +80,8 @@ export function ApplicationInterviews({ app }: { app: ApplicationDetail }) {
   const [proposing, setProposing] = useState(false);
   const open = list.data?.find((i) => i.status !== 'cancelled');
   const past = list.data?.filter((i) => i.status === 'cancelled') ?? [];
+  // New pad is the job's recruiter's (admins read applications, they start nothing).
+  const recruiter = useSessionState().user?.id === app.recruiterId;
   return (
     <Stack gap="sm" component="section" aria-label={t('application.heading')}>
       <Title order={3} fz="md">
@@ -100,6 +105,12 @@ export function ApplicationInterviews({ app }: { app: ApplicationDetail }) {
       {past.map((i) => (
         <InterviewCard key={i.id} interview={i} />
       ))}
+      {recruiter ? (
+        <Group>
+          <NewPadButton applicationId={app.id} />
+        </Group>
+      ) : null}
+      <AdHocPads applicationId={app.id} team />
       <CriteriaEditor jobId={app.jobId} />
       <ProposeModal applicationId={app.id} opened={proposing} onClose={() => setProposing(false)} />
     </Stack>
@@ -155,7 +166,7 @@ function InterviewCard({ interview }: { interview: Interview }) {
         ) : null}
         {interview.status !== 'cancelled' ? (
           <Group gap="xs">
-            {interview.status === 'scheduled' ? (
+            {interview.status === 'scheduled' && interview.pad?.status !== 'open' ? (
               <StartPadButton interviewId={interview.id} />
             ) : null}
             {interview.status === 'scheduled' ? (
@@ -169,6 +180,7 @@ function InterviewCard({ interview }: { interview: Interview }) {
           </Group>
         ) : null}
         <Responses interview={interview} />
+        {interview.pad ? <LazyPadSession padId={interview.pad.id} /> : null}
         <Scorecards interview={interview} />
       </Stack>
       {interview.status === 'scheduled' ? (

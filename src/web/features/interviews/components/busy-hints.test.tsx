@@ -93,6 +93,7 @@ describe('a time taken since it was proposed', () => {
       ],
       scheduled: null,
       interviewerNames: ['Bob'],
+      pad: null,
       updatedAt: '2026-03-01T09:00:00.000Z',
     };
     vi.stubGlobal(

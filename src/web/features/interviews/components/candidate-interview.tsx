@@ -5,6 +5,7 @@ import type { CandidateInterview } from '../../../../domain/interviews';
 import { ApiError, errorMessage } from '../../../api/http';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
+import { PadLinkButton } from '../../pads/entry/pad-link-button';
 import { useMyInterviews, usePickSlot } from '../api/interviews';
 import { InterviewTime, Where } from './interview-time';
 
@@ -75,6 +76,11 @@ function Panel({ interview }: { interview: CandidateInterview }) {
               <InterviewTime time={interview.scheduled} />
             </div>
             <Where location={interview.scheduled.location} />
+            {interview.pad ? (
+              <Group>
+                <PadLinkButton pad={interview.pad} join />
+              </Group>
+            ) : null}
             {interview.interviewerNames.length > 0 ? (
               <Text size="xs" c="dimmed">
                 {t('candidate.with', { names: interview.interviewerNames.join(', ') })}

@@ -47,6 +47,7 @@ const interview: Interview = {
     { userId: 'b1', name: 'Bob', response: 'accepted', respondedAt: '2026-01-01T00:00:00.000Z' },
   ],
   sequence: 0,
+  pad: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -21,6 +21,7 @@ const interview = (over: Partial<CandidateInterview>): CandidateInterview => ({
   slots: [],
   scheduled: null,
   interviewerNames: ['Rita Recruiter'],
+  pad: null,
   updatedAt: '2026-03-01T09:00:00.000Z',
   ...over,
 });

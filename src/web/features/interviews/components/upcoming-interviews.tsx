@@ -25,6 +25,9 @@ import { formatNumber } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
+import { StartPadButton } from '../../pads/components/start-pad-button';
+import { LazyPadSession } from '../../pads/entry/lazy-pad-session';
+import { PadLinkButton } from '../../pads/entry/pad-link-button';
 import { useMyInterviews, useSaveScorecard, useTeamInterviews } from '../api/interviews';
 import { InterviewTime, Where } from './interview-time';
 
@@ -53,6 +56,11 @@ export function CandidateUpcomingInterviews() {
           </Text>
           <InterviewTime time={i.scheduled!} />
           <Where location={i.scheduled!.location} />
+          {i.pad ? (
+            <Group mt="xs">
+              <PadLinkButton pad={i.pad} join />
+            </Group>
+          ) : null}
         </Paper>
       ))}
       {toPick.length > 0 ? (
@@ -85,6 +93,12 @@ export function RecruiterUpcomingInterviews() {
         const begun = i.scheduled && new Date(i.scheduled.startsAt).getTime() <= Date.now();
         const interviewer = i.interviewers.some((p) => p.id === me);
         const own = i.scorecards.find((s) => s.interviewerId === me);
+        // The day's interviews are the ones to start a pad for (their team: interviewers, recruiter).
+        const today =
+          i.status === 'scheduled' &&
+          i.scheduled &&
+          new Date(i.scheduled.startsAt).toDateString() === new Date().toDateString() &&
+          (interviewer || i.recruiterId === me);
         return (
           <Paper key={i.id} withBorder p="xs" radius="sm" data-testid="team-interview">
             <Group justify="space-between" wrap="wrap" gap="xs">
@@ -106,6 +120,10 @@ export function RecruiterUpcomingInterviews() {
                 )}
               </Stack>
               <Group gap="xs">
+                {i.pad && (today || i.pad.status === 'ended') ? (
+                  <PadLinkButton pad={i.pad} />
+                ) : null}
+                {today && i.pad?.status !== 'open' ? <StartPadButton interviewId={i.id} /> : null}
                 {i.recruiterId === me ? (
                   <Anchor component={Link} to={`/recruiter/job-listings/${i.jobId}`} size="sm">
                     {t('team.pipeline')}
@@ -148,7 +166,7 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
       opened
       onClose={onClose}
       title={t('scorecard.title', { name: interview.candidateName })}
-      size="lg"
+      size={interview.pad ? 'xl' : 'lg'}
     >
       <form
         noValidate
@@ -181,6 +199,8 @@ function ScorecardModal({ interview, onClose }: { interview: Interview; onClose:
         }}
       >
         <Stack gap="sm">
+          {/* The pad's final code, notes and replay beside the ratings they inform. */}
+          {interview.pad ? <LazyPadSession padId={interview.pad.id} /> : null}
           {interview.criteria.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('scorecard.noCriteria')}

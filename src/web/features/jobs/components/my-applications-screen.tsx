@@ -10,6 +10,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { CandidateInterviewPanel } from '../../interviews/components/candidate-interview';
+import { AdHocPads } from '../../pads/entry/ad-hoc-pads';
 import { useMyApplications, useWithdraw } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
 import { InvitationsSection } from './invitations-section';
@@ -101,6 +102,8 @@ function ApplicationCard({
           </Group>
         </Group>
         <CandidateInterviewPanel applicationId={app.id} />
+        {/* An ad hoc pad comes with the interview stage: only then is it asked for. */}
+        {app.stage === 'interview' ? <AdHocPads applicationId={app.id} team={false} /> : null}
         {app.assessment ? (
           <Stack gap={4}>
             <Text size="sm" fw={600}>
