@@ -172,6 +172,8 @@ export const aiTestResultSchema = z.object({
   model: z.string(),
   ok: z.boolean(),
   validJson: z.boolean(),
+  /** Why not, as an error code (ai-invalid-answer, ai-unreachable, ...) the browser translates. */
+  code: z.string().nullable(),
   durationMs: z.number(),
   message: z.string(),
 });

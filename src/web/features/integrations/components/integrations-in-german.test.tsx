@@ -33,6 +33,13 @@ describe('integrations in German', () => {
                 mode: 'cgroup-v2',
                 languages: [{ label: 'Python', available: false, reason: null }],
               },
+              ai: {
+                configured: true,
+                reachable: false,
+                models: 0,
+                model: null,
+                lastError: 'connect ECONNREFUSED',
+              },
               database: { kind: 'pglite', location: './data', serverVersion: null },
             })
           : Response.json({}, { status: 404 }),
