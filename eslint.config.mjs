@@ -38,6 +38,7 @@ export const TRANSLATED = [
   'src/web/features/integrations/**/*.tsx',
   'src/web/features/mail/**/*.tsx',
   'src/web/features/pads/**/*.tsx',
+  'src/web/features/ai-review/**/*.tsx',
 ];
 
 export default [
