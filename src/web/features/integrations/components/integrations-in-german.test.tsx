@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
@@ -61,5 +61,9 @@ describe('integrations in German', () => {
     expect(screen.getByText('Nicht eingerichtet')).toBeTruthy();
     expect(screen.getByText('Python: nicht lauffähig (Toolchain nicht installiert)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Test-E-Mail senden' })).toBeTruthy();
+    const ai = screen.getByTestId('integration-ai');
+    expect(within(ai).getByText('Nicht erreichbar')).toBeTruthy();
+    expect(within(ai).getByText('der Endpunkt antwortet nicht')).toBeTruthy();
+    expect(within(ai).getByText('connect ECONNREFUSED')).toBeTruthy();
   });
 });
