@@ -28,9 +28,23 @@ export type AiFeedbackDetail = (typeof AI_FEEDBACK_DETAILS)[number];
 export const AI_NOTE_CATEGORIES = ['correctness', 'security', 'tests', 'readability'] as const;
 export const DEFAULT_AI_RETENTION_DAYS = 180;
 
+/** Texts a template author reads under a rubric field (messages.json translates them). */
+export const RUBRIC_TEXTS = {
+  level: 'A level is a whole number from 0 to 10',
+  description: 'Say what this level means (at most 500 characters)',
+  title: 'Name the criterion (at most 120 characters)',
+  weight: 'A weight is a whole number from 1 to 10',
+  levels: 'A criterion has 2 to 6 levels',
+  retention: 'Keep prompts 1 to 3650 days',
+} as const;
+
 export const rubricLevelSchema = z.object({
-  level: z.number().int().min(0).max(10),
-  description: z.string().trim().min(1).max(500),
+  level: z.number().int(RUBRIC_TEXTS.level).min(0, RUBRIC_TEXTS.level).max(10, RUBRIC_TEXTS.level),
+  description: z
+    .string()
+    .trim()
+    .min(1, RUBRIC_TEXTS.description)
+    .max(500, RUBRIC_TEXTS.description),
 });
 
 export const rubricCriterionSchema = z
@@ -39,9 +53,13 @@ export const rubricCriterionSchema = z
       .string()
       .trim()
       .regex(/^[a-z0-9-]{1,40}$/, 'Use lower-case letters, digits and dashes'),
-    title: z.string().trim().min(1).max(120),
-    weight: z.number().int().min(1).max(10),
-    levels: z.array(rubricLevelSchema).min(2).max(6),
+    title: z.string().trim().min(1, RUBRIC_TEXTS.title).max(120, RUBRIC_TEXTS.title),
+    weight: z
+      .number()
+      .int(RUBRIC_TEXTS.weight)
+      .min(1, RUBRIC_TEXTS.weight)
+      .max(10, RUBRIC_TEXTS.weight),
+    levels: z.array(rubricLevelSchema).min(2, RUBRIC_TEXTS.levels).max(6, RUBRIC_TEXTS.levels),
   })
   .refine((c) => new Set(c.levels.map((l) => l.level)).size === c.levels.length, {
     message: 'Each level appears once',
@@ -135,7 +153,11 @@ export const aiSettingsSchema = z.object({
   model: z.string().trim().max(200).nullable(),
   features: aiFeaturesSchema,
   detail: z.enum(AI_FEEDBACK_DETAILS),
-  retentionDays: z.number().int().min(1).max(3650),
+  retentionDays: z
+    .number()
+    .int(RUBRIC_TEXTS.retention)
+    .min(1, RUBRIC_TEXTS.retention)
+    .max(3650, RUBRIC_TEXTS.retention),
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
@@ -172,6 +194,8 @@ export const aiTestResultSchema = z.object({
   model: z.string(),
   ok: z.boolean(),
   validJson: z.boolean(),
+  /** Why not, as an error code (ai-invalid-answer, ai-unreachable, ...) the browser translates. */
+  code: z.string().nullable(),
   durationMs: z.number(),
   message: z.string(),
 });

@@ -45,6 +45,17 @@ export const integrationsSchema = z.object({
       .array(z.object({ label: z.string(), available: z.boolean(), reason: z.string().nullable() }))
       .default([]),
   }),
+  /** AI-assisted review's endpoint (AI_BASE_URL): never its address or key. */
+  ai: z.object({
+    configured: z.boolean(),
+    /** The endpoint listed its models just now. */
+    reachable: z.boolean(),
+    /** How many models it offers (narrowed by AI_MODELS). */
+    models: z.number().int(),
+    /** The model the admin chose in AI Configuration; null until then. */
+    model: z.string().nullable(),
+    lastError: z.string().nullable(),
+  }),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     /** Host, port and database name (never the user or password); the data folder for PGlite. */

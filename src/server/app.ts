@@ -11,7 +11,7 @@ import type { SessionCache } from './auth/session-cache';
 import type { Database } from './db/client';
 import { type Env, googleConfigured, hiringLimits, messagingLimits } from './env';
 import { aiReviewRoutes } from './features/ai-review/ai-review.routes';
-import { AiClient, aiReviewDeps } from './features/ai-review/ai-review.service';
+import { AiClient, type AiReviewDeps, aiReviewDeps } from './features/ai-review/ai-review.service';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assessmentRoutes } from './features/assessments/assessments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -84,6 +84,8 @@ export interface AppDeps {
   stopping: () => boolean;
   /** Reads uploaded résumés' text for Find Candidates (none: résumés are not read). */
   resumes?: ResumeIndexer;
+  /** AI-assisted review, shared with the server's timed jobs (made here when not given). */
+  ai?: AiReviewDeps;
 }
 
 const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/;
@@ -113,6 +115,7 @@ export function createApp({
   metrics,
   stopping,
   resumes,
+  ai = aiReviewDeps(database.db, new AiClient(env, database.db), logger),
 }: AppDeps) {
   const { db } = database;
   const appOrigin = new URL(env.APP_URL).origin;
@@ -280,10 +283,10 @@ export function createApp({
     .route('/', profileRoutes({ db, storage, onUserChanged: sessionsChanged }))
     .route('/', languageRoutes({ db, onUserChanged: sessionsChanged }))
     .route('/', templateRoutes({ db, bus, onSettingsChanged: settingsChanged }))
-    .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
+    .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL, ai }))
     .route('/', bulkInvitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, auth }))
     .route('/', similarityRoutes({ db }))
-    .route('/', aiReviewRoutes(aiReviewDeps(db, new AiClient(env, db), logger)))
+    .route('/', aiReviewRoutes(ai))
     .route(
       '/',
       messagingRoutes({ db, bus, mailer, appUrl: env.APP_URL, limits: messagingLimits(env) }),
@@ -333,6 +336,7 @@ export function createApp({
         database,
         mailer,
         sandboxUnavailable: () => testRuns.unavailableReason(),
+        ai,
       }),
     )
     .route('/', analyticsRoutes({ db }))

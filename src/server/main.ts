@@ -36,6 +36,7 @@ async function main() {
   services.digests.start();
   services.jobs.start();
   services.interviewReminders.start();
+  services.aiPromptSweep.start();
   const server = serve(
     { fetch: services.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {

@@ -3,6 +3,7 @@ import { createAuth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
 import { type Env, loadOrCreateSecret, messagingLimits } from './env';
+import { AiClient, AiPromptSweep, aiReviewDeps } from './features/ai-review/ai-review.service';
 import { AssessmentJobs } from './features/assessments/jobs';
 import { InterviewReminders } from './features/interviews/reminders';
 import { InboundSmtp } from './features/mail-replies/inbound-smtp';
@@ -41,6 +42,8 @@ export interface Services {
   jobs: AssessmentJobs;
   /** Interview reminder mails, a day before (started by main). */
   interviewReminders: InterviewReminders;
+  /** Clears AI review prompts past their retention, hourly (started by main). */
+  aiPromptSweep: AiPromptSweep;
   /** The sandboxed test-run queue (its worker runs here on the embedded database, else in runners). */
   testRuns: TestRunQueue;
   /** Live pads' run queue: its worker runs here with RUNNER_MODE=server, else in the runners. */
@@ -146,6 +149,8 @@ export async function createServices(
     processMetrics: options.processMetrics,
   });
   const resumes = new ResumeIndexer({ db: database.db, storage, logger });
+  // One AI client per server: its gate caps this server's calls (AI_CONCURRENCY).
+  const ai = aiReviewDeps(database.db, new AiClient(env, database.db), logger);
   const app = createApp({
     env,
     database,
@@ -163,12 +168,17 @@ export async function createServices(
     metrics,
     stopping: () => stopping,
     resumes,
+    ai,
   });
   // Résumés stored before résumé search (or while no server ran) are read in the background.
   void resumes
     .backfill()
     .catch((error: unknown) => logger.warn({ err: error }, 'résumé backfill stopped'));
-  const jobs = new AssessmentJobs({ db: database.db, bus, mailer, appUrl: env.APP_URL }, logger);
+  const jobs = new AssessmentJobs(
+    { db: database.db, bus, mailer, appUrl: env.APP_URL, ai },
+    logger,
+  );
+  const aiPromptSweep = new AiPromptSweep(database.db, logger);
   const interviewReminders = new InterviewReminders(
     { db: database.db, bus, mailer, appUrl: env.APP_URL },
     logger,
@@ -202,6 +212,7 @@ export async function createServices(
     digests,
     jobs,
     interviewReminders,
+    aiPromptSweep,
     testRuns,
     padRuns,
     mailTokens,
@@ -219,6 +230,7 @@ export async function createServices(
       await inbound?.close();
       await jobs.stop();
       await interviewReminders.stop();
+      await aiPromptSweep.stop();
       await testRuns.stop(5_000);
       await padRuns.stop();
       await hub.close();

@@ -1,35 +1,29 @@
-import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import {
   type AiConfig,
   type AiFailure,
   type AiReview,
   type AiSettings,
-  type AiTemplateSettings,
   aiSettingsSchema,
-  aiTemplateSettingsSchema,
-  DEFAULT_AI_SETTINGS,
-  STARTER_RUBRIC,
+  type Rubric,
 } from '../../../domain/ai-review';
 import { type Coded, coded, type ErrorParams } from '../../../domain/error-codes';
 import type { Db } from '../../db/client';
-import {
-  aiReview,
-  aiTemplateSettings,
-  assessment,
-  assessmentTemplate,
-  setting,
-} from '../../db/schema';
+import { aiReview, assessment, setting } from '../../db/schema';
 import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { recordAudit } from '../../lib/unit-of-work';
 import { type AiClient, AiError } from './ai-client';
+import { readAiSettings, AI_SETTINGS_KEY as SETTINGS_KEY } from './ai-settings';
 import { runReview } from './review-run';
+import { templateSettings } from './template-ai';
 
 export { AiClient } from './ai-client';
-
-const SETTINGS_KEY = 'ai-review';
+export { AI_SETTINGS_KEY, readAiSettings } from './ai-settings';
+export { AiPromptSweep, sweepAiPrompts } from './prompt-sweep';
+export { getTemplateAi, saveTemplateAi } from './template-ai';
 
 export interface AiReviewDeps {
   db: Db;
@@ -53,12 +47,6 @@ export async function settled(deps: AiReviewDeps) {
 /** A review that cannot start: answered with its code and parameters (decision 023). */
 const refuse = <C extends AiFailure>(code: C, params: ErrorParams[C]) =>
   codedError(409, coded(code, params) as Coded);
-
-export async function readAiSettings(db: Db): Promise<AiSettings> {
-  const [row] = await db.select().from(setting).where(eq(setting.key, SETTINGS_KEY));
-  const parsed = aiSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_AI_SETTINGS;
-}
 
 /** AI Configuration: the connection, the models the endpoint lists, the choices, the budget. */
 export async function getAiConfig(deps: AiReviewDeps, actor: Actor): Promise<AiConfig> {
@@ -156,6 +144,7 @@ export async function testModel(deps: AiReviewDeps, actor: Actor, model: string)
       model,
       ok: validJson,
       validJson,
+      code: validJson ? null : 'ai-invalid-answer',
       durationMs: answer.durationMs,
       message: validJson
         ? 'The model answered valid JSON for our schema.'
@@ -168,63 +157,11 @@ export async function testModel(deps: AiReviewDeps, actor: Actor, model: string)
       model,
       ok: false,
       validJson: false,
+      code: error.code,
       durationMs: Math.round(performance.now() - started),
       message: error.message,
     };
   }
-}
-
-// --- per template ----------------------------------------------------------------------
-
-async function templateSettings(db: Db, templateId: string): Promise<AiTemplateSettings> {
-  const [row] = await db
-    .select()
-    .from(aiTemplateSettings)
-    .where(eq(aiTemplateSettings.templateId, templateId));
-  return row
-    ? { useAiReview: row.useAiReview, scoreBeforeAi: row.scoreBeforeAi, rubric: row.rubric }
-    : { useAiReview: false, scoreBeforeAi: false, rubric: STARTER_RUBRIC };
-}
-
-async function assertTemplate(db: Db, templateId: string) {
-  const [row] = await db
-    .select({ id: assessmentTemplate.id })
-    .from(assessmentTemplate)
-    .where(eq(assessmentTemplate.id, templateId));
-  if (!row) throw notFound('Template not found');
-}
-
-export async function getTemplateAi(deps: AiReviewDeps, actor: Actor, templateId: string) {
-  assertRole(actor, 'admin');
-  await assertTemplate(deps.db, templateId);
-  return templateSettings(deps.db, templateId);
-}
-
-export async function saveTemplateAi(
-  deps: AiReviewDeps,
-  actor: Actor,
-  templateId: string,
-  input: AiTemplateSettings,
-) {
-  assertRole(actor, 'admin');
-  const value = aiTemplateSettingsSchema.parse(input);
-  await assertTemplate(deps.db, templateId);
-  const before = await templateSettings(deps.db, templateId);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(aiTemplateSettings)
-      .values({ templateId, ...value })
-      .onConflictDoUpdate({ target: aiTemplateSettings.templateId, set: value });
-    await recordAudit(tx, {
-      actor,
-      action: 'template.ai-settings',
-      targetType: 'template',
-      targetId: templateId,
-      before,
-      after: value,
-    });
-  });
-  return value;
 }
 
 // --- the reviewer ------------------------------------------------------------------------
@@ -268,6 +205,50 @@ function toReview(row: typeof aiReview.$inferSelect, progress: string | null): A
   };
 }
 
+/** Queues a review and runs it in the background; an active one is answered instead. */
+async function start(
+  deps: AiReviewDeps,
+  row: { id: string; candidateId: string | null },
+  requestedBy: Actor | null,
+  settings: AiSettings & { model: string },
+  rubric: Rubric,
+): Promise<AiReview> {
+  const [active] = await deps.db
+    .select()
+    .from(aiReview)
+    .where(
+      and(
+        eq(aiReview.assessmentId, row.id),
+        or(eq(aiReview.status, 'queued'), eq(aiReview.status, 'running')),
+      ),
+    );
+  if (active) return toReview(active, deps.progress.get(active.id) ?? null);
+  const [created] = await deps.db
+    .insert(aiReview)
+    .values({
+      id: newId(),
+      assessmentId: row.id,
+      candidateId: row.candidateId,
+      requestedById: requestedBy?.id ?? null,
+      model: settings.model,
+    })
+    .returning();
+  const reviewId = created!.id;
+  deps.progress.set(reviewId, 'queued');
+  const job = runReview(
+    {
+      db: deps.db,
+      ai: deps.ai,
+      onProgress: (rid, step) => (step ? deps.progress.set(rid, step) : deps.progress.delete(rid)),
+    },
+    { reviewId, assessmentId: row.id, actor: requestedBy, settings, rubric },
+  )
+    .catch((error) => deps.logger.error({ err: error, reviewId }, 'AI review failed'))
+    .finally(() => deps.running.delete(job));
+  deps.running.add(job);
+  return toReview(created!, 'queued');
+}
+
 /** A reviewer asks for an AI review of a submitted assessment: queued now, run in the background. */
 export async function requestReview(
   deps: AiReviewDeps,
@@ -287,47 +268,51 @@ export async function requestReview(
   if (template.scoreBeforeAi && row.score === null) throw new AppError(409, SCORE_FIRST);
   const budget = await deps.ai.budget();
   if (budget.pausedUntil) throw refuse('ai-budget-used', { until: budget.pausedUntil });
-  const [active] = await deps.db
-    .select()
-    .from(aiReview)
-    .where(
-      and(
-        eq(aiReview.assessmentId, id),
-        or(eq(aiReview.status, 'queued'), eq(aiReview.status, 'running')),
-      ),
-    );
-  if (active) return toReview(active, deps.progress.get(active.id) ?? null);
-  const [created] = await deps.db
-    .insert(aiReview)
-    .values({
-      id: newId(),
-      assessmentId: id,
-      candidateId: row.candidateId,
-      requestedById: actor.id,
-      model,
-    })
-    .returning();
-  const reviewId = created!.id;
-  deps.progress.set(reviewId, 'queued');
-  const job = runReview(
-    {
-      db: deps.db,
-      ai: deps.ai,
-      onProgress: (rid, step) => (step ? deps.progress.set(rid, step) : deps.progress.delete(rid)),
-    },
-    {
-      reviewId,
-      assessmentId: id,
-      actor,
-      settings: { ...settings, model },
-      rubric: template.rubric,
-    },
-  )
-    .catch((error) => deps.logger.error({ err: error, reviewId }, 'AI review failed'))
-    .finally(() => deps.running.delete(job));
-  deps.running.add(job);
-  void sweepAiPrompts(deps.db, settings.retentionDays).catch(() => {});
-  return toReview(created!, 'queued');
+  return start(deps, row, actor, { ...settings, model }, template.rubric);
+}
+
+/**
+ * "After every submission": queues a review of a just-submitted assessment when the admin
+ * turned it on and its template uses AI review. Called after the submission committed; it
+ * never throws, so a submission never fails for it (a refusal is simply no review).
+ */
+export async function reviewAfterSubmission(deps: AiReviewDeps, assessmentId: string) {
+  try {
+    if (!deps.ai.configured) return null;
+    const settings = await readAiSettings(deps.db);
+    if (!settings.features.afterSubmission || !settings.model) return null;
+    const [row] = await deps.db
+      .select({
+        id: assessment.id,
+        candidateId: assessment.candidateId,
+        templateId: assessment.templateId,
+      })
+      .from(assessment)
+      .where(eq(assessment.id, assessmentId));
+    if (!row?.templateId) return null;
+    const template = await templateSettings(deps.db, row.templateId);
+    if (!template.useAiReview) return null;
+    if ((await deps.ai.budget()).pausedUntil) return null;
+    return await start(deps, row, null, { ...settings, model: settings.model }, template.rubric);
+  } catch (error) {
+    deps.logger.error({ err: error, assessmentId }, 'AI review after submission not queued');
+    return null;
+  }
+}
+
+/** Integrations: whether the endpoint answers, how many models it offers, its last error. */
+export async function aiConnection(deps: AiReviewDeps) {
+  const { model } = await readAiSettings(deps.db);
+  if (!deps.ai.configured)
+    return { configured: false, reachable: false, models: 0, model, lastError: null };
+  const models = await deps.ai.listModels().catch(() => null);
+  return {
+    configured: true,
+    reachable: models !== null,
+    models: models?.length ?? 0,
+    model,
+    lastError: deps.ai.lastError,
+  };
 }
 
 /** The newest AI review of an assessment (null when none was asked for). */
@@ -361,22 +346,6 @@ export async function readPrompt(deps: AiReviewDeps, actor: Actor, reviewId: str
     .where(eq(aiReview.id, reviewId));
   if (!row) throw notFound('AI review not found');
   return row;
-}
-
-/** Clears prompts and answers older than the retention period (the audit rows keep the hash). */
-export async function sweepAiPrompts(db: Db, retentionDays: number, now = new Date()) {
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
-  const cleared = await db
-    .update(aiReview)
-    .set({ prompt: null, answer: null })
-    .where(
-      and(
-        lt(aiReview.createdAt, cutoff),
-        or(isNotNull(aiReview.prompt), isNotNull(aiReview.answer)),
-      ),
-    )
-    .returning({ id: aiReview.id });
-  return cleared.length;
 }
 
 /** The AI outputs about a candidate, for their data export (prompts are not theirs to read). */

@@ -100,7 +100,8 @@ export interface RunDeps {
 interface Job {
   reviewId: string;
   assessmentId: string;
-  actor: Actor;
+  /** Who asked; null for the server's own review after a submission. */
+  actor: Actor | null;
   settings: AiSettings & { model: string };
   rubric: Rubric;
 }

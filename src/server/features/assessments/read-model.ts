@@ -16,12 +16,15 @@ import { forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import type { Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
+import type { AiReviewDeps } from '../ai-review/ai-review.service';
 
 export interface AssessmentDeps {
   db: Db;
   bus: EventBus;
   mailer: Mailer;
   appUrl: string;
+  /** AI-assisted review, for "after every submission" (none: no review is ever queued). */
+  ai?: AiReviewDeps;
 }
 
 type FullRow = typeof assessment.$inferSelect;

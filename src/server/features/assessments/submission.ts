@@ -10,6 +10,7 @@ import { assessment } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { write } from '../../lib/unit-of-work';
+import { reviewAfterSubmission } from '../ai-review/ai-review.service';
 import { queueSimilarity } from '../similarity/similarity.service';
 import { queueSubmissionRun } from '../test-runs/test-runs.service';
 import { submittedMail } from './mails';
@@ -94,6 +95,8 @@ export async function submitAssessment(
     const { audience, event } = changedEvent(row);
     w.publish(audience, event);
   });
+  // After the commit, never failing the submission ("after every submission", decision 030).
+  if (deps.ai) void reviewAfterSubmission(deps.ai, id);
   return actor ? readAssessment(db, actor, id) : null;
 }
 

@@ -12,6 +12,7 @@ import type { Mailer } from '../../mail/outbox';
 import { recipientLanguage } from '../../mail/recipient-language';
 import { toolchainMissing } from '../../sandbox/languages';
 import { detectSandbox } from '../../sandbox/runner';
+import { type AiReviewDeps, aiConnection } from '../ai-review/ai-review.service';
 import { recordAudit } from '../audit/audit';
 
 export interface IntegrationDeps {
@@ -22,6 +23,8 @@ export interface IntegrationDeps {
   sandboxUnavailable: () => string | null;
   /** How runs are limited (cgroup or the operator's override); the sandbox's own answer by default. */
   sandboxMode?: () => SandboxMode;
+  /** AI-assisted review's client (its connection is shown; none: AI is off). */
+  ai?: AiReviewDeps;
 }
 
 /** Test mails: 5 in 10 minutes per admin, so the button cannot flood a mailbox. */
@@ -62,6 +65,9 @@ export async function integrationStatus(
     location = path.join(env.DATA_DIR, 'pglite');
   }
   const sandboxReason = deps.sandboxUnavailable();
+  const ai = deps.ai
+    ? await aiConnection(deps.ai)
+    : { configured: false, reachable: false, models: 0, model: null, lastError: null };
   return {
     mail: {
       mode: env.SMTP_URL ? 'smtp' : 'log',
@@ -86,6 +92,7 @@ export async function integrationStatus(
         return { label: TEST_LANGUAGE_LABELS[language], available: reason === null, reason };
       }),
     },
+    ai,
     database: {
       kind: database.kind,
       location,

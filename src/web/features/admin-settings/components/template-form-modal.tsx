@@ -7,6 +7,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Tabs,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -18,6 +19,7 @@ import { DEFAULT_DURATION_HOURS, type Template } from '../../../../domain/assess
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
+import { TemplateAiSettings } from '../../ai-review/components/template-ai-form';
 import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessments/api/templates';
 import { useActiveDepartments } from '../../departments/api/departments';
 import { DepartmentSelect } from '../../departments/components/department-select';
@@ -207,6 +209,34 @@ function CreateForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** Editing: the template itself, and its AI-assisted review (saved on its own). */
+function EditTabs({ template, onDone }: { template: Template; onDone: () => void }) {
+  const { t } = useTranslation('ai-admin');
+  return (
+    <Tabs defaultValue="details" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="details">{t('template.detailsTab')}</Tabs.Tab>
+        <Tabs.Tab value="ai">{t('template.aiTab')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="details">
+        <TemplateForm
+          key={template.id}
+          template={template}
+          initialValues={templateValues(template)}
+          onDone={onDone}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="ai">
+        <TemplateAiSettings
+          templateId={template.id}
+          templateTitle={template.title}
+          onDone={onDone}
+        />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
 type TemplateFormModalProps = { opened: boolean; template: Template | null; onClose: () => void };
 
 /** Create New Assessment, and the same form filled in to edit a template. */
@@ -223,12 +253,7 @@ export function TemplateFormModal({ opened, template, onClose }: TemplateFormMod
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {template ? (
-        <TemplateForm
-          key={template.id}
-          template={template}
-          initialValues={templateValues(template)}
-          onDone={onClose}
-        />
+        <EditTabs template={template} onDone={onClose} />
       ) : (
         <CreateForm onDone={onClose} />
       )}

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Group,
-  List,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { NativeSelect, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   FEEDBACK_DETAILS,
@@ -21,6 +10,8 @@ import {
   SettingsSaveRow,
   useSettingsForm,
 } from '../../admin-settings/components/settings-form';
+import { AiConnectionCard } from '../../ai-review/components/ai-connection-card';
+import { AiSettingsCard } from '../../ai-review/components/ai-settings-card';
 import { useFeedbackSettings, useSaveFeedbackSettings } from '../api/automated-feedback';
 
 function FeedbackForm({ stored }: { stored: FeedbackSettings }) {
@@ -79,41 +70,18 @@ function FeedbackCard() {
   );
 }
 
-const MODEL_FEATURES = ['feedback', 'review', 'scoring'] as const;
-
-function ModelsCard() {
-  const { t } = useTranslation('automated-feedback');
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={2} fz="lg">
-          {t('models.title')}
-        </Title>
-        <Badge color="gray.8" variant="filled">
-          {t('models.off')}
-        </Badge>
-      </Group>
-      <Text size="sm" mb="sm" data-testid="ai-models-reason">
-        {t('models.reason')}
-      </Text>
-      <List size="sm" spacing={4}>
-        {MODEL_FEATURES.map((f) => (
-          <List.Item key={f}>{t(`models.features.${f}`)}</List.Item>
-        ))}
-      </List>
-      <Text size="xs" c="dimmed" mt="sm">
-        {t('models.note')}
-      </Text>
-    </Paper>
-  );
-}
-
-/** Admin settings, AI Configuration tab: what is real takes effect; what needs a model says why not. */
+/**
+ * Admin settings, AI Configuration tab: automated feedback from test runs, and AI-assisted
+ * review (off and why without AI_BASE_URL; else the connection, the model and the features).
+ */
 export function AiConfigurationTab() {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <FeedbackCard />
-      <ModelsCard />
-    </SimpleGrid>
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <FeedbackCard />
+        <AiConnectionCard />
+      </SimpleGrid>
+      <AiSettingsCard />
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
@@ -33,6 +33,13 @@ describe('integrations in German', () => {
                 mode: 'cgroup-v2',
                 languages: [{ label: 'Python', available: false, reason: null }],
               },
+              ai: {
+                configured: true,
+                reachable: false,
+                models: 0,
+                model: null,
+                lastError: 'connect ECONNREFUSED',
+              },
               database: { kind: 'pglite', location: './data', serverVersion: null },
             })
           : Response.json({}, { status: 404 }),
@@ -54,5 +61,9 @@ describe('integrations in German', () => {
     expect(screen.getByText('Nicht eingerichtet')).toBeTruthy();
     expect(screen.getByText('Python: nicht lauffähig (Toolchain nicht installiert)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Test-E-Mail senden' })).toBeTruthy();
+    const ai = screen.getByTestId('integration-ai');
+    expect(within(ai).getByText('Nicht erreichbar')).toBeTruthy();
+    expect(within(ai).getByText('der Endpunkt antwortet nicht')).toBeTruthy();
+    expect(within(ai).getByText('connect ECONNREFUSED')).toBeTruthy();
   });
 });

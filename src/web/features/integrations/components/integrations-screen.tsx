@@ -137,6 +137,32 @@ function MailCard({ mail }: { mail: Integrations['mail'] }) {
   );
 }
 
+/** AI-assisted review's endpoint: reachable, how many models, the chosen one, the last error. */
+function AiCard({ ai }: { ai: Integrations['ai'] }) {
+  const { t } = useTranslation('integrations');
+  const badge = !ai.configured ? t('ai.off') : ai.reachable ? t('ai.reachable') : t('ai.down');
+  return (
+    <Card
+      id="ai"
+      title={t('ai.title')}
+      ok={ai.configured && ai.reachable}
+      okLabel={badge}
+      offLabel={badge}
+      variables={['AI_BASE_URL', 'AI_API_KEY', 'AI_MODELS', 'AI_DAILY_TOKEN_LIMIT']}
+    >
+      <Fact label={t('ai.connection')}>
+        {!ai.configured
+          ? t('ai.notConfigured')
+          : ai.reachable
+            ? t('ai.models', { count: ai.models, n: formatNumber(ai.models) })
+            : t('ai.unreachable')}
+      </Fact>
+      {ai.configured ? <Fact label={t('ai.model')}>{ai.model ?? t('ai.noModel')}</Fact> : null}
+      {ai.lastError ? <Fact label={t('ai.lastError')}>{ai.lastError}</Fact> : null}
+    </Card>
+  );
+}
+
 /** /admin/integrations: what this server is connected to, read-only. */
 export function IntegrationsScreen() {
   const { t } = useTranslation('integrations');
@@ -216,6 +242,7 @@ export function IntegrationsScreen() {
                 {status.data.database.serverVersion ?? t('database.unknown')}
               </Fact>
             </Card>
+            <AiCard ai={status.data.ai} />
           </SimpleGrid>
         )}
       </Box>

@@ -1,0 +1,164 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AiTemplateSettings,
+  type RubricCriterion,
+  STARTER_RUBRIC,
+} from '../../../../domain/ai-review';
+import { i18n } from '../../../lib/i18n';
+import { renderRoutes } from '../../../test/render-routes';
+import { TemplateAiSettings } from './template-ai-form';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+const admin = { id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' as const };
+
+const criterion = (id: string, title: string): RubricCriterion => ({
+  id,
+  title,
+  weight: 1,
+  levels: [
+    { level: 0, description: 'No' },
+    { level: 1, description: 'Yes' },
+  ],
+});
+
+type Put = { body: AiTemplateSettings };
+
+/** GET answers `stored`; PUT answers `reply` (the saved body by default). */
+function stubServer(stored: AiTemplateSettings, reply?: () => Response) {
+  const puts: Put[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit = {}) => {
+      if (path !== '/api/templates/t1/ai-review') return Response.json({}, { status: 404 });
+      if (init.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as AiTemplateSettings;
+        puts.push({ body });
+        return reply ? reply() : Response.json(body);
+      }
+      return Response.json(stored);
+    }),
+  );
+  return puts;
+}
+
+function renderForm() {
+  const onDone = vi.fn();
+  renderRoutes(
+    [
+      {
+        path: '/admin',
+        element: <TemplateAiSettings templateId="t1" templateTitle="Auth" onDone={onDone} />,
+      },
+    ],
+    '/admin',
+    admin,
+  );
+  return onDone;
+}
+
+const criteria = () => screen.getAllByTestId('rubric-criterion');
+
+describe('template AI review settings and rubric editor', () => {
+  it('turns AI review on and saves a rubric filled from the editable starter', async () => {
+    const puts = stubServer({
+      useAiReview: false,
+      scoreBeforeAi: false,
+      rubric: [criterion('a', 'Naming'), criterion('b', 'Speed')],
+    });
+    const onDone = renderForm();
+    expect(await screen.findByText('Rubric (2 criteria)')).toBeTruthy();
+    expect(
+      (screen.getByRole('switch', { name: /^Use AI-assisted review/ }) as HTMLInputElement).checked,
+    ).toBe(false);
+    // The two criteria left may not be removed (2 at least).
+    expect(
+      (screen.getByRole('button', { name: 'Remove Naming' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use the starter rubric' }));
+    expect(criteria()).toHaveLength(4);
+    expect(screen.getByDisplayValue('Correctness')).toBeTruthy();
+    // Edit the starter: rename one criterion, weigh it, describe a level, drop another.
+    const first = criteria()[0]!;
+    fireEvent.change(within(first).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Solves the ticket' },
+    });
+    fireEvent.change(within(first).getByRole('textbox', { name: 'Weight' }), {
+      target: { value: '5' },
+    });
+    fireEvent.change(within(first).getByRole('textbox', { name: 'What level 3 means' }), {
+      target: { value: 'Every case handled' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Readability' }));
+    expect(screen.getByText('Rubric (3 criteria)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: /^Use AI-assisted review/ }));
+    fireEvent.click(screen.getByRole('switch', { name: /^Score before AI/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save AI review settings' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const saved = puts[0]!.body;
+    expect(saved.useAiReview).toBe(true);
+    expect(saved.scoreBeforeAi).toBe(true);
+    expect(saved.rubric.map((c) => c.title)).toEqual([
+      'Solves the ticket',
+      'Tests',
+      'Security and robustness',
+    ]);
+    expect(saved.rubric[0]).toMatchObject({ weight: 5 });
+    expect(saved.rubric[0]!.levels[3]).toEqual({ level: 3, description: 'Every case handled' });
+    // The domain's starter itself is untouched by the edits.
+    expect(STARTER_RUBRIC[0]!.title).toBe('Correctness');
+  });
+
+  it('adds a criterion up to 8, and checks it before anything is sent', async () => {
+    const puts = stubServer({ useAiReview: true, scoreBeforeAi: false, rubric: STARTER_RUBRIC });
+    const onDone = renderForm();
+    const add = await screen.findByRole('button', { name: 'Add criterion' });
+    fireEvent.click(add);
+    expect(criteria()).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Save AI review settings' }));
+    expect(
+      await screen.findByText('Nothing was saved: correct the fields marked below.'),
+    ).toBeTruthy();
+    const fresh = criteria()[4]!;
+    expect(within(fresh).getByText('Name the criterion (at most 120 characters)')).toBeTruthy();
+    expect(
+      within(fresh).getAllByText('Say what this level means (at most 500 characters)'),
+    ).toHaveLength(4);
+    for (let i = 0; i < 3; i += 1) fireEvent.click(add);
+    expect(criteria()).toHaveLength(8);
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(puts).toHaveLength(0);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's field errors in the form and keeps it open (nothing saved)", async () => {
+    const puts = stubServer(
+      { useAiReview: true, scoreBeforeAi: false, rubric: STARTER_RUBRIC },
+      () =>
+        Response.json(
+          {
+            message: 'Each level appears once',
+            issues: [{ path: ['rubric', 1, 'levels'], message: 'Each level appears once' }],
+          },
+          { status: 400 },
+        ),
+    );
+    await i18n.changeLanguage('de');
+    const onDone = renderForm();
+    fireEvent.click(await screen.findByRole('button', { name: 'KI-Prüfung speichern' }));
+    expect(await screen.findByText('Jede Stufe kommt nur einmal vor')).toBeTruthy();
+    expect(within(criteria()[1]!).getByText('Jede Stufe kommt nur einmal vor')).toBeTruthy();
+    expect(
+      screen.getByText('Nichts wurde gespeichert: Korrigieren Sie die markierten Felder.'),
+    ).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,94 @@
+import { Button, Group, Stack, Switch } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AiTemplateSettings, aiTemplateSettingsSchema } from '../../../../domain/ai-review';
+import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
+import { translateErrors } from '../../../lib/messages';
+import { FormError } from '../../../ui/form-error';
+import { LoadingText } from '../../../ui/loading-text';
+import { useSaveTemplateAi, useTemplateAi } from '../api/admin';
+import { RubricEditor } from './rubric-editor';
+
+const resolve = schemaResolver(aiTemplateSettingsSchema, { sync: true });
+
+type Props = { templateId: string; templateTitle: string; onDone: () => void };
+
+function TemplateAiForm({
+  templateId,
+  templateTitle,
+  stored,
+  onDone,
+}: Props & { stored: AiTemplateSettings }) {
+  const { t } = useTranslation('ai-admin');
+  const form = useForm<AiTemplateSettings>({
+    initialValues: stored,
+    // The domain's rules, in the reader's language.
+    validate: (values) => translateErrors(resolve(values)),
+  });
+  const save = useSaveTemplateAi(templateId);
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.onSubmit(
+    (values) => {
+      setError(null);
+      save.mutate(values, {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t('template.saved', { title: templateTitle }),
+          });
+          onDone();
+        },
+        onError: (e) => {
+          // The server refused it all: its field issues go beside the fields, nothing was saved.
+          const issues = e instanceof ApiError ? issuesToFormErrors(e.issues) : {};
+          if (Object.keys(issues).length > 0) {
+            form.setErrors(translateErrors(issues));
+            setError(t('template.fix'));
+          } else setError(t('template.notSaved', { reason: errorMessage(e) }));
+        },
+      });
+    },
+    () => setError(t('template.fix')),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Switch
+          label={t('template.use')}
+          description={t('template.useHint')}
+          {...form.getInputProps('useAiReview', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('template.scoreFirst')}
+          description={t('template.scoreFirstHint')}
+          {...form.getInputProps('scoreBeforeAi', { type: 'checkbox' })}
+        />
+        <RubricEditor form={form} />
+        <FormError>{error}</FormError>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t('template.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('template.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A template's AI-assisted review: opt in, score first, and its rubric (saved on its own). */
+export function TemplateAiSettings(props: Props) {
+  const { t } = useTranslation('ai-admin');
+  const stored = useTemplateAi(props.templateId);
+  if (stored.isPending) return <LoadingText text={t('template.loading')} />;
+  if (stored.isError) {
+    return (
+      <FormError>{t('template.loadFailed', { reason: errorMessage(stored.error) })}</FormError>
+    );
+  }
+  return <TemplateAiForm {...props} stored={stored.data} />;
+}
