@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, workspace, candidates, resumes, playback, pads, similarity, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, workspace, candidates, resumes, playback, pads, pad-replay, similarity, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -26,6 +26,7 @@
  * BENCH_PLAYBACK_MINUTES (60) (playback: KB stored per hour of typing, raw and compressed; seek time).
  * BENCH_PADS (50), BENCH_PADS_SECONDS (10), BENCH_PADS_EDIT_MS (250), BENCH_PADS_EDITS (10000),
  * BENCH_PADS_OPENS (10) (pads: an edit reaching the other person; opening a long pad).
+ * BENCH_PAD_REPLAY_MINUTES (45) (pad-replay: a pad session's replay, first frame and scrubs).
  * BENCH_ANALYTICS_APPLICATIONS (10000), BENCH_ANALYTICS_CALLS (30).
  * BENCH_SOAK_CONNECTIONS (50 users), BENCH_SOAK_SECONDS (600), BENCH_SOAK_SAMPLE_SECONDS (10),
  * BENCH_SOAK_BASE_SECONDS (120: the RSS the end is compared with).
@@ -47,6 +48,7 @@ import * as lighthouse from './lighthouse';
 import * as loginBundle from './login-bundle';
 import * as mailReplies from './mail-replies';
 import * as messaging from './messaging';
+import * as padReplay from './pad-replay';
 import * as pads from './pads';
 import * as playback from './playback';
 import * as resumes from './resumes';
@@ -96,6 +98,14 @@ const stages: Stage[] = [
   // An hour of typing recorded by the workspace's recorder into its own embedded database.
   { name: playback.stage, aliases: ['recording'], needsWeb: false, run: playback.run },
   { name: pads.stage, aliases: ['pad'], needsWeb: false, ownServer: true, run: pads.run },
+  // The replay of a 45-minute pad: its first frame, a scrub to the end and one back.
+  {
+    name: padReplay.stage,
+    aliases: ['pads-replay'],
+    needsWeb: false,
+    ownServer: true,
+    run: padReplay.run,
+  },
   // Résumé search: reading a 10-page PDF résumé's text in its worker thread.
   { name: resumes.stage, aliases: ['resume-text'], needsWeb: false, run: resumes.run },
   // One new submission's similarity check against 1,000 others of a 500-line project.

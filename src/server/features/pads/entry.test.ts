@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateInterview, Interview } from '../../../domain/interviews';
 import type { ApplicationPad, InterviewPadLink, Pad } from '../../../domain/pads';
 import { outbox } from '../../db/schema';
+import type { BusMessage } from '../../realtime/event-bus';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { castOfAnInterview, type PadCast } from './pads-fixture';
 
@@ -10,10 +11,12 @@ import { castOfAnInterview, type PadCast } from './pads-fixture';
 
 let t: TestApp;
 let c: PadCast;
+const events: BusMessage[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   c = await castOfAnInterview(t);
+  t.bus.subscribe((m) => events.push(m));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -61,6 +64,17 @@ describe('the interview’s stable pad link', () => {
       json: { interviewId: c.interviewId, language: 'python' },
     });
     padId = ((await started.json()) as Pad).id;
+    // The candidate's dashboard hears of it (Join pad shows without a reload).
+    await expect
+      .poll(() =>
+        events.some(
+          (e) =>
+            e.event.type === 'interview.changed' &&
+            e.event.interviewId === c.interviewId &&
+            e.audience.userIds?.includes(c.candidate.id),
+        ),
+      )
+      .toBe(true);
     for (const who of [c.candidate, c.interviewer, c.recruiter, c.admin]) {
       expect((await read<InterviewPadLink>(who, path)).pad, who.name).toEqual({
         id: padId,

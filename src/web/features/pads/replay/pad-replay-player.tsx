@@ -26,8 +26,9 @@ const FOLLOW = '';
  */
 export function PadReplayPlayer({ replay, people }: { replay: PadReplay; people: Pad['people'] }) {
   const { t } = useTranslation('pad-sessions');
+  // Not destroyed on unmount: StrictMode remounts with the same memo, and a document with no
+  // provider or listener outside it is simply collected.
   const model = useMemo(() => new PadReplayModel(replay), [replay]);
-  useEffect(() => () => model.destroy(), [model]);
   const times = useMemo(() => replay.updates.map((u) => Date.parse(u.at)), [replay]);
   const timeline = useMemo(() => buildTimeline(times), [times]);
   const authors = useMemo(() => replay.updates.map((u) => u.authorId), [replay]);

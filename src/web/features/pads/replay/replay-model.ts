@@ -49,25 +49,36 @@ export class PadReplayModel {
       this.applied = from;
     }
     while (this.applied < target) {
-      const index = this.applied;
-      const paths = new Set<string>();
-      const files = this.files$();
-      const note = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
-        for (const event of events) {
-          const key = event.path[0];
-          if (typeof key === 'string') paths.add(key);
-          else if (event instanceof Y.YMapEvent) for (const k of event.keysChanged) paths.add(k);
-        }
-      };
-      files.observeDeep(note);
-      Y.applyUpdate(this.doc, this.updates[index]!);
-      files.unobserveDeep(note);
-      this.touched[index] ??= [...paths];
-      this.applied = index + 1;
+      // Up to the update before the target (and no further than the next checkpoint), many
+      // updates go in as one merged update: one transaction instead of one per keystroke.
+      const boundary = (Math.floor(this.applied / CHECKPOINT_EVERY) + 1) * CHECKPOINT_EVERY;
+      const upTo = Math.min(boundary, target - 1);
+      if (upTo - this.applied > 1) {
+        Y.applyUpdate(this.doc, Y.mergeUpdates(this.updates.slice(this.applied, upTo)));
+        this.applied = upTo;
+      } else this.applyOne(this.applied);
       if (this.applied % CHECKPOINT_EVERY === 0 && !this.checkpoints.has(this.applied)) {
         this.checkpoints.set(this.applied, Y.encodeStateAsUpdate(this.doc));
       }
     }
+  }
+
+  /** Applies one update, noting the files it touched (what the replay follows). */
+  private applyOne(index: number) {
+    const paths = new Set<string>();
+    const files = this.files$();
+    const note = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+      for (const event of events) {
+        const key = event.path[0];
+        if (typeof key === 'string') paths.add(key);
+        else if (event instanceof Y.YMapEvent) for (const k of event.keysChanged) paths.add(k);
+      }
+    };
+    files.observeDeep(note);
+    Y.applyUpdate(this.doc, this.updates[index]!);
+    files.unobserveDeep(note);
+    this.touched[index] ??= [...paths];
+    this.applied = index + 1;
   }
 
   /** The files as they are at the current state, by path. */
@@ -78,7 +89,10 @@ export class PadReplayModel {
       .sort((a, b) => a.path.localeCompare(b.path));
   }
 
-  /** The files update `index` changed (known once the model has passed it). */
+  /**
+   * The files update `index` changed, once the model has applied it on its own (the update
+   * just before each position always is; those merged on a long jump are not known).
+   */
   touchedBy(index: number): readonly string[] {
     return this.touched[index] ?? [];
   }
