@@ -56,27 +56,30 @@ function CriterionFields({ form, index }: { form: Form; index: number }) {
       data-testid="rubric-criterion"
     >
       <Stack gap="xs">
-        <Group align="flex-start" wrap="nowrap" gap="xs">
+        {/* On a phone the name takes the whole row, weight and remove go below it. */}
+        <Group align="flex-start" wrap="wrap" gap="xs">
           <TextInput
             label={t('template.name')}
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 180px' }}
             {...form.getInputProps(`${path}.title`)}
           />
-          <NumberInput
-            label={t('template.weight')}
-            min={1}
-            max={10}
-            allowDecimal={false}
-            w={96}
-            {...form.getInputProps(`${path}.weight`)}
-            onChange={(v) => form.setFieldValue(`${path}.weight`, asNumber(v))}
-          />
-          <CloseButton
-            mt={28}
-            aria-label={t('template.removeCriterion', { name })}
-            disabled={form.values.rubric.length <= MIN_CRITERIA}
-            onClick={() => form.removeListItem('rubric', index)}
-          />
+          <Group align="flex-start" wrap="nowrap" gap="xs">
+            <NumberInput
+              label={t('template.weight')}
+              min={1}
+              max={10}
+              allowDecimal={false}
+              w={96}
+              {...form.getInputProps(`${path}.weight`)}
+              onChange={(v) => form.setFieldValue(`${path}.weight`, asNumber(v))}
+            />
+            <CloseButton
+              mt={28}
+              aria-label={t('template.removeCriterion', { name })}
+              disabled={form.values.rubric.length <= MIN_CRITERIA}
+              onClick={() => form.removeListItem('rubric', index)}
+            />
+          </Group>
         </Group>
         {/* One heading row for the levels; each input carries its own accessible name. */}
         <Group gap="xs" wrap="nowrap" aria-hidden>
