@@ -78,11 +78,17 @@ const settings = (afterSubmission: boolean) => ({
   features: { ...DEFAULT_AI_SETTINGS.features, afterSubmission },
 });
 
+/** Submitted while the setting was off (checked again once a later review finished). */
+let offId: string;
+const reviewsOf = (id: string) =>
+  t.database.db.select().from(aiReview).where(eq(aiReview.assessmentId, id));
+
 describe('after every submission', () => {
   it('queues no review while the setting is off', async () => {
     expect((await call('PUT', '/api/admin/ai', settings(false))).status).toBe(200);
     const before = chats();
     const id = await submitted();
+    offId = id;
     const res = await call('GET', `/api/assessments/${id}/ai-review`, undefined, rec);
     expect(await res.json()).toEqual({ review: null });
     expect(
@@ -100,6 +106,8 @@ describe('after every submission', () => {
     expect(review.result!.scoreSuggestion).toBe(67);
     const [row] = await t.database.db.select().from(aiReview).where(eq(aiReview.assessmentId, id));
     expect(row!.requestedById).toBeNull();
+    // The submission made while it was off has, by now surely, still none.
+    expect(await reviewsOf(offId)).toEqual([]);
   });
 
   it('still submits when the AI service is down, and the review says why', async () => {

@@ -89,13 +89,11 @@ describe('AI Configuration tab', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Test qwen2.5-coder:7b' }));
     expect(
-      await screen.findByText('qwen2.5-coder:7b: valid JSON for our schema, in 1.2 sec.'),
+      await screen.findByText('qwen2.5-coder:7b: valid JSON for our schema, in 1.2 sec'),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Test tiny' }));
     expect(
-      await screen.findByText(
-        'tiny: no valid JSON for our schema (The model did not answer valid JSON for our schema.), after 0.8 sec.',
-      ),
+      await screen.findByText('tiny: no valid JSON for our schema, after 0.8 sec'),
     ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: 'qwen2.5-coder:7b' }));
@@ -152,6 +150,15 @@ describe('AI Configuration tab', () => {
       const method = init.method ?? 'GET';
       calls.push({ path, method, body: init.body ? JSON.parse(String(init.body)) : null });
       if (path === '/api/settings/feedback') return Response.json(feedback);
+      if (path === '/api/admin/ai/test')
+        return Response.json({
+          model: 'tiny',
+          ok: false,
+          validJson: false,
+          code: 'ai-unreachable',
+          durationMs: 2500,
+          message: 'The AI service cannot be reached. Try again later.',
+        });
       if (method === 'PUT')
         return Response.json(
           { message: 'This model is not offered by the AI endpoint' },
@@ -165,6 +172,13 @@ describe('AI Configuration tab', () => {
     fireEvent.change(retention, { target: { value: '0' } });
     expect(screen.getByText('Prompts 1 bis 3650 Tage aufbewahren')).toBeTruthy();
     fireEvent.change(retention, { target: { value: '90' } });
+    // A model that cannot be reached says so in German, with the time it waited.
+    fireEvent.click(screen.getByRole('button', { name: 'tiny testen' }));
+    expect(
+      await screen.findByText(
+        'tiny hat nicht geantwortet: Der KI-Dienst ist nicht erreichbar. Versuchen Sie es später erneut. (nach 2,5 Sek.)',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'tiny' }));
     fireEvent.click(
       within(screen.getByTestId('ai-settings')).getByRole('button', { name: 'Speichern' }),

@@ -21,13 +21,21 @@ function TestOutcome({ test, model }: { test: ReturnType<typeof useTestModel>; m
   }
   if (!test.data) return null;
   const { ok, code, message, durationMs } = test.data;
-  // The failure's code reads in the admin's language; English is the server's own text.
-  const reason = (code && translateCoded(code, {})) || message;
+  const duration = seconds(durationMs);
+  // An answer that is not our JSON says so; any other failure says why, in the admin's
+  // language (English is the server's own text).
+  const text = ok
+    ? t('settings.testOk', { model, duration })
+    : code === 'ai-invalid-answer'
+      ? t('settings.testInvalid', { model, duration })
+      : t('settings.testError', {
+          model,
+          duration,
+          reason: (code && translateCoded(code, {})) || message,
+        });
   return (
     <Text size="sm" c={ok ? 'teal.9' : 'red.9'} role="status">
-      {ok
-        ? t('settings.testOk', { model, duration: seconds(durationMs) })
-        : t('settings.testBad', { model, reason, duration: seconds(durationMs) })}
+      {text}
     </Text>
   );
 }

@@ -6,6 +6,7 @@ import {
   NumberInput,
   Stack,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -52,53 +53,64 @@ function CriterionFields({ form, index }: { form: Form; index: number }) {
       legend={t('template.criterion', { n: index + 1 })}
       radius="md"
       styles={{ legend: { fontWeight: 600 } }}
-      pos="relative"
       data-testid="rubric-criterion"
     >
-      <CloseButton
-        aria-label={t('template.removeCriterion', { name })}
-        pos="absolute"
-        top={8}
-        right={8}
-        disabled={form.values.rubric.length <= MIN_CRITERIA}
-        onClick={() => form.removeListItem('rubric', index)}
-      />
       <Stack gap="xs">
-        <Group align="flex-start" wrap="nowrap" gap="sm">
+        {/* On a phone the name takes the whole row, weight and remove go below it. */}
+        <Group align="flex-start" wrap="wrap" gap="xs">
           <TextInput
             label={t('template.name')}
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 180px' }}
             {...form.getInputProps(`${path}.title`)}
           />
-          <NumberInput
-            label={t('template.weight')}
-            min={1}
-            max={10}
-            allowDecimal={false}
-            w={90}
-            {...form.getInputProps(`${path}.weight`)}
-            onChange={(v) => form.setFieldValue(`${path}.weight`, asNumber(v))}
-          />
+          <Group align="flex-start" wrap="nowrap" gap="xs">
+            <NumberInput
+              label={t('template.weight')}
+              min={1}
+              max={10}
+              allowDecimal={false}
+              w={96}
+              {...form.getInputProps(`${path}.weight`)}
+              onChange={(v) => form.setFieldValue(`${path}.weight`, asNumber(v))}
+            />
+            <CloseButton
+              mt={28}
+              aria-label={t('template.removeCriterion', { name })}
+              disabled={form.values.rubric.length <= MIN_CRITERIA}
+              onClick={() => form.removeListItem('rubric', index)}
+            />
+          </Group>
+        </Group>
+        {/* One heading row for the levels; each input carries its own accessible name. */}
+        <Group gap="xs" wrap="nowrap" aria-hidden>
+          <Text size="sm" fw={500} w={64}>
+            {t('template.level')}
+          </Text>
+          <Text size="sm" fw={500}>
+            {t('template.meaning')}
+          </Text>
         </Group>
         {criterion.levels.map((level, li) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: controlled inputs; a level has no identity of its own
           <Group key={li} align="flex-start" wrap="nowrap" gap="xs">
             <NumberInput
-              label={t('template.level')}
+              aria-label={t('template.levelNumber', { n: li + 1, name })}
               min={0}
               max={10}
               allowDecimal={false}
-              w={70}
+              hideControls
+              w={64}
               {...form.getInputProps(`${path}.levels.${li}.level`)}
               onChange={(v) => form.setFieldValue(`${path}.levels.${li}.level`, asNumber(v))}
             />
-            <TextInput
-              label={t('template.levelText', { level: level.level })}
+            <Textarea
+              aria-label={t('template.levelText', { level: level.level })}
+              rows={2}
               style={{ flex: 1 }}
               {...form.getInputProps(`${path}.levels.${li}.description`)}
             />
             <CloseButton
-              mt={28}
+              mt={4}
               aria-label={t('template.removeLevel', { level: level.level, name })}
               disabled={criterion.levels.length <= 2}
               onClick={() => form.removeListItem(`${path}.levels`, li)}
