@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PAD_TEXTS, type PadReplay, type PadRun } from '../../../domain/pads';
 import type { Db } from '../../db/client';
 import { padRun, padUpdate } from '../../db/schema';
@@ -30,6 +30,7 @@ export async function startRun(deps: PadDeps, actor: Actor, padId: string): Prom
   const { loaded, access } = await openPad(deps.db, actor, padId);
   if (access.mode !== 'edit') throw forbidden(PAD_TEXTS.notAllowed);
   if (loaded.row.status !== 'open') throw readOnly();
+  await giveUpUnclaimed(deps, padId);
   let row: typeof padRun.$inferSelect;
   try {
     [row] = (await deps.db
@@ -42,6 +43,28 @@ export async function startRun(deps: PadDeps, actor: Actor, padId: string): Prom
   }
   await deps.bus.publish({ audience: {}, event: { type: 'pad.run', padId, runId: row.id } });
   return view(row);
+}
+
+/** A queued run no worker took in this long (no runner is running) no longer blocks Run. */
+const UNCLAIMED_SECONDS = 120;
+export const NOT_TAKEN =
+  'No runner took this run: the pad’s runs need a runner (npm run runner). Run again.';
+
+async function giveUpUnclaimed(deps: PadDeps, padId: string) {
+  const given = await deps.db
+    .update(padRun)
+    .set({ status: 'failed', output: NOT_TAKEN, finishedAt: new Date() })
+    .where(
+      and(
+        eq(padRun.padId, padId),
+        eq(padRun.status, 'queued'),
+        sql`${padRun.createdAt} < now() - make_interval(secs => ${UNCLAIMED_SECONDS})`,
+      ),
+    )
+    .returning({ id: padRun.id });
+  for (const run of given) {
+    await deps.bus.publish({ audience: {}, event: { type: 'pad.run', padId, runId: run.id } });
+  }
 }
 
 export async function listRuns(deps: PadDeps, actor: Actor, padId: string): Promise<PadRun[]> {

@@ -1,9 +1,11 @@
 import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PAD_LANGUAGES } from '../../../../domain/pads';
+import { errorMessage } from '../../../api/api-error';
 import { templatesQuery } from '../../assessments/api/templates';
 import { useStartPad } from '../api/pads';
 import { LANGUAGE_NAMES } from '../lib/language-names';
@@ -20,7 +22,13 @@ export function StartPadButton({ interviewId }: { interviewId: string }) {
   const [opened, setOpened] = useState(false);
   const templates = useQuery({ ...templatesQuery(), enabled: opened });
   const open = (choice: { language: (typeof PAD_LANGUAGES)[number] } | { templateId: string }) =>
-    start.mutate({ interviewId, ...choice }, { onSuccess: (pad) => navigate(`/pads/${pad.id}`) });
+    start.mutate(
+      { interviewId, ...choice },
+      {
+        onSuccess: (pad) => navigate(`/pads/${pad.id}`),
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      },
+    );
   const usable = (templates.data ?? []).filter((template) => template.active);
   return (
     <Menu position="bottom-start" opened={opened} onChange={setOpened}>
