@@ -27,12 +27,15 @@ import { translateErrors, translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { EmailNotVerifiedError, logIn, TWO_FACTOR_STEP } from '../../auth/api/log-in';
-import { signUp } from '../../auth/api/sign-up';
-import { validateLogIn, validateSignUp } from '../../auth/lib/validation';
-import { useApply } from '../../jobs/api/applications';
-import { useJob } from '../../jobs/api/jobs';
-import { formatDate, StageBadge } from '../../jobs/components/job-badges';
+import {
+  EmailNotVerifiedError,
+  logIn,
+  signUp,
+  TWO_FACTOR_STEP,
+  validateLogIn,
+  validateSignUp,
+} from '../../auth';
+import { formatDate, StageBadge, useApply, useJob } from '../../jobs';
 import {
   clearDraft,
   loadDraft,

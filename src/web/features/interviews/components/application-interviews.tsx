@@ -29,7 +29,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { StartPadButton } from '../../pads/components/start-pad-button';
+import { StartPadButton } from '../../pads';
 import {
   useApplicationInterviews,
   useCancelInterview,

@@ -24,7 +24,7 @@ import { numberSeparators } from '../../../lib/format';
 import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { MarkdownView } from '../../../ui/markdown-view';
-import { DepartmentSelect } from '../../departments/components/department-select';
+import { DepartmentSelect } from '../../departments';
 import { formToInput, type JobFormValues, validateJobForm } from '../lib/job-form';
 
 type Props = {

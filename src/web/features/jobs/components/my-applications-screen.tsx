@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import { CandidateInterviewPanel } from '../../interviews/components/candidate-interview';
+import { CandidateInterviewPanel } from '../../interviews';
 import { useMyApplications, useWithdraw } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
 import { InvitationsSection } from './invitations-section';
