@@ -268,7 +268,7 @@ export function createApp({
   const routes = app
     .route('/', profileRoutes({ db, storage, onUserChanged: sessionsChanged }))
     .route('/', languageRoutes({ db, onUserChanged: sessionsChanged }))
-    .route('/', templateRoutes({ db, bus }))
+    .route('/', templateRoutes({ db, bus, mailer }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL }))
     .route('/', bulkInvitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, auth }))
     .route('/', similarityRoutes({ db }))
@@ -295,6 +295,7 @@ export function createApp({
       testRunRoutes({
         db,
         bus,
+        mailer,
         unavailableReason: () => testRuns.unavailableReason(),
         kick: () => testRuns.kick(),
       }),
