@@ -1,8 +1,10 @@
-// Only the literal-string check of the languages work (docs/decisions/023): biome lints
+// Two checks biome does not have: the literal-string check of the languages work
+// (docs/decisions/023) and the web side's feature boundaries (below); biome lints
 // everything else. The files listed here are those already moved to the catalogues; each
 // feature joins the list when its screens are translated, and then no user-visible text
 // (JSX text, label/placeholder/title/aria-label/description/alt props, toasts) may be a
 // literal there.
+import { readdirSync } from 'node:fs';
 import tsParser from '@typescript-eslint/parser';
 import i18next from 'eslint-plugin-i18next';
 
@@ -68,4 +70,68 @@ export default [
       ],
     },
   },
+  ...featureBoundaries(),
 ];
+
+/**
+ * Feature boundaries of the web app (docs/architecture.md): a file under
+ * src/web/features/X imports another feature only through that feature's index.ts, so
+ * each folder's insides stay its own and the features form no cycle; what two features
+ * share lives in src/web/ui or src/web/lib, which import no feature. ESLint's own
+ * no-restricted-imports sees the import as written, so there is one zone per feature and
+ * folder depth: from features/X/a/b.tsx, `../../Y/...` leaves X.
+ */
+function featureBoundaries() {
+  const root = 'src/web/features';
+  const languageOptions = { parser: tsParser, parserOptions: { ecmaFeatures: { jsx: true } } };
+  const features = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  // Deep imports still allowed, each with its reason. Mantine stylesheet lists (`styles`)
+  // are CSS, not code. settings-form (to src/web/ui) and editor-extensions (to src/web/lib)
+  // are shared pieces to move once the branches editing those folders have landed.
+  const allowed = [
+    '[^/]+/(components/)?styles',
+    'admin-settings/components/settings-form',
+    'workspace/lib/editor-extensions',
+  ];
+  const message =
+    'Import another feature through its index.ts; move what features share to src/web/ui or src/web/lib (docs/architecture.md).';
+  const zones = [];
+  for (const feature of features) {
+    for (let depth = 0; depth <= 3; depth += 1) {
+      const up = '\\.\\./'.repeat(depth + 1);
+      zones.push({
+        files: [`${root}/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        languageOptions,
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  regex: `^${up}(?!${feature}/)(?!(${allowed.join('|')})$)[^./][^/]*/(?!index$).+`,
+                  message,
+                },
+                { regex: `^${up}\\.\\./features/`, message },
+              ],
+            },
+          ],
+        },
+      });
+    }
+  }
+  zones.push({
+    files: ['src/web/{ui,lib,api}/**/*.{ts,tsx}'],
+    languageOptions,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(\\.\\./)+features/', message: 'Shared code imports no feature.' }],
+        },
+      ],
+    },
+  });
+  return zones;
+}

@@ -87,14 +87,18 @@ export async function run(): Promise<{ metrics: Metric[]; details?: unknown }> {
     const admin = await account('admin');
     const recruiter = await account('recruiter');
     const candidate = await account('candidate');
-    const template = await createTemplate({ db, bus: services.bus }, admin, {
-      title: 'Password policy',
-      roleName: 'Full Stack Developer',
-      description: '',
-      tasks: [{ title: 'Implement the password rule', description: '', type: 'code' }],
-      // Long enough for the simulated hour however long the run takes.
-      durationHours: 8,
-    });
+    const template = await createTemplate(
+      { db, bus: services.bus, mailer: services.mailer },
+      admin,
+      {
+        title: 'Password policy',
+        roleName: 'Full Stack Developer',
+        description: '',
+        tasks: [{ title: 'Implement the password rule', description: '', type: 'code' }],
+        // Long enough for the simulated hour however long the run takes.
+        durationHours: 8,
+      },
+    );
     const assigned = await assignAssessment(deps, recruiter, {
       templateId: template.id,
       candidateId: candidate.id,

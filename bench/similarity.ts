@@ -101,18 +101,22 @@ export async function run(): Promise<{ metrics: Metric[]; details?: unknown }> {
     const recruiter = await account('recruiter');
     const candidate = await account('candidate');
     const starterText = '// Write your solution here\nexport {};\n';
-    const template = await createTemplate({ db, bus: services.bus }, admin, {
-      title: 'Similarity bench',
-      roleName: 'Developer',
-      tasks: [],
-      project: {
-        name: 'bench',
-        branch: 'main',
-        context: '',
-        ticket: '',
-        files: [{ path: FILE, content: starterText }],
+    const template = await createTemplate(
+      { db, bus: services.bus, mailer: services.mailer },
+      admin,
+      {
+        title: 'Similarity bench',
+        roleName: 'Developer',
+        tasks: [],
+        project: {
+          name: 'bench',
+          branch: 'main',
+          context: '',
+          ticket: '',
+          files: [{ path: FILE, content: starterText }],
+        },
       },
-    });
+    );
     const [templateRow] = await db
       .select()
       .from(assessmentTemplate)

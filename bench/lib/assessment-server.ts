@@ -77,7 +77,7 @@ async function main() {
     })
     .onConflictDoNothing();
 
-  const template = await createTemplate({ db, bus: services.bus }, admin, {
+  const template = await createTemplate({ db, bus: services.bus, mailer: services.mailer }, admin, {
     title: 'Password policy for the auth service',
     roleName: 'Full Stack Developer',
     description: 'Add a password policy to registration in a small Express + TypeScript service.',

@@ -89,7 +89,7 @@ async function main() {
   for (let i = 0; i < candidates; i++)
     candidateActors.push(await account('candidate', `Soak Candidate ${i + 1}`, i));
 
-  const template = await createTemplate({ db, bus: services.bus }, admin, {
+  const template = await createTemplate({ db, bus: services.bus, mailer: services.mailer }, admin, {
     title: 'Password policy for the auth service',
     roleName: 'Full Stack Developer',
     description: 'Add a password policy to registration in a small Express + TypeScript service.',

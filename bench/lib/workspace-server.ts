@@ -41,7 +41,7 @@ async function main() {
   const admin = await account('admin', 'Bench Admin');
   const recruiter = await account('recruiter', 'Bench Recruiter');
   const candidate = await account('candidate', 'Bench Candidate');
-  const template = await createTemplate({ db, bus: services.bus }, admin, {
+  const template = await createTemplate({ db, bus: services.bus, mailer: services.mailer }, admin, {
     title: 'A 200-file project',
     roleName: 'Full Stack Developer',
     tasks: [{ title: 'Make the tests pass', description: 'cart.js', type: 'code' }],

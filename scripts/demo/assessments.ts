@@ -17,7 +17,7 @@ export async function seedAssessments(services: Services, ids: DemoIds) {
     return null;
   const admin = actorFor(ids, 'admin@demo.talentforge.test', 'Alex Admin', 'admin');
   const rita = actorFor(ids, 'rita@demo.talentforge.test', 'Rita Recruiter', 'recruiter');
-  const deps = { db, bus: services.bus };
+  const deps = { db, bus: services.bus, mailer: services.mailer };
   const fullStack = await createTemplate(deps, admin, {
     title: 'Password policy for the auth service',
     roleName: 'Full Stack Developer',

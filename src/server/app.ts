@@ -282,7 +282,7 @@ export function createApp({
   const routes = app
     .route('/', profileRoutes({ db, storage, onUserChanged: sessionsChanged }))
     .route('/', languageRoutes({ db, onUserChanged: sessionsChanged }))
-    .route('/', templateRoutes({ db, bus, onSettingsChanged: settingsChanged }))
+    .route('/', templateRoutes({ db, bus, mailer, onSettingsChanged: settingsChanged }))
     .route('/', assessmentRoutes({ db, bus, mailer, appUrl: env.APP_URL, ai }))
     .route('/', bulkInvitationRoutes({ db, bus, mailer, appUrl: env.APP_URL, auth }))
     .route('/', similarityRoutes({ db }))
@@ -309,6 +309,7 @@ export function createApp({
       testRunRoutes({
         db,
         bus,
+        mailer,
         unavailableReason: () => testRuns.unavailableReason(),
         kick: () => testRuns.kick(),
       }),

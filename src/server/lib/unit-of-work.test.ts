@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { auditLog, outbox } from '../db/schema';
 import type { Mail } from '../mail/outbox';
+import { enqueueMail } from '../mail/outbox';
 import type { BusMessage } from '../realtime/event-bus';
 import { pgliteTemplate } from '../test/pglite-template';
-import { type WriteDeps, write } from './unit-of-work';
+import { type WriteDeps, write, writeStatement } from './unit-of-work';
 
 let database: Database;
 let announced: { id: string; mail: Mail }[];
@@ -102,6 +103,53 @@ describe('write', () => {
     expect(
       await database.db.select().from(outbox).where(eq(outbox.to, 'inner@example.com')),
     ).toEqual([]);
+    expect(announced).toEqual([]);
+    expect(published).toEqual([]);
+  });
+});
+
+describe('mail a SQL statement queued itself', () => {
+  it('write: w.queued wakes the worker after the commit, and not when it rolls back', async () => {
+    const id = await write(deps, async (w) => {
+      const queued = await enqueueMail(w.tx, mail('sql@example.com'));
+      w.queued([{ id: queued, mail: mail('sql@example.com') }]);
+      expect(announced).toEqual([]);
+      return queued;
+    });
+    expect(announced.map((a) => a.id)).toEqual([id]);
+    announced = [];
+    await expect(
+      write(deps, async (w) => {
+        w.queued([{ id: await enqueueMail(w.tx, mail('gone@example.com')), mail: mail('x') }]);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(announced).toEqual([]);
+    expect(
+      await database.db.select().from(outbox).where(eq(outbox.to, 'gone@example.com')),
+    ).toEqual([]);
+  });
+
+  it('writeStatement: the same after-effects once the statement has run, none when it throws', async () => {
+    const id = await writeStatement(deps, async (w) => {
+      const queued = await enqueueMail(w.db, mail('one@example.com'));
+      w.queued([{ id: queued, mail: mail('one@example.com') }]);
+      w.publish({ userIds: ['u3'] }, event);
+      expect(announced).toEqual([]);
+      expect(published).toEqual([]);
+      return queued;
+    });
+    expect(announced.map((a) => a.id)).toEqual([id]);
+    expect(published).toEqual([{ audience: { userIds: ['u3'] }, event }]);
+    expect(outboxAtPublish).toEqual([1]);
+    announced = [];
+    published = [];
+    await expect(
+      writeStatement(deps, async (w) => {
+        w.publish({ userIds: ['u3'] }, event);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     expect(announced).toEqual([]);
     expect(published).toEqual([]);
   });

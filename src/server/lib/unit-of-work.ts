@@ -38,11 +38,30 @@ export interface Work {
   mail(mail: Mail): Promise<string>;
   /** Queues several mails in one statement; returns their ids in the same order. */
   mails(mails: Mail[]): Promise<string[]>;
+  /**
+   * Mail a SQL function already put in the outbox in this transaction (the message send's
+   * send_message): the worker is woken for it after the commit, like mail queued here.
+   */
+  queued(mails: QueuedMail[]): void;
   /** Publishes a realtime event once the transaction has committed. */
   publish(audience: Audience, event: RealtimeEvent): void;
   /** Writes an audit row in this transaction. */
   audit(entry: AuditEntry): Promise<void>;
 }
+
+/** A mail in the outbox, by its id. */
+export interface QueuedMail {
+  id: string;
+  mail: Mail;
+}
+
+/**
+ * A change that is one statement, atomic on its own: no BEGIN/COMMIT around it (the message
+ * send is budgeted at one statement per request, src/server/test/route-costs.ts). What it
+ * causes happens once the statement has run, as in `write()`; there is no `mail` or `audit`,
+ * which would be a second statement outside any transaction.
+ */
+export type StatementWork = Pick<Work, 'queued' | 'publish'> & { readonly db: Db };
 
 /** A `Work` as the caller sees it, plus the deps it was opened with (so nested calls join). */
 interface OpenWork extends Work {
@@ -62,33 +81,59 @@ export async function write<T>(
 ): Promise<T> {
   if (isWork(depsOrWork)) return body(depsOrWork);
   const deps = depsOrWork as WriteDeps;
-  const queuedMail: { id: string; mail: Mail }[] = [];
-  const events: { audience: Audience; event: RealtimeEvent }[] = [];
+  const effects = afterCommit(deps);
   const result = await deps.db.transaction(async (tx) => {
     const work: OpenWork = {
       tx,
       deps,
       async mail(mail) {
         const id = await enqueueMail(tx, mail);
-        queuedMail.push({ id, mail });
+        effects.queued([{ id, mail }]);
         return id;
       },
       async mails(list) {
         const rows = list.map((mail) => ({ id: newId(), mail }));
         await enqueueMails(tx, rows);
-        queuedMail.push(...rows);
+        effects.queued(rows);
         return rows.map((row) => row.id);
       },
-      publish(audience, event) {
-        events.push({ audience, event });
-      },
+      queued: effects.queued,
+      publish: effects.publish,
       audit: (entry) => recordAudit(tx, entry),
     };
     return body(work);
   });
-  for (const { id, mail } of queuedMail) deps.mailer.announce(id, mail);
-  for (const message of events) await deps.bus.publish(message);
+  await effects.run();
   return result;
+}
+
+/** Runs a one-statement change (see `StatementWork`), then what it caused. */
+export async function writeStatement<T>(
+  deps: WriteDeps,
+  body: (work: StatementWork) => Promise<T>,
+): Promise<T> {
+  const effects = afterCommit(deps);
+  const result = await body({ db: deps.db, queued: effects.queued, publish: effects.publish });
+  await effects.run();
+  return result;
+}
+
+/** What a change causes once it has committed: the mail worker woken, then the events. */
+function afterCommit(deps: WriteDeps) {
+  const mails: QueuedMail[] = [];
+  const events: { audience: Audience; event: RealtimeEvent }[] = [];
+  return {
+    queued(list: QueuedMail[]) {
+      mails.push(...list);
+    },
+    publish(audience: Audience, event: RealtimeEvent) {
+      events.push({ audience, event });
+    },
+    async run() {
+      for (const { id, mail } of mails) deps.mailer.announce(id, mail);
+      for (const message of events) await deps.bus.publish(message);
+    },
+  };
 }
 
 /** Writes one audit row with the given writer: call it with the transaction of the change. */

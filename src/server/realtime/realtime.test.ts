@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { REALTIME_SESSION_ENDED } from '../../domain/api';
 import { defaultDueDate } from '../../domain/assessments';
 import { recruiterAssignment, session } from '../db/schema';
+import { createTemplate } from '../test/factories';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../test/harness';
 
 let t: TestApp;
@@ -71,13 +72,7 @@ describe('realtime events', () => {
   it('tells the candidate, the recruiter and admins about an assignment, and nobody else', async () => {
     const tabs = await Promise.all([candidate, recruiter, admin, stranger].map((u) => listen(u)));
     expect(tabs.every((tab) => tab.opened)).toBe(true);
-    const template = await (
-      await t.request('/api/templates', {
-        method: 'POST',
-        as: admin,
-        json: { title: 'Live', roleName: 'DevOps Engineer', tasks: [] },
-      })
-    ).json();
+    const template = await createTemplate(t, admin, { title: 'Live', roleName: 'DevOps Engineer' });
     const res = await t.request('/api/assessments', {
       method: 'POST',
       as: recruiter,

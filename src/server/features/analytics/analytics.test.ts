@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_TEXTS, type Analytics } from '../../../domain/analytics';
-import { defaultDueDate, toIsoDate } from '../../../domain/assessments';
+import { defaultDueDate } from '../../../domain/assessments';
 import { applicationEvent, assessment, jobApplication } from '../../db/schema';
+import { createApplication, createJob, createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -17,43 +18,17 @@ const BASE = Date.UTC(2025, 2, 3, 10);
 const at = (days: number) => new Date(BASE + days * 86_400_000);
 const RANGE = 'from=2025-03-01&to=2025-03-31';
 
-const future = (days = 30) => toIsoDate(new Date(Date.now() + days * 86_400_000));
-
 async function ok(res: Response, status = 200) {
   expect(res.status, await res.clone().text()).toBe(status);
   return res.json();
 }
 
 async function postJob(as: TestUser, title: string) {
-  const body = await ok(
-    await t.request('/api/jobs', {
-      method: 'POST',
-      as,
-      json: {
-        title,
-        department: 'Engineering',
-        locations: ['Berlin'],
-        workplaceType: 'hybrid',
-        jobType: 'full-time',
-        experience: '3-5',
-        description: 'Build things.',
-        closingDate: future(),
-        status: 'published',
-      },
-    }),
-    201,
-  );
-  return (body as { id: string }).id;
+  return (await createJob(t, as, { title, locations: ['Berlin'], experience: '3-5' })).id;
 }
 
 async function apply(as: TestUser, jobId: string) {
-  const form = new FormData();
-  form.set('coverLetter', 'I would love to join.');
-  const body = await ok(
-    await t.request(`/api/jobs/${jobId}/applications`, { method: 'POST', as, body: form }),
-    201,
-  );
-  return (body as { id: string }).id;
+  return (await createApplication(t, as, jobId)).id;
 }
 
 async function move(as: TestUser, jobId: string, appId: string, stage: string, extra = {}) {
@@ -122,18 +97,11 @@ beforeAll(async () => {
     cands.push(await t.signUp({ accountType: 'candidate', name }));
   }
   const [c1, c2, c3, c4, c5] = cands as [TestUser, TestUser, TestUser, TestUser, TestUser];
-  const template = (await ok(
-    await t.request('/api/templates', {
-      method: 'POST',
-      as: admin,
-      json: {
-        title: 'Password policy',
-        roleName: 'Full Stack Developer',
-        tasks: [{ title: 'Implement', description: '', type: 'code' }],
-      },
-    }),
-    201,
-  )) as { id: string };
+  const template = await createTemplate(t, admin, {
+    title: 'Password policy',
+    roleName: 'Full Stack Developer',
+    tasks: [{ title: 'Implement', description: '', type: 'code' }],
+  });
 
   jobs.a1 = await postJob(recA, 'Platform Engineer');
   jobs.a2 = await postJob(recA, 'Data Engineer');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate } from '../../../domain/assessments';
 import { outbox, recruiterAssignment } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -24,10 +25,8 @@ beforeAll(async () => {
     as: recA,
     json: { name: 'Rita Recruiter', company: { name: 'Northwind' } },
   });
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: {
+  templateId = (
+    await createTemplate(t, admin, {
       title: 'Password policy',
       roleName: 'Full Stack Developer',
       description: 'Add the rule',
@@ -36,9 +35,8 @@ beforeAll(async () => {
         { title: 'Test', description: '', type: 'code' },
         { title: 'Explain', description: '', type: 'text' },
       ],
-    },
-  });
-  templateId = (await res.json()).id;
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();

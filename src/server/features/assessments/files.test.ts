@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate } from '../../../domain/assessments';
 import { PATH_TEXTS } from '../../../domain/project-paths';
 import { candidateFile } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { filesForRun } from '../test-runs/test-runs.service';
 
@@ -30,15 +31,9 @@ const project = (candidatesMayEditTests?: boolean) => ({
   ...(candidatesMayEditTests === undefined ? {} : { candidatesMayEditTests }),
 });
 
-const makeTemplate = async (mayEdit?: boolean) => {
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: { title: 'Cart', roleName: 'Dev', project: project(mayEdit) },
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()).id as string;
-};
+const makeTemplate = async (mayEdit?: boolean) =>
+  (await createTemplate(t, admin, { title: 'Cart', roleName: 'Dev', project: project(mayEdit) }))
+    .id;
 
 let templateId: string;
 let openTemplateId: string;

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate, toIsoDate } from '../../../domain/assessments';
 import { assessment, assessmentNotification, outbox, taskAnswer } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { AssessmentJobs } from './jobs';
 
@@ -20,10 +21,8 @@ beforeAll(async () => {
   recB = await t.signUp({ accountType: 'recruiter', name: 'Other Recruiter' });
   candA = await t.signUp({ accountType: 'candidate', name: 'Casey Candidate' });
   candB = await t.signUp({ accountType: 'candidate', name: 'Other Candidate' });
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: {
+  templateId = (
+    await createTemplate(t, admin, {
       title: 'Backend API review',
       roleName: 'Backend',
       durationHours: 2,
@@ -32,9 +31,8 @@ beforeAll(async () => {
         { title: 'Explain', description: '', type: 'text' },
         { title: 'Document', description: '', type: 'document' },
       ],
-    },
-  });
-  templateId = (await res.json()).id;
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();

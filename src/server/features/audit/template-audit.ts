@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { assessmentTemplate } from '../../db/schema';
+import type { assessmentTemplate } from '../../db/schema';
 import type { Actor } from '../../lib/http';
-import { type AuditEntry, recordAudit, type Tx } from './audit';
+import type { AuditEntry } from './audit';
 
 type TemplateRow = typeof assessmentTemplate.$inferSelect;
 
@@ -24,23 +22,3 @@ export const templateAudit = (
   before: brief(before),
   after: brief(after),
 });
-
-/** A template update with its before and after, in one transaction with its audit row. */
-export function auditedTemplateUpdate(
-  db: Db,
-  actor: Actor,
-  id: string,
-  change: (tx: Tx, before: TemplateRow | undefined) => Promise<TemplateRow[]>,
-): Promise<TemplateRow[]> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(assessmentTemplate)
-      .where(eq(assessmentTemplate.id, id))
-      .for('update');
-    const rows = await change(tx, before);
-    if (rows[0])
-      await recordAudit(tx, templateAudit(actor, 'template.update', id, before, rows[0]));
-    return rows;
-  });
-}

@@ -8,6 +8,7 @@ import {
   FEEDBACK_OUTPUT_CHARS,
 } from '../../../domain/automated-feedback';
 import { auditLog, testRun } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -42,15 +43,7 @@ beforeAll(async () => {
   recB = await t.signUp({ accountType: 'recruiter', name: 'Other Recruiter' });
   candA = await t.signUp({ accountType: 'candidate', name: 'Casey Candidate' });
   candB = await t.signUp({ accountType: 'candidate', name: 'Other Candidate' });
-  const make = async (body: Record<string, unknown>) => {
-    const res = await t.request('/api/templates', {
-      method: 'POST',
-      as: admin,
-      json: { title: 'Sum', roleName: 'Developer', tasks: [], ...body },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()).id as string;
-  };
+  const make = async (body: Record<string, unknown>) => (await createTemplate(t, admin, body)).id;
   plainTemplate = await make({ project: project(false) });
   hiddenTemplate = await make({ project: project(true) });
   sqlTemplate = await make({ starterProject: 'sql' });

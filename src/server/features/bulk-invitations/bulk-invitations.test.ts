@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate } from '../../../domain/assessments';
 import { assessment, assessmentInvitation, outbox, user } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -15,12 +16,7 @@ beforeAll(async () => {
   admin = await t.createUser('admin', { name: 'Ada Admin' });
   rec = await t.signUp({ accountType: 'recruiter', name: 'Rita Recruiter' });
   cand = await t.signUp({ accountType: 'candidate', name: 'Casey Candidate' });
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: { title: 'Bulk test', roleName: 'Developer', tasks: [] },
-  });
-  templateId = (await res.json()).id;
+  templateId = (await createTemplate(t, admin, { title: 'Bulk test' })).id;
 }, 60_000);
 afterAll(async () => {
   await t?.close();

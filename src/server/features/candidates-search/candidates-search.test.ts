@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate } from '../../../domain/assessments';
 import type { CandidatePage } from '../../../domain/candidate-search';
 import { candidateSearch, recruiterAssignment, user } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -247,10 +248,9 @@ describe('discoverable', () => {
 
   it('still shows them to admins and to a recruiter who assigned them an assessment', async () => {
     expect((await t.request(`/api/candidates/${hidden.id}`, { as: admin })).status).toBe(200);
-    const template = await t.request('/api/templates', {
-      method: 'POST',
-      as: admin,
-      json: { title: 'Warm-up', roleName: 'Developer', tasks: [{ title: 'Go', type: 'code' }] },
+    const template = await createTemplate(t, admin, {
+      title: 'Warm-up',
+      tasks: [{ title: 'Go', type: 'code' }],
     });
     const assigner = await t.createUser('recruiter', { name: 'Asa Assigner' });
     expect((await t.request(`/api/candidates/${hidden.id}`, { as: assigner })).status).toBe(404);
@@ -258,7 +258,7 @@ describe('discoverable', () => {
       method: 'POST',
       as: assigner,
       json: {
-        templateId: ((await template.json()) as { id: string }).id,
+        templateId: template.id,
         candidateId: hidden.id,
         dueDate: defaultDueDate(),
       },

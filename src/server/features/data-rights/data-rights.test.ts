@@ -21,6 +21,7 @@ import {
   taskAnswer,
   user,
 } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { REMOVE_USER_REFUSED } from './remove-user-hook';
 
@@ -55,19 +56,16 @@ beforeAll(async () => {
   admin = await t.createUser('admin', { name: 'Ada Admin' });
   recruiter = await t.signUp({ accountType: 'recruiter', name: 'Rita Recruiter' });
   other = await t.signUp({ accountType: 'candidate', name: 'Olga Other' });
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: {
+  templateId = (
+    await createTemplate(t, admin, {
       title: 'Password policy',
       roleName: 'Full Stack Developer',
       tasks: [
         { title: 'Implement', description: '', type: 'code' },
         { title: 'Explain', description: '', type: 'text' },
       ],
-    },
-  });
-  templateId = (await res.json()).id;
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();

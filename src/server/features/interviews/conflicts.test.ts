@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../domain/assessments';
 import { INTERVIEW_TEXTS } from '../../../domain/interviews';
 import { interview, interviewSlot, outbox } from '../../db/schema';
+import { createJob } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 // Interviewers' clashes (issue 22): a time an interviewer is already booked at is refused
@@ -27,19 +28,7 @@ beforeAll(async () => {
   expect((await setCompany(rita, 'Northwind')).status).toBe(200);
   expect((await setCompany(bob, 'Northwind')).status).toBe(200);
   expect((await setCompany(cleo, 'Contoso')).status).toBe(200);
-  const res = await json('POST', '/api/jobs', rita, {
-    title: 'Platform Engineer',
-    department: 'Engineering',
-    locations: ['Berlin'],
-    workplaceType: 'remote',
-    jobType: 'full-time',
-    experience: '3-5',
-    description: 'Build things.',
-    closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
-    status: 'published',
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  jobId = ((await res.json()) as { id: string }).id;
+  jobId = (await createJob(t, rita, { title: 'Platform Engineer' })).id;
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -248,19 +237,13 @@ describe('the candidate already booked', () => {
   /** Cleo's job (another company, another interviewer) that the same candidate applied to. */
   let otherJobId: string;
   beforeAll(async () => {
-    const res = await json('POST', '/api/jobs', cleo, {
-      title: 'Data Analyst',
-      department: 'Engineering',
-      locations: ['Paris'],
-      workplaceType: 'remote',
-      jobType: 'full-time',
-      experience: '3-5',
-      description: 'Count things.',
-      closingDate: toIsoDate(new Date(Date.now() + 30 * DAY)),
-      status: 'published',
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    otherJobId = ((await res.json()) as { id: string }).id;
+    otherJobId = (
+      await createJob(t, cleo, {
+        title: 'Data Analyst',
+        locations: ['Paris'],
+        description: 'Count things.',
+      })
+    ).id;
   });
   /** The candidate's application to Cleo's job, at the Interview stage, with times proposed. */
   async function alsoAtCleo(cand: TestUser, slots: unknown[]) {

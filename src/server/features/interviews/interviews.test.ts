@@ -7,6 +7,7 @@ import { interview, interviewScorecard, interviewSlot, outbox } from '../../db/s
 import { createLogger } from '../../lib/logger';
 import { Mailer } from '../../mail/outbox';
 import type { BusMessage } from '../../realtime/event-bus';
+import { createJob } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { startSmtpCatcher } from '../../test/smtp-catcher';
 import { InterviewReminders } from './reminders';
@@ -35,23 +36,7 @@ beforeAll(async () => {
   expect((await setCompany(recA, 'Northwind')).status).toBe(200);
   expect((await setCompany(recB, ' northwind ')).status).toBe(200);
   expect((await setCompany(recC, 'Contoso')).status).toBe(200);
-  const res = await t.request('/api/jobs', {
-    method: 'POST',
-    as: recA,
-    json: {
-      title: 'Platform Engineer',
-      department: 'Engineering',
-      locations: ['Berlin'],
-      workplaceType: 'remote',
-      jobType: 'full-time',
-      experience: '3-5',
-      description: 'Build things.',
-      closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
-      status: 'published',
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  jobId = ((await res.json()) as { id: string }).id;
+  jobId = (await createJob(t, recA, { title: 'Platform Engineer' })).id;
   t.bus.subscribe((m) => events.push(m));
 }, 60_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../domain/assessments';
 import { interviewResponse, outbox, user } from '../../db/schema';
 import type { BusMessage } from '../../realtime/event-bus';
+import { createJob } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { INBOUND_TEXTS } from '../mail-replies/inbound-smtp';
 import { RSVP_TEXTS } from './rsvp';
@@ -35,19 +36,7 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(200);
   }
-  const res = await json('POST', '/api/jobs', rita, {
-    title: 'Platform Engineer',
-    department: 'Engineering',
-    locations: ['Berlin'],
-    workplaceType: 'remote',
-    jobType: 'full-time',
-    experience: '3-5',
-    description: 'Build things.',
-    closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
-    status: 'published',
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  jobId = ((await res.json()) as { id: string }).id;
+  jobId = (await createJob(t, rita, { title: 'Platform Engineer' })).id;
   t.bus.subscribe((m) => events.push(m));
 }, 60_000);
 afterAll(async () => {

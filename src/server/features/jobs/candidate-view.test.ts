@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDueDate, toIsoDate } from '../../../domain/assessments';
+import { defaultDueDate } from '../../../domain/assessments';
 import { outbox } from '../../db/schema';
 import type { BusMessage } from '../../realtime/event-bus';
+import { createJob, createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 /**
@@ -25,26 +26,15 @@ let rec: TestUser;
 let cand: TestUser;
 const events: BusMessage[] = [];
 
-const future = (days = 30) => toIsoDate(new Date(Date.now() + days * 86_400_000));
-const postJob = async (title: string) => {
-  const res = await t.request('/api/jobs', {
-    method: 'POST',
-    as: rec,
-    json: {
+const postJob = async (title: string) =>
+  (
+    await createJob(t, rec, {
       title,
-      department: 'Engineering',
       locations: ['Berlin'],
       workplaceType: 'remote',
-      jobType: 'full-time',
       experience: '3-5',
-      description: 'Build things.',
-      closingDate: future(),
-      status: 'published',
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-};
+    })
+  ).id;
 const apply = async (jobId: string) => {
   const form = new FormData();
   form.set('coverLetter', 'I would love to join.');
@@ -119,16 +109,11 @@ beforeAll(async () => {
   admin = await t.createUser('admin');
   rec = await t.signUp({ accountType: 'recruiter', name: 'Rita Recruiter' });
   cand = await t.signUp({ accountType: 'candidate', name: 'Casey Candidate' });
-  const template = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: {
-      title: 'Password policy',
-      roleName: 'Full Stack Developer',
-      tasks: [{ title: 'Explain', description: '', type: 'text' }],
-    },
+  const { id: templateId } = await createTemplate(t, admin, {
+    title: 'Password policy',
+    roleName: 'Full Stack Developer',
+    tasks: [{ title: 'Explain', description: '', type: 'text' }],
   });
-  const templateId = ((await template.json()) as { id: string }).id;
 
   // One application goes through an assessment, gets a note and is rejected with a reason.
   rejectedJob = await postJob('Rejected role');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultDueDate, toIsoDate } from '../../../domain/assessments';
+import { defaultDueDate } from '../../../domain/assessments';
 import { JOB_TEXTS } from '../../../domain/jobs';
 import {
   applicationEvent,
@@ -11,6 +11,7 @@ import {
   recruiterAssignment,
 } from '../../db/schema';
 import type { BusMessage } from '../../realtime/event-bus';
+import { createJob, createTemplate, jobBody as factoryJobBody } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -36,47 +37,33 @@ beforeAll(async () => {
     as: recA,
     json: { name: 'Rita Recruiter', company: { name: 'Northwind' } },
   });
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: {
+  templateId = (
+    await createTemplate(t, admin, {
       title: 'Password policy',
       roleName: 'Full Stack Developer',
       tasks: [{ title: 'Implement', description: '', type: 'code' }],
-    },
-  });
-  templateId = (await res.json()).id;
+    })
+  ).id;
   t.bus.subscribe((m) => events.push(m));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const future = (days = 30) => toIsoDate(new Date(Date.now() + days * 86_400_000));
-const jobBody = (over: Record<string, unknown> = {}) => ({
-  title: 'Senior TypeScript Engineer',
-  department: 'Engineering',
-  locations: ['Berlin', 'Remote EU'],
-  workplaceType: 'hybrid',
-  jobType: 'full-time',
-  experience: '5-10',
+// The factory's job with a shown salary, a Markdown description and two openings.
+const details = {
   salaryMin: 80000,
   salaryMax: 110000,
   currency: 'EUR',
   showSalary: true,
   description: '# About\n\nBuild **things**.',
   openings: 2,
-  closingDate: future(),
-  status: 'published',
-  ...over,
-});
+};
+const jobBody = (over: Record<string, unknown> = {}) => factoryJobBody({ ...details, ...over });
 const post = (as: TestUser | null, over: Record<string, unknown> = {}) =>
   t.request('/api/jobs', { method: 'POST', as, json: jobBody(over) });
-const postOk = async (over: Record<string, unknown> = {}, as = recA) => {
-  const res = await post(as, over);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as { id: string; status: string; title: string };
-};
+const postOk = (over: Record<string, unknown> = {}, as = recA) =>
+  createJob(t, as, { ...details, ...over });
 const applyForm = (coverLetter: string, resume?: { bytes: Uint8Array; name: string }) => {
   const form = new FormData();
   form.set('coverLetter', coverLetter);

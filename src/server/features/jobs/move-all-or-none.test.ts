@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSESSMENT_TEXTS, defaultDueDate, toIsoDate } from '../../../domain/assessments';
+import { ASSESSMENT_TEXTS, defaultDueDate } from '../../../domain/assessments';
 import { assessment, jobApplication, outbox, user } from '../../db/schema';
+import { createApplication, createJob, createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -12,56 +13,30 @@ beforeAll(async () => {
   t = await createTestApp();
   const admin = await t.createUser('admin');
   recruiter = await t.signUp({ accountType: 'recruiter', name: 'Rita Recruiter' });
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: {
+  templateId = (
+    await createTemplate(t, admin, {
       title: 'Password policy',
       roleName: 'Full Stack Developer',
       tasks: [{ title: 'Implement', description: '', type: 'code' }],
-    },
-  });
-  templateId = (await res.json()).id;
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const postJob = async () => {
-  const res = await t.request('/api/jobs', {
-    method: 'POST',
-    as: recruiter,
-    json: {
+const postJob = async () =>
+  (
+    await createJob(t, recruiter, {
       title: 'Assessed role',
-      department: 'Engineering',
       locations: ['Berlin'],
-      workplaceType: 'hybrid',
-      jobType: 'full-time',
-      experience: '5-10',
       salaryMin: null,
       salaryMax: null,
       currency: 'EUR',
       showSalary: false,
-      description: 'Build things.',
-      openings: 1,
-      closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
-      status: 'published',
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-};
-const applyTo = async (as: TestUser, jobId: string) => {
-  const form = new FormData();
-  form.set('coverLetter', 'I would love to join.');
-  const res = await t.request(`/api/jobs/${jobId}/applications`, {
-    method: 'POST',
-    as,
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-};
+    })
+  ).id;
+const applyTo = async (as: TestUser, jobId: string) => (await createApplication(t, as, jobId)).id;
 
 describe('moving applications to Assessment', () => {
   it('moves none of them when one assignment is refused: no stage, assessment or mail', async () => {

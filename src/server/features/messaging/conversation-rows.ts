@@ -18,9 +18,7 @@ import {
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import type { Work } from '../../lib/unit-of-work';
-import type { Mail } from '../../mail/outbox';
 import type { StoredParticipant } from './append';
-import type { MessagingDeps } from './messaging-deps';
 
 type ConversationRow = typeof conversation.$inferSelect;
 type MessageRow = typeof message.$inferSelect;
@@ -142,23 +140,11 @@ export async function loadReadable(db: Db, actor: Actor, id: string) {
   return { row, participants, isParticipant };
 }
 
-/** Tell every participant's open tabs that the conversation changed (a send: no transaction). */
-export async function announce(deps: MessagingDeps, conversationId: string, userIds: string[]) {
-  await deps.bus.publish({
-    audience: { userIds },
-    event: { type: 'conversation.changed', conversationId },
-  });
-}
-
-/** The same, once the write commits. */
-export function publishConversation(w: Work, conversationId: string, userIds: string[]) {
+/** Tells every participant's open tabs that the conversation changed, once the write is in. */
+export function publishConversation(
+  w: Pick<Work, 'publish'>,
+  conversationId: string,
+  userIds: string[],
+) {
   w.publish({ userIds }, { type: 'conversation.changed', conversationId });
-}
-
-/**
- * Wakes the mail worker for the mail send_message queued itself (in SQL, so not through
- * w.mail): call it once the statement has committed.
- */
-export function wakeMailer(deps: MessagingDeps, mails: { id: string; mail: Mail }[]) {
-  for (const { id, mail } of mails) deps.mailer.announce(id, mail);
 }

@@ -28,7 +28,6 @@ import {
   loadReadable,
   type ParticipantRow,
   publishConversation,
-  wakeMailer,
 } from './conversation-rows';
 import type { MessagingDeps } from './messaging-deps';
 import { DEFAULT_MESSAGING_LIMITS } from './messaging-deps';
@@ -117,7 +116,7 @@ export async function createConversation(
   await consumeLimit(db, `conversation:${actor.id}`, conversations, 'wait-conversations');
   const id = timestampId('conversation');
   try {
-    const sent = await write(deps, async (w) => {
+    await write(deps, async (w) => {
       const { tx } = w;
       const now = new Date();
       await tx.insert(conversation).values({
@@ -143,14 +142,13 @@ export async function createConversation(
         content,
         clientId: clientId ?? null,
       });
+      w.queued(appended.mails);
       publishConversation(
         w,
         id,
         participants.map((p) => p.id),
       );
-      return appended;
     });
-    wakeMailer(deps, sent.mails);
   } catch (error) {
     // The same conversation created twice at once: the first try made it.
     const again = error instanceof AlreadySent ? await retried() : null;

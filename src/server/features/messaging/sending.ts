@@ -6,7 +6,6 @@ import {
   type MessagableUser,
   type Message,
   messagePreview,
-  type Participant,
   type SendMessage,
 } from '../../../domain/messaging';
 import { isRole } from '../../../domain/roles';
@@ -15,15 +14,14 @@ import { message, recruiterAssignment, user } from '../../db/schema';
 import { AppError, codedError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
+import { writeStatement } from '../../lib/unit-of-work';
 import type { Limit } from '../../lib/usage-limit';
-import type { Mail } from '../../mail/outbox';
 import { sendMessageStatement } from './append';
 import {
-  announce,
   participantsOf,
+  publishConversation,
   toMessage,
   toParticipantRow,
-  wakeMailer,
 } from './conversation-rows';
 import { messageMail } from './mails';
 import type { MessagingDeps } from './messaging-deps';
@@ -127,19 +125,22 @@ export async function appendMessage(
   return { message: toMessage(row, readBy), participants, mails };
 }
 
-/** After the commit: wake the mail worker and tell every participant's open tabs. */
-export async function afterSend(
-  deps: MessagingDeps,
-  conversationId: string,
-  participants: Participant[],
-  mails: { id: string; mail: Mail }[],
-) {
-  wakeMailer(deps, mails);
-  await announce(
-    deps,
-    conversationId,
-    participants.map((p) => p.id),
-  );
+/**
+ * A send from the browser or by e-mail: one statement, no transaction around it (see
+ * writeStatement); then the mail worker is woken for the mail it queued and the
+ * participants' open tabs are told.
+ */
+function sendOne(deps: MessagingDeps, input: Parameters<typeof appendMessage>[2]) {
+  return writeStatement(deps, async (w) => {
+    const sent = await appendMessage(w.db, deps, input);
+    w.queued(sent.mails);
+    publishConversation(
+      w,
+      input.conversationId,
+      sent.participants.map((p) => p.id),
+    );
+    return sent;
+  });
 }
 
 /** A retried send: the message this sender already stored under this client id. */
@@ -162,15 +163,13 @@ export async function sendMessage(
   const { messages } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
 
   try {
-    // No transaction: the send is one statement.
-    const sent = await appendMessage(db, deps, {
+    const sent = await sendOne(deps, {
       conversationId: id,
       sender: actor,
       content,
       clientId,
       limit: { key: `message:${actor.id}`, limit: messages },
     });
-    await afterSend(deps, id, sent.participants, sent.mails);
     return { created: true, message: sent.message };
   } catch (error) {
     const refused = error instanceof AppError && error.status === 429;
@@ -206,7 +205,7 @@ export async function sendMessageFromEmail(
 ): Promise<{ status: 'stored'; message: Message } | { status: 'duplicate' }> {
   const { messages } = deps.limits ?? DEFAULT_MESSAGING_LIMITS;
   try {
-    const sent = await appendMessage(deps.db, deps, {
+    const sent = await sendOne(deps, {
       conversationId,
       sender,
       content,
@@ -214,7 +213,6 @@ export async function sendMessageFromEmail(
       limit: { key: `message:${sender.id}`, limit: messages },
       fromEmail: true,
     });
-    await afterSend(deps, conversationId, sent.participants, sent.mails);
     return { status: 'stored', message: sent.message };
   } catch (error) {
     if (error instanceof AlreadySent) return { status: 'duplicate' };

@@ -11,6 +11,7 @@ import {
   replayAll,
 } from '../../../domain/playback';
 import { playbackBatch, playbackFile, testRun } from '../../db/schema';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -29,12 +30,14 @@ beforeAll(async () => {
   recB = await t.signUp({ accountType: 'recruiter', name: 'Other Recruiter' });
   candA = await t.signUp({ accountType: 'candidate', name: 'Casey Candidate' });
   candB = await t.signUp({ accountType: 'candidate', name: 'Other Candidate' });
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: { title: 'Backend', roleName: 'Backend', durationHours: 2, tasks: [] },
-  });
-  templateId = (await res.json()).id;
+  templateId = (
+    await createTemplate(t, admin, {
+      title: 'Backend',
+      roleName: 'Backend',
+      durationHours: 2,
+      tasks: [],
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIsoDate } from '../../../domain/assessments';
 import { candidateSearch, jobApplication } from '../../db/schema';
+import { createJob } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { readPdfText } from './pdf-text';
 import { bombPdf, encryptedPdf, malformedPdf, manyPagesPdf, textPdf } from './test-pdfs';
@@ -13,22 +13,12 @@ let jobId: string;
 beforeAll(async () => {
   t = await createTestApp();
   rec = await t.signUp({ accountType: 'recruiter', name: 'Rita Recruiter' });
-  const res = await t.request('/api/jobs', {
-    method: 'POST',
-    as: rec,
-    json: {
+  jobId = (
+    await createJob(t, rec, {
       title: 'Résumé Search Role',
-      department: 'Engineering',
-      locations: ['Berlin'],
-      workplaceType: 'remote',
-      jobType: 'full-time',
-      experience: '3-5',
       description: 'A job',
-      closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
-      status: 'published',
-    },
-  });
-  jobId = ((await res.json()) as { id: string }).id;
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -199,22 +189,12 @@ describe('résumé search', () => {
     expect(await stored(applicationId)).toMatchObject({ status: 'read' });
 
     // A résumé given with another application, still under way, is still found.
-    const other = await t.request('/api/jobs', {
-      method: 'POST',
-      as: rec,
-      json: {
+    const otherJob = (
+      await createJob(t, rec, {
         title: 'Second Role',
-        department: 'Engineering',
-        locations: ['Berlin'],
-        workplaceType: 'remote',
-        jobType: 'full-time',
-        experience: '3-5',
         description: 'Another job',
-        closingDate: toIsoDate(new Date(Date.now() + 30 * 86_400_000)),
-        status: 'published',
-      },
-    });
-    const otherJob = ((await other.json()) as { id: string }).id;
+      })
+    ).id;
     const form = new FormData();
     form.set('coverLetter', 'Hello again');
     form.set(

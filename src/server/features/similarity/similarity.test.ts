@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDueDate } from '../../../domain/assessments';
+import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -62,12 +63,7 @@ beforeAll(async () => {
   rec2 = await t.signUp({ accountType: 'recruiter', name: 'Rob Recruiter' });
   for (const name of ['Ann Original', 'Ben Copier', 'Cy Own'])
     cands.push(await t.signUp({ accountType: 'candidate', name }));
-  const res = await t.request('/api/templates', {
-    method: 'POST',
-    as: admin,
-    json: { title: 'Auth', roleName: 'Dev', tasks: [], similarityThreshold: 60 },
-  });
-  templateId = (await res.json()).id;
+  templateId = (await createTemplate(t, admin, { title: 'Auth', similarityThreshold: 60 })).id;
 }, 90_000);
 afterAll(async () => {
   await t?.close();

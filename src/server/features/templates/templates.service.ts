@@ -17,9 +17,8 @@ import { assessmentTemplate, department, setting, user } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
-import type { EventBus } from '../../realtime/event-bus';
-import { audited } from '../audit/audit';
-import { auditedTemplateUpdate, templateAudit } from '../audit/template-audit';
+import { type Work, type WriteDeps, write } from '../../lib/unit-of-work';
+import { templateAudit } from '../audit/template-audit';
 import { resolveDepartment } from '../departments/departments.service';
 
 type Row = typeof assessmentTemplate.$inferSelect;
@@ -54,12 +53,11 @@ export const usableBy = (recruiterId: string) =>
     ),
   );
 
-export interface TemplateDeps {
-  db: Db;
-  bus: EventBus;
+/** Templates write through `write()`: the database, the mail worker and the realtime bus. */
+export type TemplateDeps = WriteDeps & {
   /** After a settings change commits: caches of them are cleared (here and on the bus). */
   onSettingsChanged?: () => void;
-}
+};
 
 export async function listTemplates({ db }: TemplateDeps, actor: Actor): Promise<Template[]> {
   assertRole(actor, 'admin', 'recruiter');
@@ -114,37 +112,36 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: Tem
   const input = normalise(body);
   await checkRecruiters(deps.db, input.authorizedRecruiters);
   const defaults = await getSettings(deps, actor);
-  const [row] = await audited(
-    deps.db,
-    async (tx) =>
-      tx
-        .insert(assessmentTemplate)
-        .values({
-          departmentId: input.department
-            ? (await resolveDepartment(tx, input.department, null, 'department', true)).id
-            : null,
-          id: timestampId('template'),
-          title: input.title,
-          roleName: input.roleName,
-          description: input.description,
-          active: input.active,
-          authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
-          durationHours: input.durationHours ?? defaults.defaultDurationHours,
-          tasks: withTaskIds(input.tasks),
-          project: chosenProject(input) ?? {
-            ...DEFAULT_PROJECT,
-            ...(input.candidatesMayEditTests === undefined
-              ? {}
-              : { candidatesMayEditTests: input.candidatesMayEditTests }),
-          },
-          blindReview: input.blindReview ?? false,
-          ...(input.similarityThreshold ? { similarityThreshold: input.similarityThreshold } : {}),
-        })
-        .returning(),
-    ([created]) => templateAudit(actor, 'template.create', created?.id, null, created),
-  );
-  await announce(deps);
-  return withDepartment(deps.db, row!);
+  const row = await write(deps, async (w) => {
+    const [created] = await w.tx
+      .insert(assessmentTemplate)
+      .values({
+        departmentId: input.department
+          ? (await resolveDepartment(w.tx, input.department, null, 'department', true)).id
+          : null,
+        id: timestampId('template'),
+        title: input.title,
+        roleName: input.roleName,
+        description: input.description,
+        active: input.active,
+        authorizedRecruiters: [...new Set(input.authorizedRecruiters)],
+        durationHours: input.durationHours ?? defaults.defaultDurationHours,
+        tasks: withTaskIds(input.tasks),
+        project: chosenProject(input) ?? {
+          ...DEFAULT_PROJECT,
+          ...(input.candidatesMayEditTests === undefined
+            ? {}
+            : { candidatesMayEditTests: input.candidatesMayEditTests }),
+        },
+        blindReview: input.blindReview ?? false,
+        ...(input.similarityThreshold ? { similarityThreshold: input.similarityThreshold } : {}),
+      })
+      .returning();
+    await w.audit(templateAudit(actor, 'template.create', created?.id, null, created));
+    announce(w);
+    return created!;
+  });
+  return withDepartment(deps.db, row);
 }
 
 export async function updateTemplate(
@@ -157,8 +154,13 @@ export async function updateTemplate(
   const input = normalise(body);
   const project = chosenProject(input);
   await checkRecruiters(deps.db, input.authorizedRecruiters);
-  const [row] = await auditedTemplateUpdate(deps.db, actor, id, async (tx, before) =>
-    tx
+  const row = await write(deps, async (w) => {
+    const [before] = await w.tx
+      .select()
+      .from(assessmentTemplate)
+      .where(eq(assessmentTemplate.id, id))
+      .for('update');
+    const [after] = await w.tx
       .update(assessmentTemplate)
       .set({
         // Omitted: unchanged. An archived department stays on the template that has it.
@@ -166,7 +168,7 @@ export async function updateTemplate(
           ? {
               departmentId: (
                 await resolveDepartment(
-                  tx,
+                  w.tx,
                   input.department,
                   before?.departmentId,
                   'department',
@@ -195,30 +197,32 @@ export async function updateTemplate(
         ...(input.similarityThreshold ? { similarityThreshold: input.similarityThreshold } : {}),
       })
       .where(eq(assessmentTemplate.id, id))
-      .returning(),
-  );
-  if (!row) throw notFound('Assessment template not found');
-  await announce(deps);
+      .returning();
+    if (!after) throw notFound('Assessment template not found');
+    await w.audit(templateAudit(actor, 'template.update', id, before, after));
+    announce(w);
+    return after;
+  });
   return withDepartment(deps.db, row);
 }
 
 /** Assessments already assigned keep their copy; they only lose the link. */
 export async function deleteTemplate(deps: TemplateDeps, actor: Actor, id: string) {
   assertRole(actor, 'admin');
-  const deleted = await audited(
-    deps.db,
-    (tx) => tx.delete(assessmentTemplate).where(eq(assessmentTemplate.id, id)).returning(),
-    ([gone]) => (gone ? templateAudit(actor, 'template.delete', id, gone, null) : null),
-  );
-  if (deleted.length === 0) throw notFound('Assessment template not found');
-  await announce(deps);
+  await write(deps, async (w) => {
+    const [gone] = await w.tx
+      .delete(assessmentTemplate)
+      .where(eq(assessmentTemplate.id, id))
+      .returning();
+    if (!gone) throw notFound('Assessment template not found');
+    await w.audit(templateAudit(actor, 'template.delete', id, gone, null));
+    announce(w);
+  });
 }
 
-async function announce({ bus }: TemplateDeps) {
-  await bus.publish({
-    audience: { roles: ['admin', 'recruiter'] },
-    event: { type: 'templates.changed' },
-  });
+/** Admins' and recruiters' template lists refetch once the change has committed. */
+function announce(w: Work) {
+  w.publish({ roles: ['admin', 'recruiter'] }, { type: 'templates.changed' });
 }
 
 // --- settings and people ---------------------------------------------------------
@@ -243,38 +247,30 @@ export async function readSettings(db: TemplateDeps['db']): Promise<Settings> {
   return { ...stored, defaultLanguage: stored.defaultLanguage ?? DEFAULT_LANGUAGE };
 }
 
-export async function saveSettings(
-  { db, onSettingsChanged }: Pick<TemplateDeps, 'db' | 'onSettingsChanged'>,
-  actor: Actor,
-  input: Partial<Settings>,
-) {
+export async function saveSettings(deps: TemplateDeps, actor: Actor, input: Partial<Settings>) {
   assertRole(actor, 'admin');
   // A field the body leaves out keeps its stored value.
-  const value = { ...(await readSettings(db)), ...input };
-  await audited(
-    db,
-    async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(setting)
-        .where(eq(setting.key, SETTINGS_KEY))
-        .for('update');
-      await tx
-        .insert(setting)
-        .values({ key: SETTINGS_KEY, value })
-        .onConflictDoUpdate({ target: setting.key, set: { value } });
-      return row?.value ?? null;
-    },
-    (before) => ({
+  const value = { ...(await readSettings(deps.db)), ...input };
+  await write(deps, async (w) => {
+    const [row] = await w.tx
+      .select()
+      .from(setting)
+      .where(eq(setting.key, SETTINGS_KEY))
+      .for('update');
+    await w.tx
+      .insert(setting)
+      .values({ key: SETTINGS_KEY, value })
+      .onConflictDoUpdate({ target: setting.key, set: { value } });
+    await w.audit({
       actor,
       action: 'settings.general.update',
       targetType: 'setting',
       targetId: SETTINGS_KEY,
-      before,
+      before: row?.value ?? null,
       after: value,
-    }),
-  );
-  onSettingsChanged?.();
+    });
+  });
+  deps.onSettingsChanged?.();
   return value;
 }
 

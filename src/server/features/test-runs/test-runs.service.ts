@@ -21,18 +21,16 @@ import { assessment, assessmentTemplate, candidateFile, testRun } from '../../db
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
-import type { EventBus } from '../../realtime/event-bus';
+import { type WriteDeps, write } from '../../lib/unit-of-work';
+import type { Audience, EventBus } from '../../realtime/event-bus';
 import { toolchainMissing } from '../../sandbox/languages';
 import type { SandboxFile } from '../../sandbox/runner';
-import { audited } from '../audit/audit';
 import { parseProjectZip } from './project-zip';
 
 /** Whatever a transaction or the database itself offers for inserts. */
 type DbOrTx = Pick<Db, 'insert' | 'select'>;
 
-export interface TestRunDeps {
-  db: Db;
-  bus: EventBus;
+export interface TestRunDeps extends WriteDeps {
   /** Why runs are refused on this server (no sandbox), or null. */
   unavailableReason: () => string | null;
   /** Wakes this process's queue at once (others poll). */
@@ -215,16 +213,19 @@ export async function requestTestRun(
   if (row.runner === 'none') throw new AppError(409, TEST_RUN_TEXTS.notRunnable);
   const unavailable = unavailableFor(deps, row.runner);
   if (unavailable) throw new AppError(503, unavailable);
-  const run = await insertRun(deps.db, {
-    assessmentId,
-    trigger: reviewer ? 'reviewer' : 'candidate',
-    includeHidden: reviewer,
-    requestedById: actor.id,
-    requestedByName: actor.name,
+  const run = await write(deps, async (w) => {
+    const queued = await insertRun(w.tx, {
+      assessmentId,
+      trigger: reviewer ? 'reviewer' : 'candidate',
+      includeHidden: reviewer,
+      requestedById: actor.id,
+      requestedByName: actor.name,
+    });
+    if (!queued) throw new AppError(429, TEST_RUN_TEXTS.alreadyRunning);
+    w.publish(runAudience(row), runChanged(row.id, queued.id));
+    return queued;
   });
-  if (!run) throw new AppError(429, TEST_RUN_TEXTS.alreadyRunning);
   deps.kick();
-  await announceRun(deps.bus, row, run.id);
   return toTestRun(run);
 }
 
@@ -260,18 +261,22 @@ export async function queueSubmissionRun(db: DbOrTx, assessmentId: string): Prom
   return run?.id ?? null;
 }
 
+/** Who sees an assessment's runs: its candidate, its recruiter and admins. */
+const runAudience = (row: Pick<AssessmentAccess, 'candidateId' | 'recruiterId'>): Audience => ({
+  userIds: [row.candidateId, row.recruiterId].filter((id): id is string => id !== null),
+  roles: ['admin'],
+});
+
+const runChanged = (assessmentId: string, runId: string) =>
+  ({ type: 'testRun.changed', assessmentId, runId }) as const;
+
+/** For the queue's worker, whose run updates are single statements outside any write(). */
 export async function announceRun(
-  bus: EventBus,
+  bus: Pick<EventBus, 'publish'>,
   row: Pick<AssessmentAccess, 'id' | 'candidateId' | 'recruiterId'>,
   runId: string,
 ) {
-  await bus.publish({
-    audience: {
-      userIds: [row.candidateId, row.recruiterId].filter((id): id is string => id !== null),
-      roles: ['admin'],
-    },
-    event: { type: 'testRun.changed', assessmentId: row.id, runId },
-  });
+  await bus.publish({ audience: runAudience(row), event: runChanged(row.id, runId) });
 }
 
 /**
@@ -337,7 +342,7 @@ export async function filesForRun(
 
 /** The template's project from an uploaded zip (admin); assigned assessments keep their copy. */
 export async function uploadTemplateProject(
-  deps: Pick<TestRunDeps, 'db' | 'bus'>,
+  deps: WriteDeps,
   actor: Actor,
   templateId: string,
   bytes: Uint8Array,
@@ -346,33 +351,26 @@ export async function uploadTemplateProject(
   assertRole(actor, 'admin');
   const name = fileName === undefined ? undefined : storedFileName(fileName, 'project.zip');
   const project = await parseProjectZip(bytes, name?.replace(/\.zip$/i, ''));
-  await audited(
-    deps.db,
-    async (tx) => {
-      const [before] = await tx
-        .select({ project: assessmentTemplate.project })
-        .from(assessmentTemplate)
-        .where(eq(assessmentTemplate.id, templateId))
-        .for('update');
-      if (!before) throw notFound('Assessment template not found');
-      await tx
-        .update(assessmentTemplate)
-        .set({ project })
-        .where(eq(assessmentTemplate.id, templateId));
-      return before.project;
-    },
-    (before) => ({
+  await write(deps, async (w) => {
+    const [before] = await w.tx
+      .select({ project: assessmentTemplate.project })
+      .from(assessmentTemplate)
+      .where(eq(assessmentTemplate.id, templateId))
+      .for('update');
+    if (!before) throw notFound('Assessment template not found');
+    await w.tx
+      .update(assessmentTemplate)
+      .set({ project })
+      .where(eq(assessmentTemplate.id, templateId));
+    await w.audit({
       actor,
       action: 'template.project-upload',
       targetType: 'template',
       targetId: templateId,
-      before: projectSummary(before),
+      before: projectSummary(before.project),
       after: projectSummary(project),
-    }),
-  );
-  await deps.bus.publish({
-    audience: { roles: ['admin', 'recruiter'] },
-    event: { type: 'templates.changed' },
+    });
+    w.publish({ roles: ['admin', 'recruiter'] }, { type: 'templates.changed' });
   });
   return projectSummary(project);
 }

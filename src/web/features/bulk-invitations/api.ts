@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bulkResultSchema } from '../../../domain/bulk-invitations';
 import { apiFetch, retryUnlessRefused } from '../../api/http';
-import { assessmentKeys } from '../assessments/api/keys';
+import { assessmentKeys } from '../../lib/query-keys';
 
 /** POST /api/assessments/bulk (recruiter): the CSV's bytes as they are; one result per row. */
 export function useBulkAssign() {

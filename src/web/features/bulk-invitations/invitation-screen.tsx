@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { useSessionState } from '../../lib/session';
 import { AuthCard } from '../../ui/auth-card';
 import { FormError } from '../../ui/form-error';
-import { logIn } from '../auth/api/log-in';
+import { logIn } from '../auth';
 import { useAcceptInvitation, useInvitation, useInvitationSignUp } from './api';
 
 /**

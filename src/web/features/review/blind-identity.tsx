@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Assessment, assessmentSchema } from '../../../domain/assessments';
 import { apiFetch, errorMessage } from '../../api/http';
+import { assessmentKeys } from '../../lib/query-keys';
 import { FormError } from '../../ui/form-error';
-import { assessmentKeys } from '../assessments/api/keys';
 
 /** POST /api/assessments/:id/reveal (the reviewer, after scoring): audited on the server. */
 function useReveal() {

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Assessment } from '../../../domain/assessments';
 import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-routes';
-import { ResultsList } from '../assessments/components/results-list';
-import { AssessmentSummary } from '../jobs/components/assessment-summary';
+import { ResultsList } from '../assessments';
+import { AssessmentSummary } from '../jobs';
 
 afterEach(async () => {
   cleanup();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionState } from '../../../lib/session';
 import { UserAvatar } from '../../../ui/user-avatar';
-import { useProfile } from '../../profile/api/get-profile';
+import { useProfile } from '../../profile';
 import classes from './admin-settings.module.css';
 import { ChartIcon, DatabaseIcon, LogsIcon, PlugIcon, SettingsIcon, UsersIcon } from './icons';
 

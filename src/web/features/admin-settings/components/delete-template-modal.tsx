@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../domain/assessments';
 import { FormError } from '../../../ui/form-error';
-import { useDeleteTemplate } from '../../assessments/api/templates';
+import { useDeleteTemplate } from '../../assessments';
 
 type DeleteTemplateModalProps = { template: Template | null; onClose: () => void };
 

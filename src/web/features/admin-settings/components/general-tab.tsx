@@ -11,7 +11,7 @@ import { errorMessage } from '../../../api/http';
 import { formatTime } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { useSaveSettings, useSettings, useTemplates } from '../../assessments/api/templates';
+import { useSaveSettings, useSettings, useTemplates } from '../../assessments';
 import { useApiHealth } from '../api/health';
 import { durationOptions } from '../lib/template-form';
 import { type SaveStatus, SettingsSaveRow } from './settings-form';

@@ -2,7 +2,7 @@ import { Checkbox, Fieldset, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { useRecruiters } from '../../assessments/api/templates';
+import { useRecruiters } from '../../assessments';
 
 type RecruiterChecklistProps = { value: string[]; onChange: (ids: string[]) => void };
 

@@ -18,7 +18,7 @@ import {
   SESSION_TIMEOUT_MINUTES,
   type SecuritySettings,
 } from '../../../../domain/security';
-import { useSaveSecuritySettings, useSecuritySettings } from '../../security/api/security-settings';
+import { useSaveSecuritySettings, useSecuritySettings } from '../../security';
 import { SettingsLoader, SettingsSaveRow, useSettingsForm } from './settings-form';
 
 function SecurityForm({ stored }: { stored: SecuritySettings }) {

@@ -19,19 +19,18 @@ import { DEFAULT_DURATION_HOURS, type Template } from '../../../../domain/assess
 import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { TemplateAiSettings } from '../../ai-review/components/template-ai-form';
-import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessments/api/templates';
-import { useActiveDepartments } from '../../departments/api/departments';
-import { DepartmentSelect } from '../../departments/components/department-select';
-import { useProfile } from '../../profile/api/get-profile';
-import { initialReviewSettings, ReviewSettingsField } from '../../review/review-settings-field';
-import { uploadTemplateProject } from '../../test-runs/api/project-upload';
+import { TemplateAiSettings } from '../../ai-review';
+import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessments';
+import { DepartmentSelect, useActiveDepartments } from '../../departments';
+import { useProfile } from '../../profile';
+import { initialReviewSettings, ReviewSettingsField } from '../../review';
 import {
   initialProjectChoice,
   projectChoiceError,
   StarterProjectField,
   starterProjectInput,
-} from '../../test-runs/components/starter-project-field';
+  uploadTemplateProject,
+} from '../../test-runs';
 import {
   defaultDepartment,
   durationOptions,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../domain/assessments';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { useTemplates } from '../../assessments/api/templates';
+import { useTemplates } from '../../assessments';
 import { matchesSearch } from '../lib/template-form';
 import { DeleteTemplateModal } from './delete-template-modal';
 import { TemplateCard } from './template-card';

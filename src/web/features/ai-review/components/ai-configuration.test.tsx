@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AiConfig, DEFAULT_AI_SETTINGS } from '../../../../domain/ai-review';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
-import { AiConfigurationTab } from '../../automated-feedback/components/ai-configuration-tab';
+import { AiConfigurationTab } from '../../automated-feedback';
 
 afterEach(async () => {
   cleanup();

@@ -4,7 +4,7 @@ import type { AiReview } from '../../../../domain/ai-review';
 import { i18n } from '../../../lib/i18n';
 import { assessmentFixture } from '../../../test/assessment-fixture';
 import { renderRoutes } from '../../../test/render-routes';
-import { EvaluationForm } from '../../assessments/components/evaluation-form';
+import { EvaluationForm } from '../../assessments';
 import { AiReviewPanel } from './ai-review-panel';
 import { ScoreSuggestionBesideForm } from './score-suggestion';
 

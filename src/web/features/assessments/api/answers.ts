@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { taskAnswerSchema } from '../../../../domain/assessments';
 import { apiFetch } from '../../../api/http';
-import { assessmentKeys } from './keys';
+import { assessmentKeys } from '../../../lib/query-keys';
 
 /** GET /api/assessments/:id/answers: the written answers of the text and document tasks. */
 export const assessmentAnswersQuery = (id: string) =>

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applicationKeys } from '../../../lib/query-keys';
 import { assessmentFixture } from '../../../test/assessment-fixture';
-import { applicationKeys } from '../../jobs/api/keys';
 import { useSaveEvaluation } from './assessments';
 
 afterEach(() => vi.unstubAllGlobals());

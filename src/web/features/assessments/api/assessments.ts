@@ -7,8 +7,7 @@ import {
   type EvaluationInput,
 } from '../../../../domain/assessments';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
-import { applicationKeys } from '../../jobs/api/keys';
-import { assessmentKeys } from './keys';
+import { applicationKeys, assessmentKeys } from '../../../lib/query-keys';
 
 const listSchema = z.array(assessmentSchema);
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { candidateOptionSchema } from '../../../../domain/assessments';
 import { apiFetch } from '../../../api/http';
-import { peopleKeys } from './keys';
+import { peopleKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/users/candidates?q= for the assign modal's searchable select. Same key and call as

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { candidateFileSchema } from '../../../../domain/assessments';
 import { apiFetch } from '../../../api/http';
-import { assessmentKeys } from './keys';
+import { assessmentKeys } from '../../../lib/query-keys';
 
 /** GET /api/assessments/:id/files: every project file, the candidate's text where saved. */
 export const assessmentFilesQuery = (id: string) =>

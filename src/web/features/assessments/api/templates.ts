@@ -8,7 +8,7 @@ import {
   templateSchema,
 } from '../../../../domain/assessments';
 import { apiFetch } from '../../../api/http';
-import { peopleKeys, settingsKeys, templateKeys } from './keys';
+import { peopleKeys, settingsKeys, templateKeys } from '../../../lib/query-keys';
 
 /** GET /api/templates: all (admin) or the active ones this recruiter may use (recruiter). */
 export const templatesQuery = () =>

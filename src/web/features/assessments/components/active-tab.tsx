@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Assessment } from '../../../../domain/assessments';
 import { formatNumber } from '../../../lib/format';
+import { EmptyState } from '../../../ui/query-states';
 import { completedNewestFirst, figuresOf } from '../lib/filters';
 import { AssessmentCard } from './assessment-card';
-import { EmptyState } from './query-states';
 import { resultsHref, SubmissionsTable } from './submissions-table';
 
 const RECENT_SUBMISSIONS = 5;

@@ -23,7 +23,7 @@ import { errorMessage } from '../../../api/http';
 import { translateErrors } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { BulkAssignForm } from '../../bulk-invitations/bulk-assign-form';
+import { BulkAssignForm } from '../../bulk-invitations';
 import { useAssignAssessment } from '../api/assessments';
 import { CandidateSelect } from './candidate-select';
 

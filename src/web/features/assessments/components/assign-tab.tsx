@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import type { Assessment, Template } from '../../../../domain/assessments';
 import { formatDate } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
-import { TemplateCard } from '../../templates/components/template-card';
-import { EmptyState, LoadError } from './query-states';
+import { EmptyState, LoadError } from '../../../ui/query-states';
+import { TemplateCard } from '../../templates';
 import { StatusBadge } from './status-badge';
 import { resultsHref } from './submissions-table';
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
-import { PlaybackButton } from '../../playback/components/playback-button';
+import { LoadError } from '../../../ui/query-states';
+import { PlaybackButton } from '../../playback';
 import { useAssessmentFiles } from '../api/files';
 import classes from './candidate-files.module.css';
-import { LoadError } from './query-states';
 
 /** The candidate's project files, read-only: a file list and the chosen file's text. */
 export function CandidateFiles({ assessmentId }: { assessmentId: string }) {

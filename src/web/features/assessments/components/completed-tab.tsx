@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
+import { EmptyState } from '../../../ui/query-states';
 import { completedNewestFirst } from '../lib/filters';
-import { EmptyState } from './query-states';
 import { SubmissionsTable } from './submissions-table';
 
 /** Completed assessments, newest first, with their score. */

@@ -7,8 +7,9 @@ import type { Template } from '../../../../domain/assessments';
 import { useSessionState } from '../../../lib/session';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import { RecruiterUpcomingInterviews } from '../../interviews/components/upcoming-interviews';
-import { LibraryTab } from '../../templates/components/library-tab';
+import { EmptyState, LoadError } from '../../../ui/query-states';
+import { RecruiterUpcomingInterviews } from '../../interviews';
+import { LibraryTab } from '../../templates';
 import { useAssessments } from '../api/assessments';
 import { useTemplates } from '../api/templates';
 import {
@@ -27,7 +28,6 @@ import { AssignTab } from './assign-tab';
 import { CompletedTab } from './completed-tab';
 import classes from './dashboard-screen.module.css';
 import { DashboardSidebar } from './dashboard-sidebar';
-import { EmptyState, LoadError } from './query-states';
 import { ResultsList } from './results-list';
 import { ToggleGroup } from './toggle-group';
 

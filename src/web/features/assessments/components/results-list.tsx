@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
 import { formatDate } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
-import { SimilarityFlag } from '../../review/similarity-flag';
+import { EmptyState, LoadError } from '../../../ui/query-states';
+import { SimilarityFlag } from '../../review';
 import { RESULT_FILTERS, type ResultFilter } from '../lib/filters';
 import { AssessmentCard } from './assessment-card';
 import { AssessmentDetails } from './assessment-details';
-import { EmptyState, LoadError } from './query-states';
 import { ToggleGroup } from './toggle-group';
 
 type ResultsListProps = {

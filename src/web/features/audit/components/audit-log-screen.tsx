@@ -7,8 +7,7 @@ import { errorMessage } from '../../../api/http';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import classes from '../../admin-settings/components/admin-settings.module.css';
-import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
+import { AdminSidebar, adminClasses as classes } from '../../admin-settings';
 import { useAuditLog } from '../api/audit-log';
 import { AuditCards, AuditTable } from './audit-entries';
 

@@ -1,17 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { LogInInput } from '../../../../domain/auth';
 import { ERASED_FLAG } from '../../../../domain/data-rights-texts';
 import { dashboardPath } from '../../../../domain/roles';
 import { errorMessage } from '../../../api/api-error';
@@ -24,6 +14,7 @@ import { EmailNotVerifiedError, TWO_FACTOR_STEP, useLogIn } from '../api/log-in'
 import { useSendVerification } from '../api/send-verification';
 import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 import { GoogleButton } from './google-button';
+import { LogInFields, readLogIn, useLogInErrors } from './log-in-fields';
 import { useGoogleErrorParam } from './use-google-error';
 
 /** Whether this tab's account was just erased (set by the erase form). */
@@ -61,17 +52,10 @@ export function LoginScreen() {
   // starts on the form, not before the first paint.
   const warmUp = useWarmUp({ withConfig: true });
 
-  // Without @mantine/form: this screen ships in the entry, within /login's script budget.
-  const [errors, setErrors] = useState<Partial<Record<keyof LogInInput, string>>>({});
-  const clearError = (field: keyof LogInInput) => () =>
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const { errors, setErrors, onEdit } = useLogInErrors();
 
   const submit = submitWhenReady((formElement) => {
-    const data = new FormData(formElement);
-    const values: LogInInput = {
-      email: String(data.get('email') ?? ''),
-      password: String(data.get('password') ?? ''),
-    };
+    const values = readLogIn(formElement);
     const found = translateErrors(loadedValidation()?.validateLogIn(values) ?? {});
     setErrors(found as typeof errors);
     if (Object.values(found).some(Boolean)) return;
@@ -128,23 +112,7 @@ export function LoginScreen() {
           ) : null}
           {signedOutIdle && !error ? <FormSuccess>{t('login.idleSignedOut')}</FormSuccess> : null}
           {erased && !error ? <FormSuccess>{t('login.erased')}</FormSuccess> : null}
-          <TextInput
-            label={t('email')}
-            type="email"
-            autoComplete="email"
-            required
-            name="email"
-            error={errors.email}
-            onChange={clearError('email')}
-          />
-          <PasswordInput
-            label={t('password')}
-            autoComplete="current-password"
-            required
-            name="password"
-            error={errors.password}
-            onChange={clearError('password')}
-          />
+          <LogInFields errors={errors} onEdit={onEdit} />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/reset-password" size="sm">
               {t('login.forgot')}

@@ -1,21 +1,12 @@
 // NativeSelect's chevron.
 import '@mantine/core/styles/Combobox.css';
-import {
-  Anchor,
-  Button,
-  Divider,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Divider, NativeSelect, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SignUpInput } from '../../../../domain/auth';
-import { MIN_PASSWORD_LENGTH, SIGN_UP_ROLES } from '../../../../domain/constants';
+import { SIGN_UP_ROLES } from '../../../../domain/constants';
 import { VERIFICATION_LINK_HOURS } from '../../../../domain/verification';
 import { errorMessage } from '../../../api/api-error';
 import { translateErrors } from '../../../lib/messages';
@@ -26,6 +17,7 @@ import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignUp } from '../api/sign-up';
 import { loadedValidation, submitWhenReady, useWarmUp } from '../lib/use-warm-up';
 import { GoogleButton } from './google-button';
+import { SignUpFields } from './sign-up-fields';
 import { useGoogleErrorParam } from './use-google-error';
 
 export function SignUpScreen() {
@@ -85,36 +77,7 @@ export function SignUpScreen() {
       <form onSubmit={submit} noValidate {...warmUp}>
         <Stack gap="md">
           <FormError>{error}</FormError>
-          <TextInput
-            label={t('signUp.name')}
-            autoComplete="name"
-            required
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('email')}
-            type="email"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('password')}
-            description={t('passwordHint', { count: MIN_PASSWORD_LENGTH })}
-            autoComplete="new-password"
-            required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('signUp.confirm')}
-            autoComplete="new-password"
-            required
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-          />
+          <SignUpFields form={form} />
           <NativeSelect
             label={t('signUp.role')}
             description={t('signUp.roleHint')}

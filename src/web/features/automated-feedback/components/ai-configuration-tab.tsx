@@ -10,8 +10,7 @@ import {
   SettingsSaveRow,
   useSettingsForm,
 } from '../../admin-settings/components/settings-form';
-import { AiConnectionCard } from '../../ai-review/components/ai-connection-card';
-import { AiSettingsCard } from '../../ai-review/components/ai-settings-card';
+import { AiConnectionCard, AiSettingsCard } from '../../ai-review';
 import { useFeedbackSettings, useSaveFeedbackSettings } from '../api/automated-feedback';
 
 function FeedbackForm({ stored }: { stored: FeedbackSettings }) {

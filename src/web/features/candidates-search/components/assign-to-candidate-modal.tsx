@@ -2,8 +2,7 @@ import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingText } from '../../../ui/loading-text';
-import { useTemplates } from '../../assessments/api/templates';
-import { AssignForm } from '../../assessments/components/assign-modal';
+import { AssignForm, useTemplates } from '../../assessments';
 
 type Candidate = { id: string; name: string; email: string };
 

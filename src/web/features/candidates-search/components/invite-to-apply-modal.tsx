@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/http';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { useManagedJobs } from '../../jobs/api/jobs';
+import { useManagedJobs } from '../../jobs';
 import { useInviteToApply, useSentInvitations } from '../api/invitations';
 
 type Candidate = { id: string; name: string };

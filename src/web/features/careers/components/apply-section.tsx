@@ -4,22 +4,18 @@ import {
   FileInput,
   Group,
   Paper,
-  PasswordInput,
   SegmentedControl,
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { LogInInput, SignUpInput } from '../../../../domain/auth';
+import type { SignUpInput } from '../../../../domain/auth';
 import type { PublicJob } from '../../../../domain/careers';
-import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants';
 import { applyInputSchema, MAX_COVER_LETTER } from '../../../../domain/jobs';
 import { RESUME_REFUSAL_TEXTS, resumeRefusal } from '../../../../domain/resumes';
 import { errorMessage } from '../../../api/http';
@@ -27,12 +23,19 @@ import { translateErrors, translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
 import { FormError, FormSuccess } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { EmailNotVerifiedError, logIn, TWO_FACTOR_STEP } from '../../auth/api/log-in';
-import { signUp } from '../../auth/api/sign-up';
-import { validateLogIn, validateSignUp } from '../../auth/lib/validation';
-import { useApply } from '../../jobs/api/applications';
-import { useJob } from '../../jobs/api/jobs';
-import { formatDate, StageBadge } from '../../jobs/components/job-badges';
+import {
+  EmailNotVerifiedError,
+  LogInFields,
+  readLogIn,
+  SignUpFields,
+  TWO_FACTOR_STEP,
+  useLogIn,
+  useLogInErrors,
+  useSignUp,
+  validateLogIn,
+  validateSignUp,
+} from '../../auth';
+import { formatDate, StageBadge, useApply, useJob } from '../../jobs';
 import {
   clearDraft,
   loadDraft,
@@ -270,7 +273,7 @@ function InlineAuth({ returnTo }: { returnTo: string }) {
 function InlineSignUp({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation(['careers', 'auth']);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const mutation = useMutation({ mutationFn: signUp });
+  const mutation = useSignUp();
   const form = useForm<SignUpInput>({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', password: '', confirmPassword: '', role: 'candidate' },
@@ -300,36 +303,7 @@ function InlineSignUp({ returnTo }: { returnTo: string }) {
         {mutation.isError ? (
           <FormError>{t('auth:failed.signUp', { reason: errorMessage(mutation.error) })}</FormError>
         ) : null}
-        <TextInput
-          label={t('auth:signUp.name')}
-          autoComplete="name"
-          required
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('auth:email')}
-          type="email"
-          autoComplete="email"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label={t('auth:password')}
-          description={t('auth:passwordHint', { count: MIN_PASSWORD_LENGTH })}
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('auth:signUp.confirm')}
-          autoComplete="new-password"
-          required
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <SignUpFields form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             {t('auth:signUp.submit')}
@@ -343,30 +317,28 @@ function InlineSignUp({ returnTo }: { returnTo: string }) {
 function InlineLogIn({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation(['careers', 'auth']);
   const navigate = useNavigate();
-  const mutation = useMutation({ mutationFn: logIn });
-  const form = useForm<LogInInput>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: (values) => translateErrors(validateLogIn(values)),
-  });
+  const mutation = useLogIn();
+  const { errors, setErrors, onEdit } = useLogInErrors();
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = readLogIn(event.currentTarget);
+    const found = translateErrors(validateLogIn(values));
+    setErrors(found as typeof errors);
+    if (Object.values(found).some(Boolean)) return;
+    mutation.mutate(values, {
+      // Signed in: this page turns into the application form, the letter kept. With
+      // two-factor sign-in on, the code comes first, then back here.
+      onSuccess: (role) => {
+        if (role === TWO_FACTOR_STEP) {
+          rememberReturn(returnTo);
+          navigate('/login/two-factor');
+        }
+      },
+    });
+  };
   const notVerified = mutation.error instanceof EmailNotVerifiedError;
   return (
-    <form
-      noValidate
-      aria-label={t('logIn')}
-      onSubmit={form.onSubmit((values) =>
-        mutation.mutate(values, {
-          // Signed in: this page turns into the application form, the letter kept. With
-          // two-factor sign-in on, the code comes first, then back here.
-          onSuccess: (role) => {
-            if (role === TWO_FACTOR_STEP) {
-              rememberReturn(returnTo);
-              navigate('/login/two-factor');
-            }
-          },
-        }),
-      )}
-    >
+    <form noValidate aria-label={t('logIn')} onSubmit={submit}>
       <Stack gap="sm">
         {mutation.isError ? (
           <FormError>
@@ -375,21 +347,7 @@ function InlineLogIn({ returnTo }: { returnTo: string }) {
               : t('auth:failed.signIn', { reason: errorMessage(mutation.error) })}
           </FormError>
         ) : null}
-        <TextInput
-          label={t('auth:email')}
-          type="email"
-          autoComplete="email"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label={t('auth:password')}
-          autoComplete="current-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <LogInFields errors={errors} onEdit={onEdit} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             {t('auth:login.submit')}

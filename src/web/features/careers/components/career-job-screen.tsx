@@ -7,7 +7,7 @@ import { careerJobId } from '../../../../domain/careers';
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import { JobDescription, JobHeader } from '../../jobs/components/job-header';
+import { JobDescription, JobHeader } from '../../jobs';
 import { useCareerJob } from '../api/careers';
 import { ApplySection } from './apply-section';
 

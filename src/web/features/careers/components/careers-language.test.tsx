@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
@@ -88,5 +88,26 @@ describe('careers in German', () => {
       await screen.findByRole('heading', { name: 'Diese Stelle ist nicht mehr offen' }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Alle offenen Stellen ansehen' })).toBeTruthy();
+  });
+});
+
+describe('the careers inline log-in, with the log-in fields of auth', () => {
+  it('names the missing field, and the error goes once the field is edited', async () => {
+    stubFetch({
+      [`/api/careers/jobs/${id}`]: () => Response.json(job),
+      '/api/auth/get-session': () => new Response(null, { status: 401 }),
+    });
+    await i18n.loadNamespaces(['careers', 'jobs', 'auth', 'messages']);
+    renderRoutes(routes, job.path);
+    expect(await screen.findByRole('heading', { name: 'Platform Engineer' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Log In' }));
+    const form = await screen.findByRole('form', { name: 'Log In' });
+    fireEvent.change(within(form).getByLabelText(/^Email/), {
+      target: { value: 'casey@example.test' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Log In' }));
+    expect(await within(form).findByText('Password is required')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/^Password/), { target: { value: 'x' } });
+    expect(within(form).queryByText('Password is required')).toBeNull();
   });
 });

@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicJobCard } from '../../../../domain/careers';
 import { PageHeader } from '../../../ui/page-header';
-import { formatDate, JobMeta } from '../../jobs/components/job-badges';
-import { EMPTY, type Filters, JobFilters, toQuery } from '../../jobs/components/job-filters';
-import { JobList } from '../../jobs/components/job-list';
+import { EMPTY, type Filters, formatDate, JobFilters, JobList, JobMeta, toQuery } from '../../jobs';
 import { useCareerDepartments, useCareerJobs } from '../api/careers';
 
 /** /careers: open jobs for anyone, with Browse Jobs' search and filters. */

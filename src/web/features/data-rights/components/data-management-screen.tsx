@@ -26,9 +26,8 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
-import classes from '../../admin-settings/components/admin-settings.module.css';
-import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
-import { useUsers } from '../../users/api/users';
+import { AdminSidebar, adminClasses as classes } from '../../admin-settings';
+import { useUsers } from '../../users';
 import { useEraseUser, useErasures, useExportUser } from '../api/data-rights';
 
 type Action = { kind: 'export' | 'erase'; user: ManagedUser };

@@ -1,4 +1,4 @@
-import { AdminSettingsScreen } from '../../admin-settings/components/admin-settings-screen';
+import { AdminSettingsScreen } from '../../admin-settings';
 
 /** /admin: the admin lands on System Settings (spec section 2, 'Admin settings'). */
 export function AdminDashboard() {

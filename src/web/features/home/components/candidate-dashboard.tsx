@@ -1,11 +1,14 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAssessments } from '../../assessments/api/assessments';
-import { AssessmentList, EmptyText } from '../../assessments/components/assessment-list';
-import { StatsCard } from '../../assessments/components/stats-card';
-import { countByStatus } from '../../assessments/lib/assessment-stats';
-import { CandidateUpcomingInterviews } from '../../interviews/components/upcoming-interviews';
-import { ProfileCompletenessCard } from '../../profile/components/profile-completeness-card';
+import {
+  AssessmentList,
+  countByStatus,
+  EmptyText,
+  StatsCard,
+  useAssessments,
+} from '../../assessments';
+import { CandidateUpcomingInterviews } from '../../interviews';
+import { ProfileCompletenessCard } from '../../profile';
 import { NeedHelpCard } from './need-help-card';
 import { WelcomeHeader } from './welcome-header';
 

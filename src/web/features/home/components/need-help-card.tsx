@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DashboardCard } from '../../../ui/dashboard-card';
-import { publicConfigQueryOptions } from '../../auth/api/get-public-config';
+import { publicConfigQueryOptions } from '../../auth';
 
 /** The support address comes from the server's configuration (GET /api/config). */
 export function NeedHelpCard() {

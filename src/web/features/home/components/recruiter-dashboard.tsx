@@ -1,4 +1,4 @@
-import { RecruiterDashboardScreen } from '../../assessments/components/dashboard-screen';
+import { RecruiterDashboardScreen } from '../../assessments';
 
 /** /recruiter: 'Welcome, {name}' and the recruiter's assessments (features/assessments). */
 export function RecruiterDashboard() {

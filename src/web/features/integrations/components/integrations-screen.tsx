@@ -20,8 +20,7 @@ import { formatNumber } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import classes from '../../admin-settings/components/admin-settings.module.css';
-import { AdminSidebar } from '../../admin-settings/components/admin-sidebar';
+import { AdminSidebar, adminClasses as classes } from '../../admin-settings';
 import { useIntegrations, useSendTestMail } from '../api/integrations';
 
 function age(t: TFunction<'integrations'>, seconds: number): string {

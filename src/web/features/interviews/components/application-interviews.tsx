@@ -29,10 +29,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { StartPadButton } from '../../pads/components/start-pad-button';
-import { AdHocPads } from '../../pads/entry/ad-hoc-pads';
-import { LazyPadSession } from '../../pads/entry/lazy-pad-session';
-import { NewPadButton } from '../../pads/entry/new-pad-button';
+import { AdHocPads, LazyPadSession, NewPadButton, StartPadButton } from '../../pads';
 import {
   useApplicationInterviews,
   useCancelInterview,

@@ -5,7 +5,7 @@ import type { CandidateInterview } from '../../../../domain/interviews';
 import { ApiError, errorMessage } from '../../../api/http';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { PadLinkButton } from '../../pads/entry/pad-link-button';
+import { PadLinkButton } from '../../pads';
 import { useMyInterviews, usePickSlot } from '../api/interviews';
 import { InterviewTime, Where } from './interview-time';
 

@@ -25,9 +25,7 @@ import { formatNumber } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
-import { StartPadButton } from '../../pads/components/start-pad-button';
-import { LazyPadSession } from '../../pads/entry/lazy-pad-session';
-import { PadLinkButton } from '../../pads/entry/pad-link-button';
+import { LazyPadSession, PadLinkButton, StartPadButton } from '../../pads';
 import { useMyInterviews, useSaveScorecard, useTeamInterviews } from '../api/interviews';
 import { InterviewTime, Where } from './interview-time';
 

@@ -8,7 +8,7 @@ import {
   moveResultSchema,
 } from '../../../../domain/jobs';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
-import { applicationKeys, jobKeys } from './keys';
+import { applicationKeys, jobKeys } from '../../../lib/query-keys';
 
 const path = (id: string) => `/api/applications/${encodeURIComponent(id)}`;
 

@@ -11,7 +11,7 @@ import {
   type NewJobInput,
 } from '../../../../domain/jobs';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
-import { applicationKeys, jobKeys } from './keys';
+import { applicationKeys, jobKeys } from '../../../lib/query-keys';
 
 const path = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 

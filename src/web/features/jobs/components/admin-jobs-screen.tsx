@@ -10,7 +10,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
-import { useRecruiters } from '../../assessments/api/templates';
+import { useRecruiters } from '../../assessments';
 import { useDeleteJob, useJobAction, useManagedJobs, useReassignJob } from '../api/jobs';
 import { formatDate, JobStatusBadge } from './job-badges';
 

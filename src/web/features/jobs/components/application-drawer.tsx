@@ -26,7 +26,7 @@ import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table';
-import { ApplicationInterviews } from '../../interviews/components/application-interviews';
+import { ApplicationInterviews } from '../../interviews';
 import { resumeUrl, useAddNote, useApplication } from '../api/applications';
 import { AssessmentSummary } from './assessment-summary';
 import { formatDate, formatDateTime, READABLE, StageBadge } from './job-badges';

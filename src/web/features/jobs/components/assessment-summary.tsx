@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LinkedAssessment } from '../../../../domain/jobs';
-import { BlindPipelineNote } from '../../review/similarity-flag';
+import { BlindPipelineNote } from '../../review';
 import { formatDate } from './job-badges';
 
 /** The assessment statuses the catalogue names (domain statusBadge's); any other is 'unknown'. */

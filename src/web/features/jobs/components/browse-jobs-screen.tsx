@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { JobCard } from '../../../../domain/jobs';
 import { PageHeader } from '../../../ui/page-header';
-import { useActiveDepartments } from '../../departments/api/departments';
+import { useActiveDepartments } from '../../departments';
 import { useBrowseJobs } from '../api/jobs';
 import { formatDate, JobMeta, READABLE } from './job-badges';
 import { EMPTY, type Filters, JobFilters, toQuery } from './job-filters';

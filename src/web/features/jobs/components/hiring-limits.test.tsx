@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HIRING_LIMIT_TEXTS } from '../../../../domain/hiring-limits';
 import { emptyCounts } from '../../../../domain/jobs';
 import { renderRoutes } from '../../../test/render-routes';
-import { InviteToApplyModal } from '../../candidates-search/components/invite-to-apply-modal';
+import { InviteToApplyModal } from '../../candidates-search';
 import { useCreateJob } from '../api/jobs';
 import { emptyJobForm } from '../lib/job-form';
 import { JobDetailScreen } from './job-detail-screen';

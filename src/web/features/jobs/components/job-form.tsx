@@ -25,7 +25,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { MarkdownView } from '../../../ui/markdown-view';
-import { DepartmentSelect } from '../../departments/components/department-select';
+import { DepartmentSelect } from '../../departments';
 import { countryOptions, formToInput, type JobFormValues, validateJobForm } from '../lib/job-form';
 
 type Props = {

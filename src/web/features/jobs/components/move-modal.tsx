@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/http';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { useTemplates } from '../../assessments/api/templates';
+import { useTemplates } from '../../assessments';
 import { useMoveApplications } from '../api/applications';
 
 type Props = {

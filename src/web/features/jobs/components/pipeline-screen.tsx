@@ -29,7 +29,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table';
-import { InterviewBadge } from '../../interviews/components/interview-badge';
+import { InterviewBadge } from '../../interviews';
 import { useJobApplications } from '../api/applications';
 import { useJob } from '../api/jobs';
 import { ApplicationDrawer } from './application-drawer';

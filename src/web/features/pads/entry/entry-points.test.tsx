@@ -3,10 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateInterview, Interview } from '../../../../domain/interviews';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
-import {
-  CandidateUpcomingInterviews,
-  RecruiterUpcomingInterviews,
-} from '../../interviews/components/upcoming-interviews';
+import { CandidateUpcomingInterviews, RecruiterUpcomingInterviews } from '../../interviews';
 import { InterviewPadScreen } from './interview-pad-screen';
 
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_LEVELS } from '../../../../domain/constants';
 import { adminProfileInput, type Profile } from '../../../../domain/profile';
 import { translateErrors } from '../../../lib/messages';
-import { DepartmentSelect } from '../../departments/components/department-select';
+import { DepartmentSelect } from '../../departments';
 import { type AdminFormValues, adminValues } from '../lib/form-values';
 import { CommonFields, FormSection, SaveBar } from './profile-form-parts';
 import { useProfileSave } from './use-profile-save';

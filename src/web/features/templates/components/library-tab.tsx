@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../domain/assessments';
 import { LoadingText } from '../../../ui/loading-text';
-import { EmptyState, LoadError } from '../../assessments/components/query-states';
+import { EmptyState, LoadError } from '../../../ui/query-states';
 import { TemplateCard } from './template-card';
 
 type LibraryTabProps = {

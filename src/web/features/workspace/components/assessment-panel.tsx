@@ -2,7 +2,7 @@ import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { type Assessment, statusBadge } from '../../../../domain/assessments';
 import { formatDate, formatNumber, NOT_AVAILABLE } from '../../../lib/format';
-import { statusKey } from '../../assessments/components/candidate-status-badge';
+import { statusKey } from '../../assessments';
 import { TaskProgress } from './task-progress';
 import classes from './workspace.module.css';
 

@@ -11,16 +11,15 @@ import { translateMessage } from '../../../lib/messages';
 import type { SessionUser } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { assessmentAnswersQuery } from '../../assessments/api/answers';
 import {
+  assessmentAnswersQuery,
+  assessmentFilesQuery,
   useSetTaskCompleted,
   useSubmitAssessment,
   useToggleAllTasks,
-} from '../../assessments/api/assessments';
-import { assessmentFilesQuery } from '../../assessments/api/files';
-import { AutomatedFeedbackView } from '../../automated-feedback/components/automated-feedback-view';
-import { useRunTests, useTestRuns } from '../../test-runs/api/test-runs';
-import { TestRunsPanel } from '../../test-runs/components/test-runs-panel';
+} from '../../assessments';
+import { AutomatedFeedbackView } from '../../automated-feedback';
+import { TestRunsPanel, useRunTests, useTestRuns } from '../../test-runs';
 import { workspaceAccess } from '../lib/access';
 import { messageRecruiterHref } from '../lib/message-href';
 import { applyChanges } from '../lib/tree-sync';

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../api/http';
 import { formatDate, NOT_AVAILABLE } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { PageHeader } from '../../../ui/page-header';
-import { useStartAssessment } from '../../assessments/api/assessments';
+import { useStartAssessment } from '../../assessments';
 import { messageRecruiterHref } from '../lib/message-href';
 import { AiReviewNotice } from './ai-review-notice';
 import classes from './start-screen.module.css';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { CandidateFile, TaskAnswer } from '../../../../domain/assessments';
-import { assessmentKeys } from '../../assessments/api/keys';
+import { assessmentKeys } from '../../../lib/query-keys';
 import { putAssessmentFile, putTaskAnswer } from '../api/save-file';
 import { FileSync, type KeyValueStore, type SaveFn } from '../lib/file-sync';
 

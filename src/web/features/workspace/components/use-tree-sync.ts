@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CandidateFile } from '../../../../domain/assessments';
-import { assessmentKeys } from '../../assessments/api/keys';
+import { assessmentKeys } from '../../../lib/query-keys';
 import { postFileChange } from '../api/change-files';
 import { applyChange, TreeSync } from '../lib/tree-sync';
 

@@ -25,7 +25,7 @@ import { type SessionUser, useSessionState } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import { useAssessment } from '../../assessments/api/assessments';
+import { useAssessment } from '../../assessments';
 import { workspaceAccess } from '../lib/access';
 import { AssessmentWorkspace } from './assessment-workspace';
 import { preloadEditor } from './code-panel';

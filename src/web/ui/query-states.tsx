@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../ui/form-error';
+import { FormError } from './form-error';
 
 /** An inline load error with a way to try again. */
 export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {

@@ -1,0 +1,9 @@
+// What other features may import from interviews; the rest of the folder is its own
+// (eslint.config.mjs, feature boundaries).
+export { ApplicationInterviews } from './components/application-interviews';
+export { CandidateInterviewPanel } from './components/candidate-interview';
+export { InterviewBadge } from './components/interview-badge';
+export {
+  CandidateUpcomingInterviews,
+  RecruiterUpcomingInterviews,
+} from './components/upcoming-interviews';
