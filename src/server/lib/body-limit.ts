@@ -23,6 +23,9 @@ export function bodyLimit({
   onError: (c: Context) => Response | Promise<Response>;
 }): MiddlewareHandler {
   return async (c, next) => {
+    // GET and HEAD carry no body; asking for it would build the whole fetch Request (an
+    // AbortController, the headers copied) that the node adapter otherwise never makes.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const body = c.req.raw.body;
     if (!body) return next();
     const declared = Number(c.req.raw.headers.get('content-length') ?? Number.NaN);
