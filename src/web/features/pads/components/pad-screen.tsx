@@ -106,7 +106,10 @@ export function PadScreen() {
   return (
     <Stack p="md" gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('title')}</Title>
+        {/* The page's one h1 (every page has one; the route walk waits for it), at h2 size. */}
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         <Group gap="xs">
           <Badge>{data.language}</Badge>
           <Badge color={online ? 'green' : 'gray'}>{online ? t('online') : t('offline')}</Badge>
@@ -197,7 +200,7 @@ function NotesPanel({ padId, canWrite }: { padId: string; canWrite: boolean }) {
   return (
     <Paper withBorder p="sm" miw={240} component="aside" aria-label={t('notes')}>
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('notes')}
         </Title>
         <Text size="xs" c="dimmed">
