@@ -62,6 +62,7 @@ export async function seedAnalytics(services: Services, ids: DemoIds) {
       ...jobFields,
       title: 'Site Reliability Engineer',
       locations: ['London', 'Remote UK'],
+      country: 'GB',
       currency: 'GBP',
       description:
         '## About the role\n\nKeep our platform fast and up.\n\n- On-call one week in six',
@@ -74,6 +75,7 @@ export async function seedAnalytics(services: Services, ids: DemoIds) {
       ...jobFields,
       title: 'Mobile Engineer (React Native)',
       locations: ['Toronto'],
+      country: 'CA',
       currency: 'CAD',
       description:
         '## About the role\n\nBuild our iOS and Android apps.\n\n- React Native, TypeScript',

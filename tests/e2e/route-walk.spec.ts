@@ -65,8 +65,8 @@ const WALKED_BY: Record<WebRoute, readonly Who[]> = {
   compose: ['recruiter'],
   conversationLong: [],
   conversation: ['candidate', 'recruiter'],
-  // A pad needs a scheduled interview and its pad: pads.spec.ts opens one (at 1280 px).
-  pad: [],
+  // An ad hoc pad of the walk's application (one request): its candidate and recruiter.
+  pad: ['candidate', 'recruiter'],
   // Needs an interview: pads.spec.ts opens it from the candidate's side.
   interviewPad: [],
 };
@@ -104,6 +104,7 @@ test.beforeAll(async () => {
       title: `Senior Full Stack Developer for the Payments Platform Team ${id}`,
       department: 'Engineering',
       locations: ['Berlin'],
+      country: 'DE',
       workplaceType: 'hybrid',
       jobType: 'full-time',
       experience: '3-5',
@@ -118,6 +119,10 @@ test.beforeAll(async () => {
     multipart: { coverLetter: 'Hello' },
   });
   expect(applied.status(), await applied.text()).toBe(201);
+  const pad = await rec.api.post('/api/pads', {
+    data: { applicationId: ((await applied.json()) as { id: string }).id },
+  });
+  expect(pad.status(), await pad.text()).toBe(201);
   const conversation = await rec.api.post('/api/conversations', {
     data: { recipientIds: [cand.id], subject: `Walk ${id}`, message: 'Hello there.' },
   });
@@ -127,6 +132,7 @@ test.beforeAll(async () => {
     jobSlug: `walk-${jobId}`,
     candidateId: cand.id,
     conversationId: ((await conversation.json()) as { id: string }).id,
+    padId: ((await pad.json()) as { id: string }).id,
     token: 'no-such-token',
     assessmentId: '',
   });
@@ -182,8 +188,8 @@ async function settled(page: Page, inFlight: () => number) {
 /**
  * What is wrong with the page as it stands: sideways page overflow (naming the elements that
  * stick out), a region that scrolls sideways with no cue that it does (ResponsiveTable's
- * scrolling form carries data-scroll-cue), a badge, tab or button label cut short, and text
- * that looks like a catalogue key.
+ * scrolling form carries data-scroll-cue), a badge, tab, button or segmented-control label cut
+ * short, and text that looks like a catalogue key.
  */
 function problemsOnPage(page: Page) {
   return page.evaluate((keyLike) => {
@@ -228,10 +234,23 @@ function problemsOnPage(page: Page) {
       }
       return false;
     };
-    const labels = '.mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-Button-label, label';
+    const labels = [
+      '.mantine-Badge-label',
+      '.mantine-Tabs-tabLabel',
+      '.mantine-Button-label',
+      '.mantine-SegmentedControl-label',
+      'label',
+    ].join(', ');
     for (const el of document.body.querySelectorAll(labels)) {
       if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && !srOnly(el)) {
         problems.push(`label cut short: ${name(el)}`);
+      }
+    }
+    // A segmented control clips what does not fit (overflow: hidden): its options wider than
+    // its box means a label the reader cannot see whole, even when each label fits itself.
+    for (const el of document.body.querySelectorAll('.mantine-SegmentedControl-root')) {
+      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+        problems.push(`segmented control cut short: ${name(el)}`);
       }
     }
     // File names (the workspace's auth.service.ts) look like keys too: not ours to report.

@@ -101,6 +101,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                 <Select
                   label={t('form.country')}
                   description={t('form.countryHint')}
+                  placeholder={t('form.countryPlaceholder')}
                   required
                   searchable
                   data={countries}

@@ -48,7 +48,8 @@ export function PadHeader({
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Group gap="xs" wrap="wrap">
-        <Title order={2} size="h3">
+        {/* The page's one h1 (every page has one; the route walk waits for it), at h3 size. */}
+        <Title order={1} size="h3">
           {t('title')}
         </Title>
         <Badge variant="light">{LANGUAGE_NAMES[pad.language]}</Badge>

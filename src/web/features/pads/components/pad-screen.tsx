@@ -216,7 +216,7 @@ function NotesPanel({ padId, canWrite }: { padId: string; canWrite: boolean }) {
   return (
     <Paper withBorder p="sm" miw={240} component="aside" aria-label={t('notes')}>
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('notes')}
         </Title>
         <Text size="xs" c="dimmed">

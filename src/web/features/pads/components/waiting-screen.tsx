@@ -14,7 +14,9 @@ export function WaitingScreen({ pad }: { pad: Pad }) {
     <Paper withBorder p="lg" maw={560} mx="auto" w="100%">
       <Stack align="center" gap="sm" ta="center" role="status">
         <Loader type="dots" aria-hidden />
-        <Title order={3}>{t('waitingTitle')}</Title>
+        <Title order={2} size="h3">
+          {t('waitingTitle')}
+        </Title>
         <Text>{t('waiting')}</Text>
         <Text size="sm" c="dimmed">
           {t('waitingFor', { names: team.join(', ') })}

@@ -122,9 +122,15 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
       onChange={(value) => value && onTabChange(value as WorkspaceTab)}
       keepMounted
       className={wide ? classes.sideTabs : undefined}
-      // Four tabs in the side panel's width: a smaller tab, so they keep to one row.
+      // Four tabs in the side panel's width (28rem at 1280 px): a smaller tab, so they keep to
+      // one row, and a label never breaks inside ("Ticket & context" stays whole).
       styles={
-        wide ? { tab: { paddingInline: 10, fontSize: 'var(--mantine-font-size-sm)' } } : undefined
+        wide
+          ? {
+              tab: { paddingInline: 6, fontSize: 'var(--mantine-font-size-sm)' },
+              tabLabel: { whiteSpace: 'nowrap' },
+            }
+          : undefined
       }
     >
       <Tabs.List aria-label={t('tabs.label')} mb="md">
@@ -176,7 +182,7 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
       {wide ? (
         <div
           className={classes.body}
-          style={{ gridTemplateColumns: `${treeWidth}px 8px minmax(0, 1fr) minmax(300px, 26rem)` }}
+          style={{ gridTemplateColumns: `${treeWidth}px 8px minmax(0, 1fr) minmax(300px, 28rem)` }}
         >
           <div className={classes.pane}>{tree}</div>
           <TreeResizer width={treeWidth} onResize={setTreeWidth} />
