@@ -12,7 +12,7 @@
  */
 import * as Y from 'yjs';
 import { PAD_FILES_MAP, type PadReplay } from '../src/domain/pads';
-import { buildTimeline, countAt } from '../src/domain/playback';
+import { buildTimeline, countAt } from '../src/domain/playback-timeline';
 import { authorBands, PadReplayModel } from '../src/web/features/pads/replay/replay-model';
 import { type Metric, metric } from './lib/report';
 

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { type EventBody, type PlaybackEvent, Replay, replayAll } from './playback';
 import {
   buildTimeline,
-  type EventBody,
   fileHistory,
   namesAlong,
-  type PlaybackEvent,
   type ProjectChangeAt,
   playbackMarkers,
   type ReadEvent,
-  Replay,
-  replayAll,
   withFileChanges,
-} from './playback';
+} from './playback-timeline';
 
 /** A file's events as read: browser time `local`, server time one second later. */
 const ev = (local: number, body: EventBody, p = 1): ReadEvent => ({

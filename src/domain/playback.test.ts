@@ -2,22 +2,18 @@ import { ChangeSet, EditorState } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  buildTimeline,
   type ChangeSetJson,
   changeFor,
   changeSetJsonSchema,
-  clock,
-  countAt,
   type EventBody,
   type PlaybackEvent,
-  playbackMarkers,
   playbackUploadSchema,
-  playTimeOf,
   Replay,
   replayAll,
   SHOWN_GAP_MS,
   textOf,
 } from './playback';
+import { buildTimeline, clock, countAt, playbackMarkers, playTimeOf } from './playback-timeline';
 
 /** Random edits made through CodeMirror, recorded as the browser records them. */
 const editArb = fc.record({

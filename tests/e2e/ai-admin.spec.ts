@@ -1,16 +1,14 @@
 import { STARTER_RUBRIC } from '../../src/domain/ai-review';
 import { OpenAiTestServer } from '../../src/server/features/ai-review/openai-test-server';
 import { adminAccount, apiAs, expect, expectAccessible, logIn, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
-import { E2E } from './support/paths';
+import { type OwnServer, ownServerUrl, startOwnServer } from './support/own-server';
 
 /*
  * AI-assisted review, the admin's side: on a server of its own pointed at an OpenAI-compatible
  * test server (the suite's shared server has no AI_BASE_URL), the admin picks a model, tests
  * it, turns features on and saves; a template gets its rubric from the starter.
  */
-const offset = 1003;
-const baseUrl = `http://localhost:${E2E.port + offset}`;
+const baseUrl = ownServerUrl('ai-admin');
 
 let ai: OpenAiTestServer;
 let server: OwnServer;
@@ -25,7 +23,7 @@ test.beforeAll(async () => {
     { id: 'qwen-test', details: { family: 'qwen2', parameter_size: '7B' }, context_length: 32_768 },
     { id: 'tiny-test', details: { family: 'llama', parameter_size: '1B' }, context_length: 4096 },
   ];
-  server = await startOwnServer('ai-admin', offset, {
+  server = await startOwnServer('ai-admin', {
     AI_BASE_URL: ai.baseUrl,
     AI_DAILY_TOKEN_LIMIT: '500000',
   });

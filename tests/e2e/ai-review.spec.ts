@@ -20,7 +20,7 @@ const due = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 1
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   ai = await new OpenAiTestServer().start();
-  server = await startOwnServer('ai-review', 1003, { AI_BASE_URL: ai.baseUrl });
+  server = await startOwnServer('ai-review', { AI_BASE_URL: ai.baseUrl });
 });
 test.afterAll(async () => {
   await Promise.allSettled(contexts.splice(0).map((c) => c.dispose()));

@@ -1,12 +1,10 @@
 import { expect, logIn, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
-import { E2E } from './support/paths';
+import { type OwnServer, ownServerUrl, startOwnServer } from './support/own-server';
 
 /**
  * `npm run seed-demo` as README describes it: each demo person signs in and sees what
  * README's "Demo data" promises. A server of its own (the seed fills a whole company).
  */
-const offset = 1002;
 const demo = (name: string) => ({
   email: `${name}@demo.talentforge.test`,
   password: 'demo-password',
@@ -14,11 +12,11 @@ const demo = (name: string) => ({
 let server: OwnServer;
 
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://localhost:${E2E.port + offset}` });
+test.use({ baseURL: ownServerUrl('demo') });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startOwnServer('demo', offset, {}, { seedDemo: true });
+  server = await startOwnServer('demo', {}, { seedDemo: true });
 });
 test.afterAll(async () => {
   await server?.stop();

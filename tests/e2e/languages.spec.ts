@@ -8,8 +8,7 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
-import { E2E } from './support/paths';
+import { type OwnServer, ownServerUrl, startOwnServer } from './support/own-server';
 
 test('a candidate switches to German: the screen and a second tab follow at once, and it stays', async ({
   page,
@@ -62,12 +61,11 @@ test('a candidate switches to German: the screen and a second tab follow at once
 test.describe('a browser asking for none of our languages', () => {
   // The admin's default reaches everyone who never chose, their mails too: changing it on the
   // suite's server would put other journeys' mails in Japanese for a moment. A server of its own.
-  const offset = 1001;
   let server: OwnServer;
-  test.use({ locale: 'pt-BR', baseURL: `http://localhost:${E2E.port + offset}` });
+  test.use({ locale: 'pt-BR', baseURL: ownServerUrl('languages') });
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer('languages', offset);
+    server = await startOwnServer('languages');
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -97,7 +97,7 @@ test.describe('on a server of their own', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // Tests only: a 24-second idle timeout instead of the admin's minutes (see README).
-    server = await startOwnServer('security', 1000, { SESSION_IDLE_TIMEOUT_SECONDS: '24' });
+    server = await startOwnServer('security', { SESSION_IDLE_TIMEOUT_SECONDS: '24' });
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -10,19 +10,36 @@ export interface OwnServer {
 }
 
 /**
+ * Each own server's port, above the suite's: one list, so two journeys running at once on
+ * two workers never start servers on the same port (ai-admin and ai-review once did, and
+ * one's page talked to the other's server).
+ */
+const PORT_OFFSETS = {
+  security: 1000,
+  languages: 1001,
+  demo: 1002,
+  'ai-admin': 1003,
+  'ai-review': 1004,
+} as const;
+export type OwnServerName = keyof typeof PORT_OFFSETS;
+
+/** The address an own server answers on (for `test.use({ baseURL })` before it starts). */
+export const ownServerUrl = (name: OwnServerName) =>
+  `http://localhost:${E2E.port + PORT_OFFSETS[name]}`;
+
+/**
  * A second app server with its own embedded database, for journeys that change
  * what every user of a server meets (a very short idle timeout, required
  * two-factor sign-in) and so must not share the suite's server.
  */
 export async function startOwnServer(
-  name: string,
-  portOffset: number,
+  name: OwnServerName,
   extraEnv: Record<string, string> = {},
   options: { seedDemo?: boolean } = {},
 ): Promise<OwnServer> {
   const root = path.resolve(import.meta.dirname, '../../..');
-  const port = E2E.port + portOffset;
-  const baseUrl = `http://localhost:${port}`;
+  const port = E2E.port + PORT_OFFSETS[name];
+  const baseUrl = ownServerUrl(name);
   const dataDir = path.join(e2eDir, `own-${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   // A copy of the suite's database as it was before any journey ran (migrated, the admin

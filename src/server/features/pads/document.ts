@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { PAD_FILES_MAP, PAD_LIMITS, PAD_TEXTS, type PadLanguage } from '../../../domain/pads';
 import { STARTER_PROJECTS } from '../../../domain/starter-projects';
-import type { Db } from '../../db/client';
+import { type Db, rawQuery } from '../../db/client';
 import { pad, padUpdate } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -61,25 +61,26 @@ export async function loadDoc(db: Db, padId: string): Promise<Y.Doc> {
 }
 
 /**
- * Appends one update by `authorId`; answers its seq, or null when the pad has ended (it
- * stays read-only). The pad row's lock orders concurrent appends.
+ * Claims the pad's next seq and stores the update under it, in one statement (no BEGIN and
+ * COMMIT around two: an edit's round trip is most of the time until the other person sees
+ * it). The pad row's lock orders concurrent appends; an ended pad claims nothing.
  */
+const APPEND_SQL = `with claimed as (
+  update pad set last_seq = last_seq + 1 where id = $1 and status = 'open' returning last_seq
+)
+insert into pad_update (pad_id, seq, data, author_id)
+select $1, last_seq, $2, $3 from claimed
+returning seq`;
+
+/** Appends one update by `authorId`; answers its seq, or null when the pad has ended. */
 export async function appendUpdate(
   db: Db,
   padId: string,
   data: Uint8Array,
   authorId: string,
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(pad)
-      .set({ lastSeq: sql`${pad.lastSeq} + 1` })
-      .where(and(eq(pad.id, padId), eq(pad.status, 'open')))
-      .returning({ seq: pad.lastSeq, snapshotSeq: pad.snapshotSeq });
-    if (!claimed) return null;
-    await tx.insert(padUpdate).values({ padId, seq: claimed.seq, data, authorId });
-    return claimed.seq;
-  });
+  const [row] = await rawQuery(db)<{ seq: number }>(APPEND_SQL, [padId, data, authorId]);
+  return row ? Number(row.seq) : null;
 }
 
 export async function readUpdate(db: Db, padId: string, seq: number) {

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { PAD_TEXTS, type Pad, type PadNote, type PadReplay } from '../../../domain/pads';
 import { pad, padNote, padRun, padUpdate } from '../../db/schema';
 import { createTemplate } from '../../test/factories';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
+import { countStatements } from '../../test/statement-counter';
 import { appendUpdate, compact, loadDoc, startRun } from './pads.service';
 import { castOfAnInterview, eventually, type PadCast } from './pads-fixture';
 
@@ -187,6 +188,24 @@ describe('notes', () => {
 });
 
 describe('the document in the database', () => {
+  it('appends an edit in one statement: its seq claimed and the update stored together', async () => {
+    const doc = await loadDoc(t.database.db, padId);
+    const before = Y.encodeStateVector(doc);
+    doc.getMap<Y.Text>('files').get('README.md')!.insert(0, 'x');
+    const update = Y.encodeStateAsUpdate(doc, before);
+    let seq: number | null = null;
+    const sent = await countStatements(t.database).during(async () => {
+      seq = await appendUpdate(t.database.db, padId, update, c.interviewer.id);
+    });
+    expect(sent).toHaveLength(1);
+    const [row] = await t.database.db
+      .select()
+      .from(padUpdate)
+      .where(and(eq(padUpdate.padId, padId), eq(padUpdate.seq, seq!)));
+    expect(row!.authorId).toBe(c.interviewer.id);
+    expect([...row!.data]).toEqual([...update]);
+  });
+
   it('appends updates with their author and compacts them into the snapshot, keeping the rows', async () => {
     const doc = await loadDoc(t.database.db, padId);
     const before = Y.encodeStateVector(doc);

@@ -7,17 +7,15 @@ import {
   CLOCK_ALLOWANCE_MS,
   type EventBody,
   type FilePlayback,
-  fileHistory,
   MAX_FILE_RECORDING_BYTES,
   MAX_UPLOAD_CHARS,
   PLAYBACK_TEXTS,
   type PlaybackEvent,
   type PlaybackUpload,
   type PlaybackUploadResult,
-  type ReadEvent,
   textOf,
-  withFileChanges,
 } from '../../../domain/playback';
+import { fileHistory, type ReadEvent, withFileChanges } from '../../../domain/playback-timeline';
 import type { Db } from '../../db/client';
 import {
   assessment,

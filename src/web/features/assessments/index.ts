@@ -4,15 +4,13 @@ export { assessmentAnswersQuery } from './api/answers';
 export {
   useAssessment,
   useAssessments,
-  useSaveEvaluation,
   useSetTaskCompleted,
   useStartAssessment,
   useSubmitAssessment,
   useToggleAllTasks,
 } from './api/assessments';
-export { assessmentFilesQuery, useAssessmentFiles } from './api/files';
+export { assessmentFilesQuery } from './api/files';
 export {
-  templatesQuery,
   useCreateTemplate,
   useDeleteTemplate,
   useRecruiters,

@@ -2,7 +2,7 @@ import { Modal, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingText } from '../../../ui/loading-text';
-import { useAssessmentFiles } from '../../assessments';
+import { useAssessmentFiles } from '../../assessments/api/files';
 import classes from './code-view.module.css';
 
 export type CodeLocation = { file: string; start: number; end: number };

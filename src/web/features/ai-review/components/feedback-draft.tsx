@@ -6,7 +6,7 @@ import { ENDONYMS, isLanguage } from '../../../../domain/languages';
 import { errorMessage } from '../../../api/http';
 import { notifySuccess } from '../../../lib/notify';
 import { FormError } from '../../../ui/form-error';
-import { useSaveEvaluation } from '../../assessments';
+import { useSaveEvaluation } from '../../assessments/api/assessments';
 
 /**
  * The model's feedback draft, for the reviewer to edit. Sending saves it as the assessment's

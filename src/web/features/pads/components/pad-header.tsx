@@ -64,7 +64,12 @@ export function PadHeader({
               key={person.id}
               variant="dot"
               color={person.color}
-              styles={{ label: { textTransform: 'none' } }}
+              // A long name wraps inside its badge instead of being cut off on a phone.
+              h="auto"
+              maw="100%"
+              styles={{
+                label: { textTransform: 'none', whiteSpace: 'normal', overflow: 'visible' },
+              }}
             >
               {person.name}
               {roleOf(person.id) && ` · ${t(`role.${roleOf(person.id)}`)}`}

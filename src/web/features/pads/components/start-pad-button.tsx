@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PAD_LANGUAGES } from '../../../../domain/pads';
 import { errorMessage } from '../../../api/api-error';
-import { templatesQuery } from '../../assessments';
+import { templatesQuery } from '../../assessments/api/templates';
 import { useStartPad } from '../api/pads';
 import { LANGUAGE_NAMES } from '../lib/language-names';
 

@@ -12,8 +12,12 @@ export function WaitingScreen({ pad }: { pad: Pad }) {
   const team = pad.people.filter((p) => p.role !== 'candidate').map((p) => p.name);
   return (
     <Paper withBorder p="lg" maw={560} mx="auto" w="100%">
-      <Stack align="center" gap="sm" ta="center" role="status">
+      {/* The dots are a waiting animation, not a loading state: outside the status region,
+          which announces who is awaited (the route walk reads a loader in one as loading). */}
+      <Stack align="center" gap="sm" ta="center">
         <Loader type="dots" aria-hidden />
+      </Stack>
+      <Stack align="center" gap="sm" ta="center" role="status" mt="sm">
         <Title order={2} size="h3">
           {t('waitingTitle')}
         </Title>

@@ -2,14 +2,8 @@ import { Button, Group, SegmentedControl, Select, Slider, Stack, Text } from '@m
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pad, PadReplay } from '../../../../domain/pads';
-import {
-  buildTimeline,
-  clock,
-  countAt,
-  PLAYBACK_SPEEDS,
-  type PlaybackSpeed,
-  playTimeOf,
-} from '../../../../domain/playback';
+import { PLAYBACK_SPEEDS, type PlaybackSpeed } from '../../../../domain/playback';
+import { buildTimeline, clock, countAt, playTimeOf } from '../../../../domain/playback-timeline';
 import { formatNumber, formatTime } from '../../../lib/format';
 import { CodeView } from './code-view';
 import classes from './replay.module.css';

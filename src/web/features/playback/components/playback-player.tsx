@@ -5,20 +5,22 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  buildTimeline,
   changeFor,
-  clock,
-  countAt,
   type FilePlayback,
   type FocusTarget,
-  type Marker,
-  namesAlong,
   PLAYBACK_SPEEDS,
   type PlaybackSpeed,
-  playbackMarkers,
   Replay,
   SHOWN_GAP_MS,
 } from '../../../../domain/playback';
+import {
+  buildTimeline,
+  clock,
+  countAt,
+  type Marker,
+  namesAlong,
+  playbackMarkers,
+} from '../../../../domain/playback-timeline';
 import { RUN_STATUSES, RUN_TRIGGERS } from '../../../../domain/test-runs';
 import { errorMessage } from '../../../api/http';
 import { formatNumber, formatTime } from '../../../lib/format';
