@@ -88,17 +88,10 @@ function featureBoundaries() {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
   // Deep imports still allowed, each with its reason. Mantine stylesheet lists (`styles`)
-  // are CSS, not code. settings-form (to src/web/ui) and editor-extensions (to src/web/lib)
-  // are shared pieces to move once the branches editing those folders have landed. The
-  // assessments' API hooks: the AI review panel and the pad's Start button are shown inside
+  // are CSS, not code. The assessments' API hooks: the AI review panel and the pad's Start button are shown inside
   // the assessments' screens, so reaching the hooks through assessments/index would close an
   // import cycle (the hooks import no component).
-  const allowed = [
-    '[^/]+/(components/)?styles',
-    'assessments/api/(assessments|files|templates)',
-    'admin-settings/components/settings-form',
-    'workspace/lib/editor-extensions',
-  ];
+  const allowed = ['[^/]+/(components/)?styles', 'assessments/api/(assessments|files|templates)'];
   const message =
     'Import another feature through its index.ts; move what features share to src/web/ui or src/web/lib (docs/architecture.md).';
   const zones = [];

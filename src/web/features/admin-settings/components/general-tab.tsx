@@ -11,10 +11,10 @@ import { errorMessage } from '../../../api/http';
 import { formatTime } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
+import { type SaveStatus, SettingsSaveRow } from '../../../ui/settings-form';
 import { useSaveSettings, useSettings, useTemplates } from '../../assessments';
 import { useApiHealth } from '../api/health';
 import { durationOptions } from '../lib/template-form';
-import { type SaveStatus, SettingsSaveRow } from './settings-form';
 
 function DurationSetting() {
   const settings = useSettings();

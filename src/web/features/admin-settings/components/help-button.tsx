@@ -1,7 +1,7 @@
 import { Button, List, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useTranslation } from 'react-i18next';
-import { HelpIcon } from './icons';
+import { HelpIcon } from '../../../ui/admin-icons';
 
 /** What each tab does, for an admin new to the screen. */
 export function HelpButton() {

@@ -18,8 +18,8 @@ import {
   SESSION_TIMEOUT_MINUTES,
   type SecuritySettings,
 } from '../../../../domain/security';
+import { SettingsLoader, SettingsSaveRow, useSettingsForm } from '../../../ui/settings-form';
 import { useSaveSecuritySettings, useSecuritySettings } from '../../security';
-import { SettingsLoader, SettingsSaveRow, useSettingsForm } from './settings-form';
 
 function SecurityForm({ stored }: { stored: SecuritySettings }) {
   const { t } = useTranslation('admin-settings');

@@ -2,8 +2,8 @@ import { Box, Group, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSessionState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { SearchIcon } from '../../../ui/admin-icons';
 import { HelpButton } from './help-button';
-import { SearchIcon } from './icons';
 
 type SettingsHeaderProps = {
   /** The template search; null on the tabs without templates, where it would search nothing. */

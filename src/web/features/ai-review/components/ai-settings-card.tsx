@@ -20,7 +20,7 @@ import {
   RUBRIC_TEXTS,
 } from '../../../../domain/ai-review';
 import { translateMessage } from '../../../lib/messages';
-import { SettingsSaveRow, useSettingsForm } from '../../admin-settings/components/settings-form';
+import { SettingsSaveRow, useSettingsForm } from '../../../ui/settings-form';
 import { useAiConfig, useSaveAiSettings } from '../api/admin';
 import { ModelCards } from './model-cards';
 

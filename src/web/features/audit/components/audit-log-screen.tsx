@@ -4,10 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
+import classes from '../../../app/layout/admin-page.module.css';
+import { AdminSidebar } from '../../../app/layout/admin-sidebar';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import { AdminSidebar, adminClasses as classes } from '../../admin-settings';
 import { useAuditLog } from '../api/audit-log';
 import { AuditCards, AuditTable } from './audit-entries';
 

@@ -5,11 +5,7 @@ import {
   type FeedbackDetail,
   type FeedbackSettings,
 } from '../../../../domain/automated-feedback';
-import {
-  SettingsLoader,
-  SettingsSaveRow,
-  useSettingsForm,
-} from '../../admin-settings/components/settings-form';
+import { SettingsLoader, SettingsSaveRow, useSettingsForm } from '../../../ui/settings-form';
 import { AiConnectionCard, AiSettingsCard } from '../../ai-review';
 import { useFeedbackSettings, useSaveFeedbackSettings } from '../api/automated-feedback';
 

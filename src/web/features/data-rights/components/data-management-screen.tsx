@@ -19,6 +19,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ManagedUser } from '../../../../domain/users';
 import { ApiError, errorMessage } from '../../../api/http';
+import classes from '../../../app/layout/admin-page.module.css';
+import { AdminSidebar } from '../../../app/layout/admin-sidebar';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/messages';
 import { useSessionState } from '../../../lib/session';
@@ -26,7 +28,6 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { ResponsiveTable } from '../../../ui/responsive-table';
-import { AdminSidebar, adminClasses as classes } from '../../admin-settings';
 import { useUsers } from '../../users';
 import { useEraseUser, useErasures, useExportUser } from '../api/data-rights';
 

@@ -16,11 +16,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Integrations } from '../../../../domain/integrations';
 import { errorMessage } from '../../../api/http';
+import classes from '../../../app/layout/admin-page.module.css';
+import { AdminSidebar } from '../../../app/layout/admin-sidebar';
 import { formatNumber } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
-import { AdminSidebar, adminClasses as classes } from '../../admin-settings';
 import { useIntegrations, useSendTestMail } from '../api/integrations';
 
 function age(t: TFunction<'integrations'>, seconds: number): string {

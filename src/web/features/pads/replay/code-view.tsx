@@ -1,11 +1,7 @@
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
-import {
-  languageExtension,
-  loadLanguage,
-  viewerExtensions,
-} from '../../workspace/lib/editor-extensions';
+import { languageExtension, loadLanguage, viewerExtensions } from '../../../lib/editor-extensions';
 
 /**
  * A read-only CodeMirror view of one file's text (the final code, a replay's frame). The view

@@ -23,14 +23,10 @@ import {
 } from '../../../../domain/playback-timeline';
 import { RUN_STATUSES, RUN_TRIGGERS } from '../../../../domain/test-runs';
 import { errorMessage } from '../../../api/http';
+import { languageExtension, loadLanguage, viewerExtensions } from '../../../lib/editor-extensions';
 import { formatNumber, formatTime } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import {
-  languageExtension,
-  loadLanguage,
-  viewerExtensions,
-} from '../../workspace/lib/editor-extensions';
 import { useFilePlayback } from '../api/file-playback';
 import classes from './playback.module.css';
 import './styles';

@@ -2,7 +2,7 @@ import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseExtensions, languageExtension, loadLanguage } from '../lib/editor-extensions';
+import { baseExtensions, languageExtension, loadLanguage } from '../../../lib/editor-extensions';
 import type { PlaybackRecorder } from '../lib/playback-recorder';
 
 export type Cursor = { line: number; col: number };

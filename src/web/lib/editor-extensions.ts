@@ -27,7 +27,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
-import { type FileLanguage, hasJsx, languageOf } from '../../../../domain/assessments';
+import { type FileLanguage, hasJsx, languageOf } from '../../domain/assessments';
 
 /**
  * The language support of a file, from its extension (issue 24): JavaScript, TypeScript and

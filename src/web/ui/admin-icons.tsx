@@ -1,6 +1,6 @@
-import { OutlineIcon as Outline } from '../../../ui/icons';
+import { OutlineIcon as Outline } from './icons';
 
-/** The few outline icons of this screen. */
+/** The admin screens' outline icons (the sidebar's and the settings header's). */
 export const SearchIcon = () => (
   <Outline size={16}>
     <circle cx="10" cy="10" r="7" />

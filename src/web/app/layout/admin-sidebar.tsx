@@ -2,11 +2,18 @@ import { Box, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSessionState } from '../../../lib/session';
-import { UserAvatar } from '../../../ui/user-avatar';
-import { useProfile } from '../../profile';
-import classes from './admin-settings.module.css';
-import { ChartIcon, DatabaseIcon, LogsIcon, PlugIcon, SettingsIcon, UsersIcon } from './icons';
+import { useProfile } from '../../features/profile';
+import { useSessionState } from '../../lib/session';
+import {
+  ChartIcon,
+  DatabaseIcon,
+  LogsIcon,
+  PlugIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../../ui/admin-icons';
+import { UserAvatar } from '../../ui/user-avatar';
+import classes from './admin-page.module.css';
 
 function GroupLabel({ children }: { children: string }) {
   return (

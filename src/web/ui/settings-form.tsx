@@ -2,9 +2,9 @@ import { Button, Group } from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/http';
-import { FormError, FormSuccess } from '../../../ui/form-error';
-import { LoadingText } from '../../../ui/loading-text';
+import { errorMessage } from '../api/http';
+import { FormError, FormSuccess } from './form-error';
+import { LoadingText } from './loading-text';
 
 export type SaveStatus = { ok: boolean; text: string } | null;
 
