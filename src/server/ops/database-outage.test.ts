@@ -82,7 +82,10 @@ beforeAll(async () => {
   const proxied = new URL(directUrl);
   proxied.hostname = '127.0.0.1';
   proxied.port = String(proxy.port);
-  server = spawn(tsx, ['src/server/main.ts'], {
+  // Node itself with tsx's loader, not the tsx command: that one runs the server in a child
+  // process of its own, which outlived afterAll's SIGKILL of the parent (CI found one such
+  // server still running after every PostgreSQL run).
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...env, DATABASE_URL: proxied.toString() },
     stdio: ['ignore', 'pipe', 'pipe'],
