@@ -11,35 +11,8 @@ test('the candidate joins from My Applications; both type in one pad, converge a
   browser,
 }) => {
   test.setTimeout(180_000);
-  const id = suffix();
-  const recruiter = newAccount('recruiter', `Pia Interviewer ${id}`);
-  const candidate = newAccount('candidate', `Otto Candidate ${id}`);
-  const rec = await clients(recruiter, 'sign-up');
-  const cand = await clients(candidate, 'sign-up');
-
   // Set up through the API: a job, an application at Interview, a time picked.
-  const jobId = await postJob(rec.api, { title: `Paired Role ${id}` });
-  const applicationId = await applicationTo(jobId, cand.api, { api: rec.api, stage: 'interview' });
-  const proposed = await rec.api.post(`/api/applications/${applicationId}/interviews`, {
-    data: {
-      slots: [
-        {
-          date: inDays(3),
-          time: '10:00',
-          durationMinutes: 45,
-          timeZone: 'Europe/Berlin',
-          location: 'https://meet.example.test/pad',
-        },
-      ],
-      interviewerIds: [rec.id],
-    },
-  });
-  expect(proposed.status(), await proposed.text()).toBe(201);
-  const interview = (await proposed.json()) as { id: string; slots: { id: string }[] };
-  const picked = await cand.api.post(`/api/interviews/${interview.id}/pick`, {
-    data: { slotId: interview.slots[0]!.id },
-  });
-  expect(picked.status(), await picked.text()).toBe(200);
+  const { recruiter, candidate, rec, jobId } = await scheduledInterview(suffix());
 
   // The interviewer starts the pad from the application.
   await logIn(page, recruiter);
@@ -153,7 +126,7 @@ async function scheduledInterview(id: string) {
   const candidate = newAccount('candidate', `Cem Candidate ${id}`);
   const rec = await clients(recruiter, 'sign-up');
   const cand = await clients(candidate, 'sign-up');
-  const jobId = await postJob(rec.api, { title: `Pad Files ${id}` });
+  const jobId = await postJob(rec.api, { title: `Pad Role ${id}` });
   const applicationId = await applicationTo(jobId, cand.api, { api: rec.api, stage: 'interview' });
   const proposed = await rec.api.post(`/api/applications/${applicationId}/interviews`, {
     data: {
@@ -163,7 +136,7 @@ async function scheduledInterview(id: string) {
           time: '10:00',
           durationMinutes: 45,
           timeZone: 'Europe/Berlin',
-          location: 'https://meet.example.test/files',
+          location: 'https://meet.example.test/pad',
         },
       ],
       interviewerIds: [rec.id],
@@ -175,7 +148,7 @@ async function scheduledInterview(id: string) {
     data: { slotId: interview.slots[0]!.id },
   });
   expect(picked.status(), await picked.text()).toBe(200);
-  return { recruiter, candidate, rec, interviewId: interview.id };
+  return { recruiter, candidate, rec, jobId, interviewId: interview.id };
 }
 
 test('the candidate waits until the interviewer comes in; on a phone, files made, renamed and deleted reach both', async ({

@@ -2,6 +2,7 @@ import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiReview } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import { Periodic } from '../../lib/periodic';
 import { readAiSettings } from './ai-settings';
 
 /** Clears prompts and answers older than the retention period (the audit rows keep the hash). */
@@ -27,14 +28,15 @@ const DEFAULT_INTERVAL_MS = 60 * 60_000;
  * nobody asks for a review. Clearing is idempotent, so every server runs it.
  */
 export class AiPromptSweep {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly timer: Periodic;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
-    private readonly intervalMs = DEFAULT_INTERVAL_MS,
-  ) {}
+    intervalMs = DEFAULT_INTERVAL_MS,
+  ) {
+    this.timer = new Periodic(() => this.runOnce(), intervalMs, logger, 'AI prompt sweep failed');
+  }
 
   /** One pass with the admin's current retention; also what tests call. */
   async runOnce(now = new Date()) {
@@ -45,23 +47,10 @@ export class AiPromptSweep {
   }
 
   start() {
-    if (this.timer) return;
-    const tick = () => {
-      this.running = this.runOnce()
-        .then(() => undefined)
-        .catch((err) => this.logger.error({ err }, 'AI prompt sweep failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    this.timer = setInterval(tick, this.intervalMs);
-    this.timer.unref();
-    tick();
+    this.timer.start();
   }
 
   async stop() {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.timer.stop();
   }
 }

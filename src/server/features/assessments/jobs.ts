@@ -1,4 +1,5 @@
 import type { Logger } from '../../lib/logger';
+import { Periodic } from '../../lib/periodic';
 import { SimilarityWorker } from '../similarity/worker';
 import {
   type AssessmentDeps,
@@ -14,17 +15,17 @@ const DEFAULT_INTERVAL_MS = 60_000;
  * (each change is made under a condition), so every server runs them.
  */
 export class AssessmentJobs {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly timer: Periodic;
   /** Similarity checks of new submissions (docs/decisions/026), polled every 2 s. */
   readonly similarity: SimilarityWorker;
 
   constructor(
     private readonly deps: AssessmentDeps,
     private readonly logger: Logger,
-    private readonly intervalMs = DEFAULT_INTERVAL_MS,
+    intervalMs = DEFAULT_INTERVAL_MS,
   ) {
     this.similarity = new SimilarityWorker(deps.db, logger);
+    this.timer = new Periodic(() => this.runOnce(), intervalMs, logger, 'assessment jobs failed');
   }
 
   /** One pass; also what tests call. */
@@ -39,24 +40,11 @@ export class AssessmentJobs {
 
   start() {
     this.similarity.start();
-    if (this.timer) return;
-    const tick = () => {
-      this.running = this.runOnce()
-        .then(() => undefined)
-        .catch((err) => this.logger.error({ err }, 'assessment jobs failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    this.timer = setInterval(tick, this.intervalMs);
-    this.timer.unref();
-    tick();
+    this.timer.start();
   }
 
   async stop() {
     await this.similarity.stop();
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.timer.stop();
   }
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { type InterviewStatus, REMINDER_BEFORE_MS } from '../../../domain/interviews';
 import { interview } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import { Periodic } from '../../lib/periodic';
 import { write } from '../../lib/unit-of-work';
 import { type InterviewDeps, loadInterview, timeOf } from './loading';
 import { reminderMails } from './mails';
@@ -57,14 +58,20 @@ export async function sendInterviewReminders(deps: InterviewDeps, now = new Date
  * queues its mail), so every server runs it.
  */
 export class InterviewReminders {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly timer: Periodic;
 
   constructor(
     private readonly deps: InterviewDeps,
     private readonly logger: Logger,
-    private readonly intervalMs = DEFAULT_INTERVAL_MS,
-  ) {}
+    intervalMs = DEFAULT_INTERVAL_MS,
+  ) {
+    this.timer = new Periodic(
+      () => this.runOnce(),
+      intervalMs,
+      logger,
+      'interview reminders failed',
+    );
+  }
 
   /** One pass; also what tests call. */
   async runOnce(now = new Date()) {
@@ -74,23 +81,10 @@ export class InterviewReminders {
   }
 
   start() {
-    if (this.timer) return;
-    const tick = () => {
-      this.running = this.runOnce()
-        .then(() => undefined)
-        .catch((err) => this.logger.error({ err }, 'interview reminders failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    this.timer = setInterval(tick, this.intervalMs);
-    this.timer.unref();
-    tick();
+    this.timer.start();
   }
 
   async stop() {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.timer.stop();
   }
 }
