@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type PadLanguage, padNoteSchema, padRunSchema, padSchema } from '../../../../domain/pads';
+import {
+  type Pad,
+  type PadLanguage,
+  padNoteSchema,
+  padRunSchema,
+  padSchema,
+} from '../../../../domain/pads';
 import { apiFetch } from '../../../api/http';
 
 export const padKeys = {
@@ -17,12 +23,21 @@ export const usePad = (id: string) =>
     queryFn: ({ signal }) => apiFetch(`/api/pads/${enc(id)}`, { schema: padSchema, signal }),
   });
 
-/** POST /api/pads: an interview's pad (its open one when there is one). */
-export const useStartPad = () =>
+/**
+ * POST /api/pads: an interview's pad (its open one when there is one). The callbacks are the
+ * mutation's own, not mutate()'s: starting the pad publishes `interview.changed`, whose
+ * refetch can replace the Start pad button before the answer arrives, and mutate()'s
+ * callbacks do not run for an unmounted component (the pad opened, but nobody went there).
+ */
+export const useStartPad = (then: {
+  onSuccess: (pad: Pad) => void;
+  onError: (error: Error) => void;
+}) =>
   useMutation({
     mutationFn: (
       input: { interviewId: string } & ({ language: PadLanguage } | { templateId: string }),
     ) => apiFetch('/api/pads', { method: 'POST', json: input, schema: padSchema }),
+    ...then,
   });
 
 /** POST /api/pads/{id}/end */

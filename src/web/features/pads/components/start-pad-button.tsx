@@ -17,18 +17,15 @@ import { LANGUAGE_NAMES } from '../lib/language-names';
  */
 export function StartPadButton({ interviewId }: { interviewId: string }) {
   const { t } = useTranslation('pads');
-  const start = useStartPad();
   const navigate = useNavigate();
+  const start = useStartPad({
+    onSuccess: (pad) => navigate(`/pads/${pad.id}`),
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
   const [opened, setOpened] = useState(false);
   const templates = useQuery({ ...templatesQuery(), enabled: opened });
   const open = (choice: { language: (typeof PAD_LANGUAGES)[number] } | { templateId: string }) =>
-    start.mutate(
-      { interviewId, ...choice },
-      {
-        onSuccess: (pad) => navigate(`/pads/${pad.id}`),
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
-      },
-    );
+    start.mutate({ interviewId, ...choice });
   const usable = (templates.data ?? []).filter((template) => template.active);
   return (
     <Menu position="bottom-start" opened={opened} onChange={setOpened}>
