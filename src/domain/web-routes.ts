@@ -36,6 +36,7 @@ export const WEB_ROUTES = {
   adminUsers: '/admin/users',
   adminJobs: '/admin/jobs',
   adminJob: '/admin/jobs/:jobId',
+  adminEditJob: '/admin/jobs/:jobId/edit',
   auditLog: '/admin/logs',
   dataManagement: '/admin/data',
   integrations: '/admin/integrations',

@@ -54,6 +54,7 @@ const WALKED_BY: Record<WebRoute, readonly Who[]> = {
   adminUsers: ['admin'],
   adminJobs: ['admin'],
   adminJob: ['admin'],
+  adminEditJob: ['admin'],
   auditLog: ['admin'],
   dataManagement: ['admin'],
   integrations: ['admin'],

@@ -360,6 +360,7 @@ export const routes: RouteObject[] = [
       },
       guarded(routePath('adminJobs'), <AdminJobsScreen />, ADMIN),
       guarded(routePath('adminJob'), <PipelineScreen admin />, ADMIN),
+      guarded(routePath('adminEditJob'), <EditJobScreen admin />, ADMIN),
       {
         path: routePath('auditLog'),
         element: (

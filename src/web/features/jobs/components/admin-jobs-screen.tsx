@@ -13,6 +13,7 @@ import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useRecruiters } from '../../assessments';
 import { useDeleteJob, useJobAction, useManagedJobs, useReassignJob } from '../api/jobs';
 import { formatDate, JobStatusBadge } from './job-badges';
+import { MissingCountry } from './missing-country';
 
 /** Manage Jobs (/admin/jobs): every job; close, unpublish, reassign, remove. */
 export function AdminJobsScreen() {
@@ -85,6 +86,7 @@ export function AdminJobsScreen() {
                   <Text size="xs" c="dimmed">
                     {j.department}
                   </Text>
+                  <MissingCountry job={j} admin />
                 </>
               ),
             },

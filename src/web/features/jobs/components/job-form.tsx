@@ -36,9 +36,11 @@ type Props = {
   error: unknown;
   onSubmit: (input: NewJobInput) => Promise<unknown>;
   onCancel?: () => void;
+  /** The field to start on (the lists' "No country" marker leads to the country). */
+  focus?: 'country';
 };
 
-export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: Props) {
+export function JobForm({ initial, mode, pending, error, onSubmit, onCancel, focus }: Props) {
   const { t } = useTranslation('jobs');
   const separators = numberSeparators();
   const form = useForm<JobFormValues>({ initialValues: initial });
@@ -104,6 +106,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel }: P
                   placeholder={t('form.countryPlaceholder')}
                   required
                   searchable
+                  autoFocus={focus === 'country'}
                   data={countries}
                   {...form.getInputProps('country')}
                 />

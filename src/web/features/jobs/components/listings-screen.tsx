@@ -11,6 +11,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { useManagedJobs } from '../api/jobs';
 import { JobActionsMenu } from './job-actions-menu';
 import { formatDate, JobMeta, JobStatusBadge } from './job-badges';
+import { MissingCountry } from './missing-country';
 import { StageCounts } from './stage-counts';
 
 /** My Listings (/recruiter/job-listings): the recruiter's own jobs with their pipelines' counts. */
@@ -77,6 +78,7 @@ function ListingCard({ job, onError }: { job: ManagedJob; onError: (e: unknown) 
               ) : null}
             </Group>
             <JobMeta job={job} />
+            <MissingCountry job={job} />
           </Stack>
           <JobActionsMenu job={job} onError={onError} />
         </Group>
