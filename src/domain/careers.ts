@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, EXPERIENCE_OPTIONS, JOB_TYPES } from './constants';
+import { countryInPlace } from './countries';
 import { excerptOf, type JobType, WORKPLACE_TYPES } from './jobs';
 
 /**
@@ -128,11 +129,13 @@ export function jobPostingJsonLd(job: PublicJob, appUrl: string): Record<string,
     const countries = job.country
       ? [job.country]
       : job.locations
-          .map((place) =>
-            place
-              .replace(/^\s*remote\b[\s,:;(–-]*/i, '')
-              .replace(/\)\s*$/, '')
-              .trim(),
+          .map(
+            (place) =>
+              countryInPlace(place) ??
+              place
+                .replace(/^\s*remote\b[\s,:;(–-]*/i, '')
+                .replace(/\)\s*$/, '')
+                .trim(),
           )
           .filter(Boolean);
     if (countries.length > 0) {
@@ -142,14 +145,23 @@ export function jobPostingJsonLd(job: PublicJob, appUrl: string): Record<string,
       }));
     }
   } else {
-    posting.jobLocation = job.locations.map((place) => ({
-      '@type': 'Place',
-      address: {
-        '@type': 'PostalAddress',
-        addressLocality: place,
-        ...(job.country ? { addressCountry: job.country } : {}),
-      },
-    }));
+    // A job without a country (posted before the form asked) still gets one where its places
+    // name it ("Berlin, Germany"); otherwise Google refuses the posting until it is edited
+    // (Manage Jobs and My Listings mark it). Other readers of JobPosting do not need it, so
+    // the rest is sent either way.
+    const named = job.locations.map(countryInPlace);
+    const fallback = job.country ?? named.find(Boolean) ?? null;
+    posting.jobLocation = job.locations.map((place, i) => {
+      const country = job.country ?? named[i] ?? fallback;
+      return {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: place,
+          ...(country ? { addressCountry: country } : {}),
+        },
+      };
+    });
   }
   if (job.salaryMin !== null || job.salaryMax !== null) {
     posting.baseSalary = {

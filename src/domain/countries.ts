@@ -42,3 +42,56 @@ export function countryName(code: string, locale: string): string {
     return code;
   }
 }
+
+/** Names that are not a code's display name in our languages but name one in a place. */
+const COUNTRY_ALIASES: Record<string, string> = {
+  UK: 'GB',
+  'GREAT BRITAIN': 'GB',
+  ENGLAND: 'GB',
+  SCOTLAND: 'GB',
+  WALES: 'GB',
+  USA: 'US',
+  'U.S.': 'US',
+  'U.S.A.': 'US',
+  AMERICA: 'US',
+  'UNITED STATES OF AMERICA': 'US',
+};
+
+const LOOKUP_LOCALES = ['en', 'de', 'fr', 'es', 'ja'];
+let byName: Map<string, string> | null = null;
+
+/** Every code's name in our five languages, upper-cased, to its code (built on first use). */
+function namesToCodes(): Map<string, string> {
+  if (byName) return byName;
+  byName = new Map(Object.entries(COUNTRY_ALIASES));
+  for (const locale of LOOKUP_LOCALES) {
+    for (const code of COUNTRY_CODES) {
+      const name = countryName(code, locale).toUpperCase();
+      if (name !== code && !byName.has(name)) byName.set(name, code);
+    }
+  }
+  return byName;
+}
+
+/**
+ * The country a free-text location names at its end ("Berlin, Germany", "Remote UK",
+ * "Lyon (France)"), as ISO 3166-1 alpha-2, or null when it names none. For jobs posted before
+ * the form asked for a country: their JobPosting gets `addressCountry` when the place says it.
+ * Bare two-letter codes are not read: "San Francisco, CA" is California, not Canada.
+ */
+export function countryInPlace(place: string): string | null {
+  const last = (place.split(/,|\/|·|\||\s[–-]\s/).at(-1) ?? '')
+    .replace(/^\s*remote\b[\s:;(]*/i, '')
+    .replace(/[()]/g, ' ')
+    .trim();
+  if (!last) return null;
+  const words = last.split(/\s+/);
+  // The whole last part, then its last words ("Munich Germany" → "Germany").
+  for (let i = 0; i < words.length; i++) {
+    const text = words.slice(i).join(' ');
+    const bareCode = /^[a-z]{2}$/i.test(text) && text !== 'UK';
+    const code = bareCode ? null : namesToCodes().get(text.toUpperCase());
+    if (code) return code;
+  }
+  return null;
+}

@@ -138,11 +138,40 @@ describe('JobPosting structured data (Google’s rules)', () => {
     ]);
   });
 
-  it('fails a job posted without a country (before the form asked for one)', async () => {
+  it('fails a job posted without a country (before the form asked for one) whose places name none', async () => {
     const old = await post({ title: 'Old Posting', country: null });
     expect(await issuesOf(jsonLd(await pageOf(old)))).toContain(
       'ERROR jobLocation.address.addressCountry',
     );
+  });
+
+  it('passes such a job when its places name the country, every place getting it', async () => {
+    const named = await post({
+      title: 'Old Named Posting',
+      country: null,
+      locations: ['Berlin, Germany', 'Hamburg'],
+    });
+    const posting = jsonLd(await pageOf(named));
+    expect(await issuesOf(posting)).toEqual([
+      'WARNING applicantLocationRequirements',
+      'WARNING jobLocationType',
+    ]);
+    expect(
+      (posting.jobLocation as { address: { addressCountry?: string } }[]).map(
+        (p) => p.address.addressCountry,
+      ),
+    ).toEqual(['DE', 'DE']);
+    const remote = await post({
+      title: 'Old Remote Posting',
+      country: null,
+      workplaceType: 'remote',
+      locations: ['Remote, Deutschland'],
+    });
+    const remotePosting = jsonLd(await pageOf(remote));
+    expect(remotePosting.applicantLocationRequirements).toEqual([
+      { '@type': 'Country', name: 'DE' },
+    ]);
+    expect(await issuesOf(remotePosting)).toEqual([]);
   });
 
   it('refuses a country that is not an ISO 3166-1 alpha-2 code', async () => {
