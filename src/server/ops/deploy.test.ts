@@ -166,6 +166,27 @@ describe('deploy/systemd', () => {
     }
   });
 
+  it('gives the runner only the root powers the sandbox uses, and lets nobody read staged files', () => {
+    const runner = unit('talentforge-runner.service');
+    // Checked by running the sandbox tests as root with exactly these (the unit's comments).
+    expect(runner.get('CapabilityBoundingSet')?.[0]?.split(' ').sort()).toEqual([
+      'CAP_CHOWN',
+      'CAP_KILL',
+      'CAP_SETGID',
+      'CAP_SETUID',
+    ]);
+    expect(runner.get('ProtectSystem')).toEqual(['strict']);
+    expect(runner.get('PrivateTmp')).toEqual(['true']);
+    // bubblewrap's namespaces, and a fresh /proc it can only mount under a fully visible one.
+    expect(runner.get('RestrictNamespaces')?.[0]?.split(' ').sort()).toEqual(
+      ['cgroup', 'ipc', 'mnt', 'net', 'pid', 'user', 'uts'].sort(),
+    );
+    expect(runner.has('ProtectProc')).toBe(false);
+    expect(runner.has('ProcSubset')).toBe(false);
+    // The sandbox user (nobody) reads the staged project files: the umask keeps them readable.
+    expect(Number.parseInt(runner.get('UMask')?.[0] ?? '', 8) & 0o044).toBe(0);
+  });
+
   const copyAs = (file: string, name: string) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'talentforge-units-'));
     writeFileSync(path.join(dir, name), read(`deploy/systemd/${file}`));
@@ -202,6 +223,23 @@ describe('deploy/systemd', () => {
         });
         const [, level] = /Overall exposure level for [^:]+: ([\d.]+)/.exec(check.stdout) ?? [];
         expect(Number(level), check.stdout.slice(-500)).toBeLessThanOrEqual(3.0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(has('systemd-analyze'))(
+    'rates the runner unit 4.0 or better in `systemd-analyze security`',
+    () => {
+      const { dir, unitPath } = copyAs('talentforge-runner.service', 'talentforge-runner.service');
+      try {
+        const check = spawnSync('systemd-analyze', ['security', '--offline=yes', unitPath], {
+          encoding: 'utf8',
+          cwd: dir,
+        });
+        const [, level] = /Overall exposure level for [^:]+: ([\d.]+)/.exec(check.stdout) ?? [];
+        expect(Number(level), check.stdout.slice(-500)).toBeLessThanOrEqual(4.0);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
