@@ -127,7 +127,10 @@ describe('a published job without a country', () => {
     ).toBeNull();
   });
 
-  it('leads an admin to the edit form with the country field focused', async () => {
+  // The whole job form (Markdown editor included) on a loaded machine: a wait, not a time limit.
+  it('leads an admin to the edit form with the country field focused', {
+    timeout: 60_000,
+  }, async () => {
     screenWidth('wide');
     stubFetch();
     await i18n.loadNamespaces(['jobs', 'common']);
@@ -139,7 +142,7 @@ describe('a published job without a country', () => {
     const country = await screen.findByLabelText(
       /^Country/,
       { selector: 'input' },
-      { timeout: 10_000 },
+      { timeout: 45_000 },
     );
     await waitFor(() => expect(document.activeElement).toBe(country));
     expect(screen.getByRole('link', { name: '← Back to the pipeline' }).getAttribute('href')).toBe(

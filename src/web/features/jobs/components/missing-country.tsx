@@ -14,7 +14,10 @@ export const needsCountry = (job: Pick<Job, 'status' | 'country'>) =>
 export const editCountryHref = (job: Pick<Job, 'id'>, admin: boolean) =>
   `${admin ? '/admin/jobs' : '/recruiter/job-listings'}/${job.id}/edit?focus=country`;
 
-/** "Country missing · Add it": shown only when needsCountry(job). */
+/** A dark orange: 6.6:1 on white (Mantine's orange.9 is below 4.5:1 for small text). */
+const WARNING_TEXT = '#a13d00';
+
+/** "No country · Add the country": shown only when needsCountry(job). */
 export function MissingCountry({
   job,
   admin = false,
@@ -26,7 +29,7 @@ export function MissingCountry({
   if (!needsCountry(job)) return null;
   return (
     <Group gap={6} wrap="wrap" align="baseline">
-      <Text size="sm" fw={600} c="orange.9">
+      <Text size="sm" fw={600} c={WARNING_TEXT}>
         {t('missingCountry.label')}
       </Text>
       <Anchor
