@@ -196,6 +196,24 @@ export function formatZonedDateTime(value: DateInput, timeZone?: string): string
   }
 }
 
+/**
+ * Whether two time zones show the same clock time at that moment (UTC and Europe/London in
+ * winter): a time need not be written twice, once in each. An unknown zone never matches.
+ */
+export function sameClockTime(value: DateInput, zoneA: string, zoneB: string): boolean {
+  const read = toDate(value);
+  if (!read) return false;
+  const offset = (timeZone: string) =>
+    dateTime({ timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(read.date)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  try {
+    return offset(zoneA) === offset(zoneB);
+  } catch {
+    return false;
+  }
+}
+
 // --- jobs and profile: number inputs ------------------------------------------------------
 
 /**
