@@ -119,9 +119,13 @@ test.beforeAll(async () => {
     multipart: { coverLetter: 'Hello' },
   });
   expect(applied.status(), await applied.text()).toBe(201);
-  const pad = await rec.api.post('/api/pads', {
-    data: { applicationId: ((await applied.json()) as { id: string }).id },
+  const applicationId = ((await applied.json()) as { id: string }).id;
+  // The longest stage name (German "Vorstellungsgespräch") on the pipeline's badge.
+  const moved = await rec.api.post(`/api/jobs/${jobId}/applications/move`, {
+    data: { applicationIds: [applicationId], stage: 'interview' },
   });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const pad = await rec.api.post('/api/pads', { data: { applicationId } });
   expect(pad.status(), await pad.text()).toBe(201);
   const conversation = await rec.api.post('/api/conversations', {
     data: { recipientIds: [cand.id], subject: `Walk ${id}`, message: 'Hello there.' },
@@ -188,8 +192,8 @@ async function settled(page: Page, inFlight: () => number) {
 /**
  * What is wrong with the page as it stands: sideways page overflow (naming the elements that
  * stick out), a region that scrolls sideways with no cue that it does (ResponsiveTable's
- * scrolling form carries data-scroll-cue), a badge, tab, button or segmented-control label cut
- * short, and text that looks like a catalogue key.
+ * scrolling form carries data-scroll-cue), a badge, tab, button or segmented-control label or
+ * a placeholder cut short, and text that looks like a catalogue key.
  */
 function problemsOnPage(page: Page) {
   return page.evaluate((keyLike) => {
@@ -251,6 +255,17 @@ function problemsOnPage(page: Page) {
     for (const el of document.body.querySelectorAll('.mantine-SegmentedControl-root')) {
       if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
         problems.push(`segmented control cut short: ${name(el)}`);
+      }
+    }
+    // A placeholder wider than its field shows cut ("Name des Kandidaten oder Titel des Assessm").
+    const measure = document.createElement('canvas').getContext('2d');
+    for (const el of document.body.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!measure || el.value !== '' || el.clientWidth === 0) continue;
+      const style = getComputedStyle(el);
+      measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (measure.measureText(el.placeholder).width > room + 1) {
+        problems.push(`placeholder cut short: "${el.placeholder}"`);
       }
     }
     // File names (the workspace's auth.service.ts) look like keys too: not ours to report.

@@ -14,20 +14,20 @@ export function InterviewBadge({ jobId, applicationId }: { jobId: string; applic
     i.responses.some((r) => r.userId === i.candidateId && r.response === 'declined')
   ) {
     return (
-      <Badge variant="light" color="red" size="sm" tt="none" mt={4}>
+      <Badge variant="light" color="red" size="sm" tt="none">
         {t('badge.candidateDeclined')}
       </Badge>
     );
   }
   if (i.scheduled) {
     return (
-      <Badge variant="light" color="indigo" size="sm" tt="none" mt={4}>
+      <Badge variant="light" color="indigo" size="sm" tt="none">
         {t('badge.at', { time: formatZonedDateTime(i.scheduled.startsAt) })}
       </Badge>
     );
   }
   return (
-    <Badge variant="light" color="yellow" size="sm" tt="none" mt={4}>
+    <Badge variant="light" color="yellow" size="sm" tt="none">
       {t('badge.proposed')}
     </Badge>
   );
