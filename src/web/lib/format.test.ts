@@ -66,7 +66,11 @@ describe('formats follow the language in force', () => {
     expect(formatZonedDateTime(at, 'Europe/Berlin')).toBe('Di., 2. Juni 2026, 15:30 MESZ');
     await i18n.changeLanguage('ja');
     expect(formatZonedDateTime(at, 'Asia/Tokyo')).toBe('2026年6月2日(火) 22:30 JST');
-    expect(formatZonedDateTime(null)).toBe('N/A');
+    // "N/A" in the reader's language: English left on a Japanese screen otherwise.
+    expect(formatZonedDateTime(null)).toBe('なし');
+    await i18n.changeLanguage('de');
+    expect(formatDate(null)).toBe('k. A.');
+    await i18n.changeLanguage('ja');
     expect(formatZonedDateTime(at, 'Not/AZone')).not.toBe('N/A');
   });
 
