@@ -120,9 +120,13 @@ test.beforeAll(async () => {
     multipart: { coverLetter: 'Hello' },
   });
   expect(applied.status(), await applied.text()).toBe(201);
-  const pad = await rec.api.post('/api/pads', {
-    data: { applicationId: ((await applied.json()) as { id: string }).id },
+  const applicationId = ((await applied.json()) as { id: string }).id;
+  // The longest stage name (German "Vorstellungsgespräch") on the pipeline's badge.
+  const moved = await rec.api.post(`/api/jobs/${jobId}/applications/move`, {
+    data: { applicationIds: [applicationId], stage: 'interview' },
   });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const pad = await rec.api.post('/api/pads', { data: { applicationId } });
   expect(pad.status(), await pad.text()).toBe(201);
   const conversation = await rec.api.post('/api/conversations', {
     data: { recipientIds: [cand.id], subject: `Walk ${id}`, message: 'Hello there.' },
@@ -189,8 +193,8 @@ async function settled(page: Page, inFlight: () => number) {
 /**
  * What is wrong with the page as it stands: sideways page overflow (naming the elements that
  * stick out), a region that scrolls sideways with no cue that it does (ResponsiveTable's
- * scrolling form carries data-scroll-cue), a badge, tab, button or segmented-control label cut
- * short, and text that looks like a catalogue key.
+ * scrolling form carries data-scroll-cue), a badge, tab, button or segmented-control label or
+ * a placeholder cut short, and text that looks like a catalogue key.
  */
 function problemsOnPage(page: Page) {
   return page.evaluate((keyLike) => {
@@ -254,6 +258,24 @@ function problemsOnPage(page: Page) {
         problems.push(`segmented control cut short: ${name(el)}`);
       }
     }
+    // A placeholder wider than its field shows cut ("Name des Kandidaten oder Titel des Assessm").
+    const measure = document.createElement('canvas').getContext('2d');
+    for (const el of document.body.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!measure || el.value !== '' || el.clientWidth === 0) continue;
+      const style = getComputedStyle(el);
+      measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (measure.measureText(el.placeholder).width > room + 1) {
+        problems.push(`placeholder cut short: "${el.placeholder}"`);
+      }
+    }
+    // A link of one word split over two lines ("ログ / イン": Japanese breaks between kana).
+    for (const el of document.body.querySelectorAll('a')) {
+      const text = (el as HTMLElement).innerText.trim();
+      if (text !== '' && text.length <= 24 && !/\s/.test(text) && el.getClientRects().length > 1) {
+        problems.push(`one-word link broken across lines: ${name(el)}`);
+      }
+    }
     // File names (the workspace's auth.service.ts) look like keys too: not ours to report.
     const fileName = /\.(?:[cm]?[jt]sx?|json|md|py|java|go|rs|css|html|txt|ya?ml|sh|pdf)$/;
     const keys = (document.body.innerText.match(new RegExp(keyLike, 'g')) ?? []).filter(
@@ -268,12 +290,13 @@ function problemsOnPage(page: Page) {
 const ROLES: Who[] = ['visitor', 'candidate', 'recruiter', 'admin'];
 /**
  * English and German (the longest words) for every role; Japanese for the recruiter, whose
- * tables and dashboard are the densest screens. Each walk costs about ten seconds of CI time.
+ * tables and dashboard are the densest screens, and the visitor (line breaks between kana).
+ * Each walk costs about ten seconds of CI time.
  */
 const WALKS: [locale: string, roles: Who[]][] = [
   ['en-US', ROLES],
   ['de-DE', ROLES],
-  ['ja-JP', ['recruiter']],
+  ['ja-JP', ['visitor', 'recruiter']],
 ];
 
 for (const [locale, roles] of WALKS) {

@@ -11,6 +11,7 @@ import {
   formatWait,
   formatZonedDateTime,
   numberSeparators,
+  sameClockTime,
 } from './format';
 import { i18n } from './i18n';
 
@@ -65,8 +66,18 @@ describe('formats follow the language in force', () => {
     expect(formatZonedDateTime(at, 'Europe/Berlin')).toBe('Di., 2. Juni 2026, 15:30 MESZ');
     await i18n.changeLanguage('ja');
     expect(formatZonedDateTime(at, 'Asia/Tokyo')).toBe('2026年6月2日(火) 22:30 JST');
-    expect(formatZonedDateTime(null)).toBe('N/A');
+    // "N/A" in the reader's language: English left on a Japanese screen otherwise.
+    expect(formatZonedDateTime(null)).toBe('なし');
+    await i18n.changeLanguage('de');
+    expect(formatDate(null)).toBe('k. A.');
+    await i18n.changeLanguage('ja');
     expect(formatZonedDateTime(at, 'Not/AZone')).not.toBe('N/A');
+  });
+
+  it('knows when two zones show the same clock time', () => {
+    expect(sameClockTime('2026-12-05T15:30:00Z', 'UTC', 'Europe/London')).toBe(true);
+    expect(sameClockTime('2026-06-05T15:30:00Z', 'UTC', 'Europe/London')).toBe(false);
+    expect(sameClockTime('2026-12-05T15:30:00Z', 'UTC', 'Not/AZone')).toBe(false);
   });
 });
 

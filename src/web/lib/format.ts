@@ -3,10 +3,17 @@ import { currentLocale, i18n } from './i18n';
 /**
  * Every date, time, number and amount the app shows, in the reader's locale
  * (the language in force: src/web/lib/i18n.ts). Missing or unreadable dates are 'N/A'
- * (spec section 3). Formatters are kept per locale: building one costs more than using it.
+ * (spec section 3) in English and its counterpart in the other languages (notAvailable()).
+ * Formatters are kept per locale: building one costs more than using it.
  */
 
+/** The spec's English text; screens show notAvailable(), which is it in English. */
 export const NOT_AVAILABLE = 'N/A';
+
+/** "N/A" in the language in force ("k. A.", "N/D", "なし"): never English on a translated screen. */
+export function notAvailable(): string {
+  return i18n.t('notAvailable', { ns: 'common', defaultValue: NOT_AVAILABLE });
+}
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
 
@@ -61,7 +68,7 @@ function toDate(value: DateInput): { date: Date; plainDay: boolean } | null {
 /** A day: 'Jun 3, 2026' (en), '3 juin 2026' (fr), '2026/06/03' (ja)... 'N/A' when missing. */
 export function formatDate(value: DateInput): string {
   const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
+  if (!read) return notAvailable();
   const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
   if (read.plainDay) options.timeZone = 'UTC';
   return dateTime(options).format(read.date);
@@ -70,7 +77,7 @@ export function formatDate(value: DateInput): string {
 /** A day without its year ('Jun 3'), for chart axes. */
 export function formatMonthDay(value: DateInput): string {
   const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
+  if (!read) return notAvailable();
   const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
   if (read.plainDay) options.timeZone = 'UTC';
   return dateTime(options).format(read.date);
@@ -79,14 +86,14 @@ export function formatMonthDay(value: DateInput): string {
 /** A day with its weekday, without the year ('Tue, Jun 3'). */
 export function formatWeekdayDay(value: DateInput): string {
   const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
+  if (!read) return notAvailable();
   return dateTime({ weekday: 'short', month: 'short', day: 'numeric' }).format(read.date);
 }
 
 /** A moment with its time of day: 'Jun 3, 2026, 3:07 PM'. */
 export function formatDateTime(value: DateInput): string {
   const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
+  if (!read) return notAvailable();
   return dateTime({
     year: 'numeric',
     month: 'short',
@@ -154,7 +161,7 @@ export function formatDayName(days: 0 | -1): string {
 /** How long ago or ahead: '5 minutes ago', 'in 2 days', 'yesterday' (numeric: auto). */
 export function formatRelative(value: DateInput, now: Date = new Date()): string {
   const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
+  if (!read) return notAvailable();
   let amount = (read.date.getTime() - now.getTime()) / 1000;
   const format = formatter(
     'relative',
@@ -176,7 +183,7 @@ export function formatRelative(value: DateInput, now: Date = new Date()): string
  */
 export function formatZonedDateTime(value: DateInput, timeZone?: string): string {
   const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
+  if (!read) return notAvailable();
   const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     day: 'numeric',
@@ -193,6 +200,24 @@ export function formatZonedDateTime(value: DateInput, timeZone?: string): string
     // An unknown zone: the reader's own.
     const { timeZone: _unknown, ...own } = options;
     return dateTime(own).format(read.date);
+  }
+}
+
+/**
+ * Whether two time zones show the same clock time at that moment (UTC and Europe/London in
+ * winter): a time need not be written twice, once in each. An unknown zone never matches.
+ */
+export function sameClockTime(value: DateInput, zoneA: string, zoneB: string): boolean {
+  const read = toDate(value);
+  if (!read) return false;
+  const offset = (timeZone: string) =>
+    dateTime({ timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(read.date)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  try {
+    return offset(zoneA) === offset(zoneB);
+  } catch {
+    return false;
   }
 }
 

@@ -24,6 +24,8 @@ export interface Column<T> {
   /** Shown above the cards in the card form (a column-wide control such as Select all). */
   cardHeader?: ReactNode;
   width?: number;
+  /** In the card form, a field across the card's whole width (badges that must not be cut). */
+  wide?: boolean;
 }
 
 interface ResponsiveTableProps<T> {
@@ -130,7 +132,11 @@ function CardList<T>({
             {fields.length > 0 ? (
               <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing={6} m={0}>
                 {fields.map((c) => (
-                  <Stack key={c.key} gap={2} style={{ minWidth: 0 }}>
+                  <Stack
+                    key={c.key}
+                    gap={2}
+                    style={{ minWidth: 0, gridColumn: c.wide ? '1 / -1' : undefined }}
+                  >
                     <Text component="dt" size="xs" c="dimmed" fw={600}>
                       {c.header}
                     </Text>

@@ -23,6 +23,7 @@ import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
 import { useAnalytics, useAnalyticsOptions } from '../api/analytics';
+import { categoryAxisWidth } from '../lib/axis-width';
 import { type AnalyticsFilters, filtersFromParams, paramsOf } from '../lib/filters';
 import { ChartCard } from './chart-card';
 
@@ -192,6 +193,8 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
   const period = range.interval === 'week' ? t('overTime.weekOf') : t('overTime.day');
   const looking = admin ? 'lookingAdmin' : 'lookingRecruiter';
   const scored = data.scoreDistribution.reduce((sum, b) => sum + b.count, 0);
+  // Both bar charts name stages: one axis width for both, so their bars line up.
+  const stageAxis = categoryAxisWidth([...pipeline, ...timeInStage].map((s) => stage(s.stage)));
 
   return (
     <Stack gap="md" aria-busy={busy}>
@@ -258,7 +261,7 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
-            yAxisProps={{ width: 88 }}
+            yAxisProps={{ width: stageAxis }}
             xAxisProps={{ allowDecimals: false }}
             gridAxis="x"
           />
@@ -322,7 +325,7 @@ function Figures({ data, busy, admin }: { data: Analytics; busy: boolean; admin:
             barChartProps={{ margin: { right: 28, top: 12 } }}
             accessibilityLayer={false}
             withTooltip={false}
-            yAxisProps={{ width: 88 }}
+            yAxisProps={{ width: stageAxis }}
             xAxisProps={{ allowDecimals: false }}
             gridAxis="x"
           />

@@ -1,4 +1,4 @@
-import { Anchor, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { Assessment, Template } from '../../../../domain/assessments';
 import { formatDate } from '../../../lib/format';
 import { LoadingText } from '../../../ui/loading-text';
 import { EmptyState, LoadError } from '../../../ui/query-states';
+import { type Column, ResponsiveTable } from '../../../ui/responsive-table';
 import { TemplateCard } from '../../templates';
 import { StatusBadge } from './status-badge';
 import { resultsHref } from './submissions-table';
@@ -105,54 +106,51 @@ function RecentAssignments({
       </EmptyState>
     );
   }
+  const columns: Column<Assessment>[] = [
+    {
+      key: 'candidate',
+      header: t('assign.candidate'),
+      card: 'title',
+      cell: (a) => (
+        <>
+          <Text size="sm">{a.candidateName || t('unnamedCandidate')}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {a.candidateEmail}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'template', header: t('assign.template'), cell: (a) => a.title },
+    { key: 'due', header: t('assign.dueDate'), cell: (a) => formatDate(a.dueDate) },
+    { key: 'status', header: t('assign.status'), cell: (a) => <StatusBadge status={a.status} /> },
+    {
+      key: 'actions',
+      header: t('assign.actions'),
+      card: 'end',
+      cell: (a) => (
+        <Anchor
+          component={Link}
+          to={resultsHref(a.id)}
+          size="sm"
+          aria-label={t('assign.viewLabel', {
+            title: a.title,
+            name: a.candidateName || t('theCandidate'),
+          })}
+        >
+          {t('assign.view')}
+        </Anchor>
+      ),
+    },
+  ];
+  // A card per assignment on a phone: the due date and status are never off-screen.
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        aria-labelledby="recent-assignments-heading"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('assign.candidate')}</Table.Th>
-            <Table.Th>{t('assign.template')}</Table.Th>
-            <Table.Th>{t('assign.dueDate')}</Table.Th>
-            <Table.Th>{t('assign.status')}</Table.Th>
-            <Table.Th>{t('assign.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {visible.slice(0, RECENT_ASSIGNMENTS).map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Td>
-                <Text size="sm">{a.candidateName || t('unnamedCandidate')}</Text>
-                <Text size="xs" c="dimmed">
-                  {a.candidateEmail}
-                </Text>
-              </Table.Td>
-              <Table.Td>{a.title}</Table.Td>
-              <Table.Td>{formatDate(a.dueDate)}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={a.status} />
-              </Table.Td>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={resultsHref(a.id)}
-                  size="sm"
-                  aria-label={t('assign.viewLabel', {
-                    title: a.title,
-                    name: a.candidateName || t('theCandidate'),
-                  })}
-                >
-                  {t('assign.view')}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      rows={visible.slice(0, RECENT_ASSIGNMENTS)}
+      columns={columns}
+      rowKey={(a) => a.id}
+      label={t('assign.recentHeading')}
+      breakpoint="48em"
+      minWidth={560}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Assessment, progressOf } from '../../../../domain/assessments';
-import { formatDate, NOT_AVAILABLE } from '../../../lib/format';
+import { formatDate, notAvailable } from '../../../lib/format';
 import { StatusBadge } from './candidate-status-badge';
 import './styles';
 
@@ -22,7 +22,7 @@ function Detail({ label, value }: { label: string; value: string }) {
       <Text span fw={600}>
         {t('card.detailLabel', { label })}
       </Text>{' '}
-      {value || NOT_AVAILABLE}
+      {value || notAvailable()}
     </Text>
   );
 }

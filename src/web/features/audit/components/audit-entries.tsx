@@ -8,9 +8,11 @@ import { AuditChangesList } from './audit-changes-list';
 const wrap = { overflowWrap: 'anywhere' } as const;
 
 function Target({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit');
   return (
     <Text span size="sm" style={wrap}>
-      {entry.targetType}
+      {/* A kind of target added later and not in the catalogues yet shows as it is stored. */}
+      {t(`targets.${entry.targetType}`, { defaultValue: entry.targetType })}
       {entry.targetId ? (
         <Text span size="xs" c="dimmed" ff="monospace">
           {` ${entry.targetId}`}

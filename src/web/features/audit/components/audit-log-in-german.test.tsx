@@ -98,6 +98,9 @@ describe('the audit log', () => {
     fireEvent.click(within(items[2] as HTMLElement).getByRole('button', { name: 'Mehr anzeigen' }));
     expect(items[2]?.textContent).toContain('The end.');
     expect(screen.getByRole('button', { name: 'Ältere Einträge laden' })).toBeTruthy();
+    // The kind of target in German too, not the stored English word ("template t1").
+    expect(screen.getAllByText('Vorlage')).toHaveLength(2);
+    expect(screen.queryByText('template')).toBeNull();
   });
 
   it('makes each entry a card on a phone', async () => {

@@ -136,7 +136,8 @@ export function LoginScreen() {
           ) : null}
           <Text ta="center" size="sm">
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to="/signup" fw={600}>
+            {/* One word: Japanese breaks between any two kana ("ログ / イン"). */}
+            <Anchor component={Link} to="/signup" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {t('login.signUp')}
             </Anchor>
           </Text>

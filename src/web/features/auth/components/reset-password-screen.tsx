@@ -53,7 +53,7 @@ export function ResetPasswordScreen() {
             </Text>
             <Text size="sm">
               {t('reset.noAccount')}{' '}
-              <Anchor component={Link} to="/signup">
+              <Anchor component={Link} to="/signup" style={{ whiteSpace: 'nowrap' }}>
                 {t('reset.signUp')}
               </Anchor>
             </Text>

@@ -104,7 +104,8 @@ export function SignUpScreen() {
           ) : null}
           <Text ta="center" size="sm">
             {t('signUp.haveAccount')}{' '}
-            <Anchor component={Link} to="/login" fw={600}>
+            {/* One word: Japanese breaks between any two kana ("ログ / イン"). */}
+            <Anchor component={Link} to="/login" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {t('signUp.logIn')}
             </Anchor>
           </Text>

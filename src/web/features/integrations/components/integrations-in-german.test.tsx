@@ -31,7 +31,10 @@ describe('integrations in German', () => {
                 available: true,
                 reason: null,
                 mode: 'cgroup-v2',
-                languages: [{ label: 'Python', available: false, reason: null }],
+                languages: [
+                  { label: 'JavaScript and TypeScript', available: true, reason: null },
+                  { label: 'Python', available: false, reason: null },
+                ],
               },
               ai: {
                 configured: true,
@@ -59,7 +62,11 @@ describe('integrations in German', () => {
     ).toBeTruthy();
     expect(screen.getByText('Nur Protokoll')).toBeTruthy();
     expect(screen.getByText('Nicht eingerichtet')).toBeTruthy();
-    expect(screen.getByText('Python: nicht lauffähig (Toolchain nicht installiert)')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'JavaScript und TypeScript: lauffähig; Python: nicht lauffähig (Toolchain nicht installiert)',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Test-E-Mail senden' })).toBeTruthy();
     const ai = screen.getByTestId('integration-ai');
     expect(within(ai).getByText('Nicht erreichbar')).toBeTruthy();

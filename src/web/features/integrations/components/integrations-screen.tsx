@@ -19,6 +19,7 @@ import { errorMessage } from '../../../api/http';
 import classes from '../../../app/layout/admin-page.module.css';
 import { AdminSidebar } from '../../../app/layout/admin-sidebar';
 import { formatNumber } from '../../../lib/format';
+import { translateMessage } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -213,9 +214,10 @@ export function IntegrationsScreen() {
               <Fact label={t('sandbox.languages')}>
                 {status.data.sandbox.languages
                   .map((l) =>
+                    // The server names a language in English ("JavaScript and TypeScript").
                     l.available
-                      ? t('sandbox.canRun', { language: l.label })
-                      : t('sandbox.cannotRun', { language: l.label }),
+                      ? t('sandbox.canRun', { language: translateMessage(l.label) })
+                      : t('sandbox.cannotRun', { language: translateMessage(l.label) }),
                   )
                   .join('; ') || t('sandbox.none')}
               </Fact>

@@ -1,9 +1,12 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ScheduledTime } from '../../../../domain/interviews';
-import { formatNumber, formatZonedDateTime } from '../../../lib/format';
+import { formatNumber, formatZonedDateTime, sameClockTime } from '../../../lib/format';
 
-/** A time in the viewer's own zone (the browser's), with the zone it was set in when different. */
+/**
+ * A time in the viewer's own zone (the browser's), with the zone it was set in when that
+ * zone's clock shows another time.
+ */
 export function InterviewTime({ time }: { time: ScheduledTime }) {
   const { t } = useTranslation('interviews');
   const local = formatZonedDateTime(time.startsAt);
@@ -12,7 +15,7 @@ export function InterviewTime({ time }: { time: ScheduledTime }) {
     <Text size="sm" component="span">
       <strong>{local}</strong>
       {t('time.duration', { minutes: formatNumber(time.durationMinutes) })}
-      {own !== time.timeZone ? (
+      {!sameClockTime(time.startsAt, own, time.timeZone) ? (
         <Text span size="xs" c="dimmed">
           {' '}
           {t('time.inZone', {

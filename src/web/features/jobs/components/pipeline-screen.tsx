@@ -130,7 +130,8 @@ export function PipelineScreen({ admin = false }: { admin?: boolean }) {
             data={MOVE_TARGETS.map((s) => ({ value: s, label: t(`stage.${s}`) }))}
             value={bulkStage}
             onChange={(v) => setBulkStage(v as MoveTarget | null)}
-            w={200}
+            // As wide as its label and the longest stage (German's "Vorstellungsgespräch").
+            w={{ base: '100%', xs: 260 }}
           />
           <Button
             disabled={!bulkStage || selected.length === 0}
@@ -243,11 +244,13 @@ function applicationColumns(o: {
     {
       key: 'stage',
       header: t('pipeline.col.stage'),
+      // The card's whole width: a long stage name beside the interview's date would be cut.
+      wide: true,
       cell: (a) => (
-        <>
+        <Group gap={4} wrap="wrap">
           <StageBadge stage={a.stage} />
           <InterviewBadge jobId={a.jobId} applicationId={a.id} />
-        </>
+        </Group>
       ),
     },
     { key: 'applied', header: t('pipeline.col.applied'), cell: (a) => formatDate(a.createdAt) },

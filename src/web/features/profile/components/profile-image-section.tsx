@@ -1,4 +1,4 @@
-import { Box, Group, Input, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,11 @@ import classes from './profile-image-section.module.css';
 
 const MAX_MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 
-/** The picture and a file input that uploads a new one straight away. */
+/**
+ * The picture and a file input that uploads a new one straight away. The browser's own
+ * file button speaks the browser's language ("Choose File", "No file chosen") whatever the
+ * reader chose: the input stays (keyboard, screen readers) but what shows is our button.
+ */
 export function ProfileImageSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const inputId = useId();
@@ -64,6 +68,16 @@ export function ProfileImageSection({ profile }: { profile: Profile }) {
               onChange={onChange}
               disabled={upload.isPending}
             />
+            <Button
+              component="label"
+              htmlFor={inputId}
+              variant="default"
+              size="xs"
+              className={classes.chooseButton}
+              data-disabled={upload.isPending || undefined}
+            >
+              {t('image.choose')}
+            </Button>
           </Box>
         </Input.Wrapper>
         {upload.isPending ? (

@@ -4,6 +4,7 @@ import { emptyProfileDetails, type Profile } from '../../../../domain/profile';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
 import { CandidateProfileForm } from './candidate-profile-form';
+import { ProfileImageSection } from './profile-image-section';
 
 // The Bio field's autosize listens for web fonts loading; happy-dom has no document.fonts.
 if (!('fonts' in document)) {
@@ -57,5 +58,18 @@ describe('the profile in German', () => {
     fireEvent.change(screen.getByLabelText(/Vollständiger Name/), { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
     expect(await screen.findByText('Der vollständige Name ist erforderlich')).toBeTruthy();
+  });
+
+  it("offers the picture's file choice in German, not in the browser's language", async () => {
+    await i18n.changeLanguage('de');
+    renderRoutes(
+      [{ path: '/profile', element: <ProfileImageSection profile={candidate} /> }],
+      '/profile',
+      { id: 'c1', name: 'Greta Kandidat', email: 'greta@example.com', role: 'candidate' },
+    );
+    // The visible button is the file input's label: the browser's own "Choose File" is hidden.
+    const input = await screen.findByLabelText('Bild auswählen');
+    expect(input.getAttribute('type')).toBe('file');
+    expect(screen.getByLabelText('Profilbild')).toBe(input);
   });
 });
