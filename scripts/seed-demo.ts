@@ -79,7 +79,7 @@ async function main() {
     const analytics = await seedAnalytics(services, ids);
     done.push(
       analytics
-        ? `Analytics: ${analytics} more applications spread over the last ten weeks.`
+        ? `Analytics: two more published jobs (Site Reliability Engineer, Mobile Engineer) and ${analytics} more applications spread over the last ten weeks.`
         : 'Analytics jobs already exist: left as they are.',
     );
   } finally {
