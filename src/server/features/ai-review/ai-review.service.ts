@@ -187,7 +187,23 @@ async function loadForReviewer(db: Db, actor: Actor, id: string) {
 
 const SCORE_FIRST = 'This template shows the AI review after you save your score.';
 
-function toReview(row: typeof aiReview.$inferSelect, progress: string | null): AiReview {
+/** What a reviewer reads of a review: never the stored prompt and answer (tens of KB each). */
+const reviewColumns = {
+  id: aiReview.id,
+  assessmentId: aiReview.assessmentId,
+  status: aiReview.status,
+  model: aiReview.model,
+  createdAt: aiReview.createdAt,
+  finishedAt: aiReview.finishedAt,
+  tokensIn: aiReview.tokensIn,
+  tokensOut: aiReview.tokensOut,
+  result: aiReview.result,
+  error: aiReview.error,
+  errorCode: aiReview.errorCode,
+};
+type ReviewRow = { [K in keyof typeof reviewColumns]: (typeof aiReview.$inferSelect)[K] };
+
+function toReview(row: ReviewRow, progress: string | null): AiReview {
   return {
     id: row.id,
     assessmentId: row.assessmentId,
@@ -214,7 +230,7 @@ async function start(
   rubric: Rubric,
 ): Promise<AiReview> {
   const [active] = await deps.db
-    .select()
+    .select(reviewColumns)
     .from(aiReview)
     .where(
       and(
@@ -232,7 +248,7 @@ async function start(
       requestedById: requestedBy?.id ?? null,
       model: settings.model,
     })
-    .returning();
+    .returning(reviewColumns);
   const reviewId = created!.id;
   deps.progress.set(reviewId, 'queued');
   const job = runReview(
@@ -329,7 +345,7 @@ export async function readReview(
   )
     throw new AppError(409, SCORE_FIRST);
   const [review] = await deps.db
-    .select()
+    .select(reviewColumns)
     .from(aiReview)
     .where(eq(aiReview.assessmentId, id))
     .orderBy(desc(aiReview.createdAt))
