@@ -23,7 +23,7 @@ import { templateSettings } from './template-ai';
 export { AiClient } from './ai-client';
 export { AI_SETTINGS_KEY, readAiSettings } from './ai-settings';
 export { AiPromptSweep, sweepAiPrompts } from './prompt-sweep';
-export { getTemplateAi, saveTemplateAi } from './template-ai';
+export { getTemplateAi, saveTemplateAi, writeTemplateAi } from './template-ai';
 
 export interface AiReviewDeps {
   db: Db;
