@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted answer: a body for the model's message, or an HTTP failure, or silence. */
 export type Scripted =
-  | { content: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | {
+      content: string;
+      usage?: { prompt_tokens: number; completion_tokens: number };
+      /** Streamed: the first piece is sent, the rest once this settles (a model mid-answer). */
+      hold?: Promise<void>;
+    }
   | { status: number; retryAfterMs?: number }
   | { hang: true };
 
@@ -102,10 +107,11 @@ export class OpenAiTestServer {
     const usage = next.usage ?? { prompt_tokens: 100, completion_tokens: 50 };
     const model = String(body.model);
     if (body.stream) {
-      return (res: ServerResponse) => {
+      return async (res: ServerResponse) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         const pieces = next.content.match(/[\s\S]{1,40}/g) ?? [''];
-        for (const piece of pieces) {
+        for (const [i, piece] of pieces.entries()) {
+          if (i === 1 && next.hold) await next.hold;
           res.write(
             `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
           );
