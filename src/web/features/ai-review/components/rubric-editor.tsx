@@ -117,9 +117,11 @@ function CriterionFields({ form, index }: { form: Form; index: number }) {
               {...form.getInputProps(`${path}.levels.${li}.level`)}
               onChange={(v) => form.setFieldValue(`${path}.levels.${li}.level`, asNumber(v))}
             />
+            {/* Grows with its text: a level's meaning wraps to several lines on a phone. */}
             <Textarea
               aria-label={t('template.levelText', { level: level.level })}
-              rows={2}
+              autosize
+              minRows={2}
               style={{ flex: 1 }}
               {...form.getInputProps(`${path}.levels.${li}.description`)}
             />

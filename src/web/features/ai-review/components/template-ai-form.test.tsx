@@ -9,6 +9,11 @@ import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
 import { TemplateAiSettings } from './template-ai-form';
 
+// The growing text boxes listen for web fonts loading; happy-dom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
