@@ -4,7 +4,7 @@
  *   npx tsx bench/run.ts [stage ...] [--rebuild] [--no-build] [--strict]
  *
  * Stages: js-size (alias login-bundle), lighthouse, sign-in, assessments, messaging, jobs,
- * sandbox, workspace, candidates, resumes, playback, pads, pad-replay, similarity, analytics, soak, mail-replies, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
+ * sandbox, workspace, candidates, resumes, playback, pads, pad-replay, similarity, analytics, soak, mail-replies, ai-review, storage, scaling; none named = all. (assessments starts its own server, app and bare routes on one embedded
  * database, and builds the web app itself after its load runs, honouring --rebuild and
  * --no-build. messaging starts its own server the same way: sends under load against a bare
  * insert, live delivery to 500 open sockets, a long conversation and a big inbox.)
@@ -31,12 +31,14 @@
  * BENCH_SOAK_CONNECTIONS (50 users), BENCH_SOAK_SECONDS (600), BENCH_SOAK_SAMPLE_SECONDS (10),
  * BENCH_SOAK_BASE_SECONDS (120: the RSS the end is compared with).
  * BENCH_MAIL_MESSAGES (300), BENCH_MAIL_CONNECTIONS (10) (mail-replies: inbound mails/s vs browser sends/s).
+ * BENCH_AI_REVIEWS (30) (ai-review: reviews of one submission, one at a time).
  * BENCH_STORAGE_ROUNDS (10); BENCH_DATABASE_URL, BENCH_SCALING_CONNECTIONS (50), BENCH_SCALING_SECONDS (10).
  * Results: printed, and written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as aiReview from './ai-review';
 import * as analytics from './analytics';
 import * as assessments from './assessments';
 import * as candidates from './candidates';
@@ -134,6 +136,14 @@ const stages: Stage[] = [
     aliases: ['mail', 'inbound-mail'],
     needsWeb: false,
     run: mailReplies.run,
+  },
+  // AI review against the OpenAI-compatible test server: our overhead beside the model's time.
+  {
+    name: aiReview.stage,
+    aliases: ['ai', 'ai-overhead'],
+    needsWeb: false,
+    ownServer: true,
+    run: aiReview.run,
   },
   // A 5 MB résumé through the S3 driver (local S3 server) against the local driver.
   { name: scale.storageStage, aliases: ['s3'], needsWeb: false, run: scale.runStorage },

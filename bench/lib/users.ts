@@ -57,7 +57,10 @@ export async function signUp(
 }
 
 /** Signs in and returns the session as a Cookie header value. */
-export async function signIn(baseUrl: string, user: BenchUser): Promise<string> {
+export async function signIn(
+  baseUrl: string,
+  user: Pick<BenchUser, 'email' | 'password'>,
+): Promise<string> {
   const response = await post(baseUrl, '/api/auth/sign-in/email', {
     email: user.email,
     password: user.password,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AiTemplateSettings, aiTemplateSettingsSchema } from './ai-review';
 import { MAX_DEPARTMENT_NAME } from './departments';
 import { calendarDateSchema, idSchema } from './inputs';
 import { interviewRealtimeEventSchemas } from './interviews';
@@ -187,6 +188,15 @@ export const templateBodySchema = templateInputSchema.extend({
   ),
 });
 export type TemplateBody = z.output<typeof templateBodySchema>;
+
+/**
+ * POST /api/templates: the template and, when the admin filled in its AI tab, its AI-assisted
+ * review settings and rubric, saved in the same transaction (or nothing is).
+ */
+export const templateCreateBodySchema = templateBodySchema.extend({
+  aiReview: aiTemplateSettingsSchema.optional(),
+});
+export type TemplateCreateInput = TemplateInput & { aiReview?: AiTemplateSettings };
 
 export const templateSchema = z.object({
   id: z.string(),

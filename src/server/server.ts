@@ -150,7 +150,8 @@ export async function createServices(
   });
   const resumes = new ResumeIndexer({ db: database.db, storage, logger });
   // One AI client per server: its gate caps this server's calls (AI_CONCURRENCY).
-  const ai = aiReviewDeps(database.db, new AiClient(env, database.db), logger);
+  // Its steps travel on the bus, so any server answers a reviewer with the same progress.
+  const ai = aiReviewDeps(database.db, new AiClient(env, database.db), logger, bus);
   const app = createApp({
     env,
     database,

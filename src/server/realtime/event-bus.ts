@@ -39,9 +39,21 @@ export type PadSignal =
   | { type: 'pad.ended'; padId: string }
   | { type: 'pad.run'; padId: string; runId: string };
 
+/**
+ * Server-side only: what a running AI review is doing now (docs/decisions/030), so that every
+ * server answers a reviewer with the same step; '' when it ended. `origin` is the server that
+ * runs it, which keeps its own steps already. No browser hears it (the panel asks).
+ */
+export interface AiProgressSignal {
+  type: 'ai.progress';
+  reviewId: string;
+  step: string;
+  origin: string;
+}
+
 export interface BusMessage {
   audience: Audience;
-  event: RealtimeEvent | SessionsChanged | SettingsChanged | PadSignal;
+  event: RealtimeEvent | SessionsChanged | SettingsChanged | PadSignal | AiProgressSignal;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STARTER_RUBRIC } from '../../domain/ai-review';
 import { TASK_TYPES } from '../../domain/assessments';
 import { FEEDBACK_DETAILS } from '../../domain/automated-feedback';
 import { ADMIN_LEVELS, INDUSTRIES, JOB_TYPES, ROLES, SIGN_UP_ROLES } from '../../domain/constants';
@@ -82,6 +83,10 @@ const BUILT: Record<string, readonly string[]> = {
   'automated-feedback:detailDescriptions.*': FEEDBACK_DETAILS.map((d) => `detailDescriptions.${d}`),
   'candidates-search:jobType.*': JOB_TYPES.map((j) => `jobType.${j}`),
   'analytics:stages.*': STAGES.map((s) => `stages.${s}`),
+  'ai-admin:starterRubric.*.title': STARTER_RUBRIC.map((c) => `starterRubric.${c.id}.title`),
+  'ai-admin:starterRubric.*.levels.*': STARTER_RUBRIC.flatMap((c) =>
+    c.levels.map((l) => `starterRubric.${c.id}.levels.${l.level}`),
+  ),
 };
 
 type Use = { file: string; key: string; namespaces: string[]; template: boolean };

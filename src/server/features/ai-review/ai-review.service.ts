@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import {
   type AiConfig,
@@ -15,6 +16,7 @@ import { type Actor, assertRole } from '../../lib/http';
 import { newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import { recordAudit } from '../../lib/unit-of-work';
+import type { EventBus } from '../../realtime/event-bus';
 import { type AiClient, AiError } from './ai-client';
 import { readAiSettings, AI_SETTINGS_KEY as SETTINGS_KEY } from './ai-settings';
 import { runReview } from './review-run';
@@ -23,20 +25,66 @@ import { templateSettings } from './template-ai';
 export { AiClient } from './ai-client';
 export { AI_SETTINGS_KEY, readAiSettings } from './ai-settings';
 export { AiPromptSweep, sweepAiPrompts } from './prompt-sweep';
-export { getTemplateAi, saveTemplateAi } from './template-ai';
+export { getTemplateAi, saveTemplateAi, writeTemplateAi } from './template-ai';
 
 export interface AiReviewDeps {
   db: Db;
   ai: AiClient;
   logger: Logger;
-  /** What each running review is doing now (this server's reviews). */
+  /** What each running review is doing now: this server's own, and the others' from the bus. */
   progress: Map<string, string>;
   /** Reviews running in this process, so that tests and shutdown can wait for them. */
   running: Set<Promise<void>>;
+  /** Carries the steps to the other servers; without it they stay on this one. */
+  bus?: EventBus;
+  /** This process, as the origin of the steps it publishes. */
+  serverId: string;
 }
 
-export function aiReviewDeps(db: Db, ai: AiClient, logger: Logger): AiReviewDeps {
-  return { db, ai, logger, progress: new Map(), running: new Set() };
+/**
+ * The reviews' dependencies. With a bus, every step of a review run here is published and
+ * the steps of reviews run elsewhere are kept, so any server answers with the same progress.
+ */
+export function aiReviewDeps(db: Db, ai: AiClient, logger: Logger, bus?: EventBus): AiReviewDeps {
+  const deps: AiReviewDeps = {
+    db,
+    ai,
+    logger,
+    progress: new Map(),
+    running: new Set(),
+    bus,
+    serverId: randomUUID(),
+  };
+  bus?.subscribe(({ event }) => {
+    if (event.type !== 'ai.progress' || event.origin === deps.serverId) return;
+    setStep(deps.progress, event.reviewId, event.step);
+  });
+  return deps;
+}
+
+const setStep = (progress: Map<string, string>, reviewId: string, step: string) =>
+  step ? progress.set(reviewId, step) : progress.delete(reviewId);
+
+/**
+ * Keeps a step here and publishes it for the other servers: each new kind of step, and
+ * "receiving" once per 500 characters more (not once per streamed piece).
+ */
+function stepRecorder(deps: AiReviewDeps) {
+  const published = new Map<string, string>();
+  return (reviewId: string, step: string) => {
+    setStep(deps.progress, reviewId, step);
+    const [kind, count] = step.split(':');
+    const shown = count === undefined ? step : `${kind}:${Math.floor(Number(count) / 500)}`;
+    if (published.get(reviewId) === shown) return;
+    if (step) published.set(reviewId, shown);
+    else published.delete(reviewId);
+    void deps.bus
+      ?.publish({
+        audience: {},
+        event: { type: 'ai.progress', reviewId, step, origin: deps.serverId },
+      })
+      .catch((error) => deps.logger.warn({ err: error, reviewId }, 'AI review step not published'));
+  };
 }
 
 /** Waits for every review this process started. */
@@ -187,12 +235,30 @@ async function loadForReviewer(db: Db, actor: Actor, id: string) {
 
 const SCORE_FIRST = 'This template shows the AI review after you save your score.';
 
-function toReview(row: typeof aiReview.$inferSelect, progress: string | null): AiReview {
+/** What a reviewer reads of a review: never the stored prompt and answer (tens of KB each). */
+const reviewColumns = {
+  id: aiReview.id,
+  assessmentId: aiReview.assessmentId,
+  status: aiReview.status,
+  model: aiReview.model,
+  createdAt: aiReview.createdAt,
+  finishedAt: aiReview.finishedAt,
+  tokensIn: aiReview.tokensIn,
+  tokensOut: aiReview.tokensOut,
+  result: aiReview.result,
+  error: aiReview.error,
+  errorCode: aiReview.errorCode,
+};
+type ReviewRow = { [K in keyof typeof reviewColumns]: (typeof aiReview.$inferSelect)[K] };
+
+function toReview(row: ReviewRow, progress: string | null): AiReview {
+  const active = row.status === 'queued' || row.status === 'running';
   return {
     id: row.id,
     assessmentId: row.assessmentId,
     status: row.status,
-    progress,
+    // A step heard late from another server never outlives its review.
+    progress: active ? progress : null,
     model: row.model,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -214,7 +280,7 @@ async function start(
   rubric: Rubric,
 ): Promise<AiReview> {
   const [active] = await deps.db
-    .select()
+    .select(reviewColumns)
     .from(aiReview)
     .where(
       and(
@@ -232,15 +298,12 @@ async function start(
       requestedById: requestedBy?.id ?? null,
       model: settings.model,
     })
-    .returning();
+    .returning(reviewColumns);
   const reviewId = created!.id;
-  deps.progress.set(reviewId, 'queued');
+  const onProgress = stepRecorder(deps);
+  onProgress(reviewId, 'queued');
   const job = runReview(
-    {
-      db: deps.db,
-      ai: deps.ai,
-      onProgress: (rid, step) => (step ? deps.progress.set(rid, step) : deps.progress.delete(rid)),
-    },
+    { db: deps.db, ai: deps.ai, onProgress },
     { reviewId, assessmentId: row.id, actor: requestedBy, settings, rubric },
   )
     .catch((error) => deps.logger.error({ err: error, reviewId }, 'AI review failed'))
@@ -329,7 +392,7 @@ export async function readReview(
   )
     throw new AppError(409, SCORE_FIRST);
   const [review] = await deps.db
-    .select()
+    .select(reviewColumns)
     .from(aiReview)
     .where(eq(aiReview.assessmentId, id))
     .orderBy(desc(aiReview.createdAt))

@@ -1,9 +1,14 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One scripted answer: a body for the model's message, or an HTTP failure, or silence. */
 export type Scripted =
-  | { content: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | {
+      content: string;
+      usage?: { prompt_tokens: number; completion_tokens: number };
+      /** Streamed: the first piece is sent, the rest once this settles (a model mid-answer). */
+      hold?: Promise<void>;
+    }
   | { status: number; retryAfterMs?: number }
   | { hang: true };
 
@@ -11,6 +16,9 @@ export interface RecordedRequest {
   path: string;
   body: Record<string, unknown>;
   raw: string;
+  /** When the request arrived and when its answer was written out (performance.now()). */
+  receivedAt: number;
+  answeredAt: number | null;
 }
 
 /**
@@ -38,7 +46,8 @@ export class OpenAiTestServer {
 
   async start() {
     this.server = createServer((req, res) => {
-      void this.handle(req).then(
+      const receivedAt = performance.now();
+      void this.handle(req, receivedAt, res).then(
         (reply) => reply(res),
         () => res.writeHead(500).end(),
       );
@@ -52,14 +61,24 @@ export class OpenAiTestServer {
     await new Promise<void>((ok) => this.server?.close(() => ok()) ?? ok());
   }
 
-  private async handle(req: IncomingMessage) {
+  private async handle(req: IncomingMessage, receivedAt: number, response: ServerResponse) {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    this.requests.push({ path: req.url ?? '', body, raw });
-    type Res = import('node:http').ServerResponse;
+    const recorded: RecordedRequest = {
+      path: req.url ?? '',
+      body,
+      raw,
+      receivedAt,
+      answeredAt: null,
+    };
+    this.requests.push(recorded);
+    // The model's share of a review's time (bench/ai-review.ts subtracts it).
+    response.once('finish', () => {
+      recorded.answeredAt = performance.now();
+    });
     if (req.url === '/v1/models') {
-      return (res: Res) =>
+      return (res: ServerResponse) =>
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             object: 'list',
@@ -73,9 +92,9 @@ export class OpenAiTestServer {
         );
     }
     const next = this.script.shift() ?? { content: '{}' };
-    if ('hang' in next) return (_res: Res) => {};
+    if ('hang' in next) return (_res: ServerResponse) => {};
     if ('status' in next) {
-      return (res: Res) =>
+      return (res: ServerResponse) =>
         res
           .writeHead(next.status, {
             'content-type': 'application/json',
@@ -88,10 +107,11 @@ export class OpenAiTestServer {
     const usage = next.usage ?? { prompt_tokens: 100, completion_tokens: 50 };
     const model = String(body.model);
     if (body.stream) {
-      return (res: Res) => {
+      return async (res: ServerResponse) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         const pieces = next.content.match(/[\s\S]{1,40}/g) ?? [''];
-        for (const piece of pieces) {
+        for (const [i, piece] of pieces.entries()) {
+          if (i === 1 && next.hold) await next.hold;
           res.write(
             `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
           );
@@ -102,7 +122,7 @@ export class OpenAiTestServer {
         res.end('data: [DONE]\n\n');
       };
     }
-    return (res: Res) =>
+    return (res: ServerResponse) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: 'c1',

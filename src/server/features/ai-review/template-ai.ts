@@ -5,7 +5,7 @@ import {
   aiTemplateSettingsSchema,
   STARTER_RUBRIC,
 } from '../../../domain/ai-review';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { aiTemplateSettings, assessmentTemplate } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
@@ -35,6 +35,28 @@ export async function getTemplateAi(deps: { db: Db }, actor: Actor, templateId: 
   return templateSettings(deps.db, templateId);
 }
 
+/** Stores a template's AI settings and audits the change, in the caller's transaction. */
+export async function writeTemplateAi(
+  tx: Tx,
+  actor: Actor,
+  templateId: string,
+  value: AiTemplateSettings,
+  before: AiTemplateSettings | null,
+) {
+  await tx
+    .insert(aiTemplateSettings)
+    .values({ templateId, ...value })
+    .onConflictDoUpdate({ target: aiTemplateSettings.templateId, set: value });
+  await recordAudit(tx, {
+    actor,
+    action: 'template.ai-settings',
+    targetType: 'template',
+    targetId: templateId,
+    before,
+    after: value,
+  });
+}
+
 export async function saveTemplateAi(
   deps: { db: Db },
   actor: Actor,
@@ -45,19 +67,6 @@ export async function saveTemplateAi(
   const value = aiTemplateSettingsSchema.parse(input);
   await assertTemplate(deps.db, templateId);
   const before = await templateSettings(deps.db, templateId);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(aiTemplateSettings)
-      .values({ templateId, ...value })
-      .onConflictDoUpdate({ target: aiTemplateSettings.templateId, set: value });
-    await recordAudit(tx, {
-      actor,
-      action: 'template.ai-settings',
-      targetType: 'template',
-      targetId: templateId,
-      before,
-      after: value,
-    });
-  });
+  await deps.db.transaction((tx) => writeTemplateAi(tx, actor, templateId, value, before));
   return value;
 }

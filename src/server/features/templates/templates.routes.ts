@@ -4,6 +4,7 @@ import {
   candidateOptionSchema,
   settingsSchema,
   templateBodySchema,
+  templateCreateBodySchema,
   templateSchema,
 } from '../../../domain/assessments';
 import { createRouter, errorResponses, idParam, jsonContent, requireActor } from '../../lib/http';
@@ -40,8 +41,10 @@ const create = createRoute({
   path: '/api/templates',
   tags: ['Templates'],
   summary:
-    'Create a template (admin); untitled tasks are dropped. starterProject picks a built-in project.',
-  request: { body: templateBody },
+    'Create a template (admin); untitled tasks are dropped. starterProject picks a built-in project; aiReview saves its AI-assisted review settings with it.',
+  request: {
+    body: { content: { 'application/json': { schema: templateCreateBodySchema } }, required: true },
+  },
   responses: { 201: jsonContent(templateSchema, 'Created'), ...errors },
 });
 const update = createRoute({

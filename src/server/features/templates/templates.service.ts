@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { aiTemplateSettingsSchema } from '../../../domain/ai-review';
 import {
   DEFAULT_DURATION_HOURS,
   type DurationHours,
@@ -6,6 +7,7 @@ import {
   settingsSchema,
   type Template,
   type TemplateBody,
+  type TemplateCreateInput,
   type TemplateInput,
   templateBodySchema,
 } from '../../../domain/assessments';
@@ -18,6 +20,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { type Actor, assertRole } from '../../lib/http';
 import { timestampId } from '../../lib/ids';
 import { type Work, type WriteDeps, write } from '../../lib/unit-of-work';
+import { writeTemplateAi } from '../ai-review/ai-review.service';
 import { templateAudit } from '../audit/template-audit';
 import { resolveDepartment } from '../departments/departments.service';
 
@@ -107,9 +110,10 @@ function chosenProject(input: TemplateBody) {
  */
 const normalise = (input: TemplateInput): TemplateBody => templateBodySchema.parse(input);
 
-export async function createTemplate(deps: TemplateDeps, actor: Actor, body: TemplateInput) {
+export async function createTemplate(deps: TemplateDeps, actor: Actor, body: TemplateCreateInput) {
   assertRole(actor, 'admin');
   const input = normalise(body);
+  const aiReview = body.aiReview ? aiTemplateSettingsSchema.parse(body.aiReview) : null;
   await checkRecruiters(deps.db, input.authorizedRecruiters);
   const defaults = await getSettings(deps, actor);
   const row = await write(deps, async (w) => {
@@ -138,6 +142,8 @@ export async function createTemplate(deps: TemplateDeps, actor: Actor, body: Tem
       })
       .returning();
     await w.audit(templateAudit(actor, 'template.create', created?.id, null, created));
+    // The AI tab of the create form: saved with the template or not at all.
+    if (aiReview) await writeTemplateAi(w.tx, actor, created!.id, aiReview, null);
     announce(w);
     return created!;
   });

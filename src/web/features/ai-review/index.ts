@@ -4,4 +4,8 @@ export { AiConnectionCard } from './components/ai-connection-card';
 export { AiReviewPanel } from './components/ai-review-panel';
 export { AiSettingsCard } from './components/ai-settings-card';
 export { ScoreSuggestionBesideForm } from './components/score-suggestion';
-export { TemplateAiSettings } from './components/template-ai-form';
+export {
+  TemplateAiFields,
+  TemplateAiSettings,
+  useNewTemplateAiForm,
+} from './components/template-ai-form';

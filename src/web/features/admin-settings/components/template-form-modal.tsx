@@ -16,10 +16,11 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DURATION_HOURS, type Template } from '../../../../domain/assessments';
-import { errorMessage } from '../../../api/http';
+import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
+import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
-import { TemplateAiSettings } from '../../ai-review';
+import { TemplateAiFields, TemplateAiSettings, useNewTemplateAiForm } from '../../ai-review';
 import { useCreateTemplate, useSettings, useUpdateTemplate } from '../../assessments';
 import { DepartmentSelect, useActiveDepartments } from '../../departments';
 import { useProfile } from '../../profile';
@@ -43,6 +44,18 @@ import {
 import { RecruiterChecklist } from './recruiter-checklist';
 import { TaskRows } from './task-rows';
 
+/** A refusal's field issues: those of the AI tab (without their aiReview. prefix) and the rest. */
+function splitIssues(error: unknown) {
+  const issues = error instanceof ApiError ? issuesToFormErrors(error.issues) : {};
+  const aiReview: Record<string, string> = {};
+  const rest: Record<string, string> = {};
+  for (const [path, message] of Object.entries(issues)) {
+    if (path.startsWith('aiReview.')) aiReview[path.slice('aiReview.'.length)] = message;
+    else rest[path] = message;
+  }
+  return { aiReview, rest };
+}
+
 type TemplateFormProps = {
   /** null: a new template. */
   template: Template | null;
@@ -52,7 +65,10 @@ type TemplateFormProps = {
 
 function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
   const { t } = useTranslation('admin-settings');
+  const { t: tAi } = useTranslation('ai-admin');
   const form = useForm<TemplateFormValues>({ initialValues, validate: validateTemplate });
+  const ai = useNewTemplateAiForm();
+  const [tab, setTab] = useState('details');
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const [error, setError] = useState<string | null>(null);
@@ -76,103 +92,140 @@ function TemplateForm({ template, initialValues, onDone }: TemplateFormProps) {
     }
   };
 
-  const submit = form.onSubmit((values) => {
-    setError(null);
-    setProjectError(projectChoiceError(project));
-    if (projectChoiceError(project)) return;
-    const input = { ...toTemplateInput(values), ...starterProjectInput(project), ...review };
-    if (template) {
-      update.mutate(
-        { id: template.id, ...input },
-        {
+  const submit = form.onSubmit(
+    (values) => {
+      setError(null);
+      setProjectError(projectChoiceError(project));
+      if (projectChoiceError(project)) return;
+      // A new template's AI tab goes with it once the admin changed it, checked by the same rules.
+      const withAi = !template && ai.isDirty();
+      if (withAi && ai.validate().hasErrors) {
+        setTab('ai');
+        setError(tAi('template.fix'));
+        return;
+      }
+      const input = { ...toTemplateInput(values), ...starterProjectInput(project), ...review };
+      if (template) {
+        update.mutate(
+          { id: template.id, ...input },
+          {
+            onSuccess: async (saved) => {
+              if (!(await afterSave(saved.id))) return;
+              notifications.show({
+                color: 'green',
+                message: t('form.saved', { title: saved.title }),
+              });
+              onDone();
+            },
+            // An edit can fail for a reason worth reading (e.g. the template was deleted).
+            onError: (e) => setError(errorMessage(e)),
+          },
+        );
+      } else {
+        create.mutate(withAi ? { ...input, aiReview: ai.getValues() } : input, {
           onSuccess: async (saved) => {
-            if (!(await afterSave(saved.id))) return;
+            if (!(await afterSave(saved.id))) {
+              // The template exists (with the default project): say so rather than create it twice.
+              notifications.show({
+                color: 'red',
+                message: t('form.createdWithoutProject', { title: saved.title }),
+              });
+              onDone();
+              return;
+            }
             notifications.show({
               color: 'green',
-              message: t('form.saved', { title: saved.title }),
+              message: t('form.created', { title: saved.title }),
             });
             onDone();
           },
-          // An edit can fail for a reason worth reading (e.g. the template was deleted).
-          onError: (e) => setError(errorMessage(e)),
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: async (saved) => {
-          if (!(await afterSave(saved.id))) {
-            // The template exists (with the default project): say so rather than create it twice.
-            notifications.show({
-              color: 'red',
-              message: t('form.createdWithoutProject', { title: saved.title }),
-            });
-            onDone();
-            return;
-          }
-          notifications.show({
-            color: 'green',
-            message: t('form.created', { title: saved.title }),
-          });
-          onDone();
-        },
-        onError: () => setError(t('form.createFailed')),
-      });
-    }
-  });
+          onError: (e) => {
+            // Refused as a whole: each field issue goes beside its field, on its tab.
+            const { aiReview, rest } = splitIssues(e);
+            if (Object.keys(aiReview).length > 0) {
+              ai.setErrors(translateErrors(aiReview));
+              setTab('ai');
+            }
+            if (Object.keys(rest).length > 0) form.setErrors(translateErrors(rest));
+            const fields = Object.keys(aiReview).length + Object.keys(rest).length;
+            setError(fields > 0 ? tAi('template.fix') : t('form.createFailed'));
+          },
+        });
+      }
+    },
+    // The template's own fields are checked first: show them.
+    () => setTab('details'),
+  );
 
+  const details = (
+    <>
+      <TextInput label={t('form.title')} required {...form.getInputProps('title')} data-autofocus />
+      <TextInput label={t('form.role')} required {...form.getInputProps('roleName')} />
+      <Textarea
+        label={t('form.description')}
+        description={t('form.optional')}
+        autosize
+        minRows={2}
+        {...form.getInputProps('description')}
+      />
+      <DepartmentSelect
+        required
+        current={template?.department ?? null}
+        {...form.getInputProps('department')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} verticalSpacing="md">
+        <NativeSelect
+          label={t('form.duration')}
+          data={durationOptions((hours) => t('duration', { count: hours }))}
+          {...form.getInputProps('durationHours')}
+        />
+        <Switch
+          label={t('form.active')}
+          description={t('form.activeHint')}
+          mt={{ xs: 'xl' }}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+      <ReviewSettingsField value={review} onChange={setReview} />
+      <RecruiterChecklist
+        value={form.values.authorizedRecruiters}
+        onChange={(ids) => form.setFieldValue('authorizedRecruiters', ids)}
+      />
+      <StarterProjectField
+        template={template}
+        value={project}
+        onChange={setProject}
+        error={projectError}
+      />
+      <Switch
+        label={t('form.editTests')}
+        description={t('form.editTestsHint')}
+        {...form.getInputProps('candidatesMayEditTests', { type: 'checkbox' })}
+      />
+      <Divider />
+      <TaskRows form={form} />
+    </>
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('form.title')}
-          required
-          {...form.getInputProps('title')}
-          data-autofocus
-        />
-        <TextInput label={t('form.role')} required {...form.getInputProps('roleName')} />
-        <Textarea
-          label={t('form.description')}
-          description={t('form.optional')}
-          autosize
-          minRows={2}
-          {...form.getInputProps('description')}
-        />
-        <DepartmentSelect
-          required
-          current={template?.department ?? null}
-          {...form.getInputProps('department')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} verticalSpacing="md">
-          <NativeSelect
-            label={t('form.duration')}
-            data={durationOptions((hours) => t('duration', { count: hours }))}
-            {...form.getInputProps('durationHours')}
-          />
-          <Switch
-            label={t('form.active')}
-            description={t('form.activeHint')}
-            mt={{ xs: 'xl' }}
-            {...form.getInputProps('active', { type: 'checkbox' })}
-          />
-        </SimpleGrid>
-        <ReviewSettingsField value={review} onChange={setReview} />
-        <RecruiterChecklist
-          value={form.values.authorizedRecruiters}
-          onChange={(ids) => form.setFieldValue('authorizedRecruiters', ids)}
-        />
-        <StarterProjectField
-          template={template}
-          value={project}
-          onChange={setProject}
-          error={projectError}
-        />
-        <Switch
-          label={t('form.editTests')}
-          description={t('form.editTestsHint')}
-          {...form.getInputProps('candidatesMayEditTests', { type: 'checkbox' })}
-        />
-        <Divider />
-        <TaskRows form={form} />
+        {template ? (
+          details
+        ) : (
+          // A new template's AI-assisted review is chosen here and saved with it.
+          <Tabs value={tab} onChange={(value) => setTab(value ?? 'details')}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="details">{tAi('template.detailsTab')}</Tabs.Tab>
+              <Tabs.Tab value="ai">{tAi('template.aiTab')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">
+              <Stack gap="md">{details}</Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="ai">
+              <TemplateAiFields form={ai} />
+            </Tabs.Panel>
+          </Tabs>
+        )}
         <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={saving}>

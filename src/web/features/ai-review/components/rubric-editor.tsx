@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   type AiTemplateSettings,
@@ -22,8 +23,21 @@ export const MIN_CRITERIA = 2;
 export const MAX_CRITERIA = 8;
 const MAX_LEVELS = 6;
 
-/** An editable copy of the starter rubric (the domain's constant stays untouched). */
-export const starterRubric = (): RubricCriterion[] => structuredClone(STARTER_RUBRIC);
+/**
+ * An editable copy of the starter rubric in the editor's language: the domain's ids, weights
+ * and levels, with the names and level texts from the catalogue. What is saved is what the
+ * admin then edits, in whatever language it is.
+ */
+export const starterRubric = (t: TFunction<'ai-admin'>): RubricCriterion[] =>
+  STARTER_RUBRIC.map((c) => ({
+    id: c.id,
+    title: t(`starterRubric.${c.id}.title`),
+    weight: c.weight,
+    levels: c.levels.map((l) => ({
+      level: l.level,
+      description: t(`starterRubric.${c.id}.levels.${l.level}`),
+    })),
+  }));
 
 /** A new criterion: its id only has to be unique (the model names criteria by it). */
 function newCriterion(existing: readonly RubricCriterion[]): RubricCriterion {
@@ -103,9 +117,11 @@ function CriterionFields({ form, index }: { form: Form; index: number }) {
               {...form.getInputProps(`${path}.levels.${li}.level`)}
               onChange={(v) => form.setFieldValue(`${path}.levels.${li}.level`, asNumber(v))}
             />
+            {/* Grows with its text: a level's meaning wraps to several lines on a phone. */}
             <Textarea
               aria-label={t('template.levelText', { level: level.level })}
-              rows={2}
+              autosize
+              minRows={2}
               style={{ flex: 1 }}
               {...form.getInputProps(`${path}.levels.${li}.description`)}
             />
@@ -154,7 +170,7 @@ export function RubricEditor({ form }: { form: Form }) {
           size="xs"
           variant="light"
           onClick={() => {
-            form.setFieldValue('rubric', starterRubric());
+            form.setFieldValue('rubric', starterRubric(t));
             form.clearErrors();
           }}
         >

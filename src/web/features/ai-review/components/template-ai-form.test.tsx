@@ -9,6 +9,11 @@ import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-routes';
 import { TemplateAiSettings } from './template-ai-form';
 
+// The growing text boxes listen for web fonts loading; happy-dom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
@@ -160,5 +165,58 @@ describe('template AI review settings and rubric editor', () => {
     ).toBeTruthy();
     expect(puts).toHaveLength(1);
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("fills the starter rubric in the editor's language and saves what was edited", async () => {
+    const puts = stubServer({
+      useAiReview: true,
+      scoreBeforeAi: false,
+      rubric: [criterion('a', 'Naming'), criterion('b', 'Speed')],
+    });
+    await i18n.changeLanguage('de');
+    const onDone = renderForm();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start-Raster übernehmen' }));
+    expect(criteria()).toHaveLength(4);
+    const names = criteria().map(
+      (c) => (within(c).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value,
+    );
+    expect(names).toEqual(['Korrektheit', 'Tests', 'Lesbarkeit', 'Sicherheit und Robustheit']);
+    expect(screen.getByDisplayValue('Löst das Ticket nicht')).toBeTruthy();
+    expect(screen.getByDisplayValue('Eingaben geprüft, Fehler behandelt')).toBeTruthy();
+    expect(screen.queryByDisplayValue('Correctness')).toBeNull();
+    fireEvent.change(within(criteria()[2]!).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Verständlichkeit' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'KI-Prüfung speichern' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const saved = puts[0]!.body.rubric;
+    // The domain's ids, weights and levels; the texts as the admin left them.
+    expect(saved.map((c) => [c.id, c.title, c.weight])).toEqual([
+      ['correctness', 'Korrektheit', 3],
+      ['tests', 'Tests', 2],
+      ['readability', 'Verständlichkeit', 1],
+      ['security', 'Sicherheit und Robustheit', 2],
+    ]);
+    expect(saved[0]!.levels).toEqual([
+      { level: 0, description: 'Löst das Ticket nicht' },
+      { level: 1, description: 'Löst es teilweise; Tests schlagen fehl' },
+      { level: 2, description: 'Löst es; Randfälle fehlen' },
+      { level: 3, description: 'Löst es, auch in Randfällen' },
+    ]);
+  });
+
+  it('fills the starter rubric in Japanese for a Japanese reader', async () => {
+    stubServer({
+      useAiReview: false,
+      scoreBeforeAi: false,
+      rubric: [criterion('a', 'Naming'), criterion('b', 'Speed')],
+    });
+    await i18n.changeLanguage('ja');
+    renderForm();
+    fireEvent.click(await screen.findByRole('button', { name: 'スターターのルーブリックを使う' }));
+    expect(screen.getByDisplayValue('正確性')).toBeTruthy();
+    expect(screen.getByDisplayValue('セキュリティと堅牢性')).toBeTruthy();
+    expect(screen.getByDisplayValue('エッジケースも含めて解決している')).toBeTruthy();
   });
 });

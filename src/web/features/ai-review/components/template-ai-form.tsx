@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Switch } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,43 @@ import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { useSaveTemplateAi, useTemplateAi } from '../api/admin';
-import { RubricEditor } from './rubric-editor';
+import { RubricEditor, starterRubric } from './rubric-editor';
 
 const resolve = schemaResolver(aiTemplateSettingsSchema, { sync: true });
+
+/** The AI tab's form: the domain's rules, checked in the reader's language. */
+export function useTemplateAiForm(initialValues: AiTemplateSettings) {
+  return useForm<AiTemplateSettings>({
+    initialValues,
+    validate: (values) => translateErrors(resolve(values)),
+  });
+}
+
+/** A new template's AI tab: off, with the starter rubric in the reader's language. */
+export function useNewTemplateAiForm() {
+  const { t } = useTranslation('ai-admin');
+  return useTemplateAiForm({ useAiReview: false, scoreBeforeAi: false, rubric: starterRubric(t) });
+}
+
+/** The switches and the rubric, for the edit tab's own form and the create form alike. */
+export function TemplateAiFields({ form }: { form: UseFormReturnType<AiTemplateSettings> }) {
+  const { t } = useTranslation('ai-admin');
+  return (
+    <Stack gap="md">
+      <Switch
+        label={t('template.use')}
+        description={t('template.useHint')}
+        {...form.getInputProps('useAiReview', { type: 'checkbox' })}
+      />
+      <Switch
+        label={t('template.scoreFirst')}
+        description={t('template.scoreFirstHint')}
+        {...form.getInputProps('scoreBeforeAi', { type: 'checkbox' })}
+      />
+      <RubricEditor form={form} />
+    </Stack>
+  );
+}
 
 type Props = { templateId: string; templateTitle: string; onDone: () => void };
 
@@ -22,11 +56,7 @@ function TemplateAiForm({
   onDone,
 }: Props & { stored: AiTemplateSettings }) {
   const { t } = useTranslation('ai-admin');
-  const form = useForm<AiTemplateSettings>({
-    initialValues: stored,
-    // The domain's rules, in the reader's language.
-    validate: (values) => translateErrors(resolve(values)),
-  });
+  const form = useTemplateAiForm(stored);
   const save = useSaveTemplateAi(templateId);
   const [error, setError] = useState<string | null>(null);
   const submit = form.onSubmit(
@@ -55,17 +85,7 @@ function TemplateAiForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Switch
-          label={t('template.use')}
-          description={t('template.useHint')}
-          {...form.getInputProps('useAiReview', { type: 'checkbox' })}
-        />
-        <Switch
-          label={t('template.scoreFirst')}
-          description={t('template.scoreFirstHint')}
-          {...form.getInputProps('scoreBeforeAi', { type: 'checkbox' })}
-        />
-        <RubricEditor form={form} />
+        <TemplateAiFields form={form} />
         <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>

@@ -4,6 +4,7 @@ import {
   candidateOptionSchema,
   type Settings,
   settingsSchema,
+  type TemplateCreateInput,
   type TemplateInput,
   templateSchema,
 } from '../../../../domain/assessments';
@@ -29,7 +30,7 @@ function useTemplateMutation<V, R>(call: (vars: V) => Promise<R>) {
 
 /** POST /api/templates (admin). */
 export const useCreateTemplate = () =>
-  useTemplateMutation((input: TemplateInput) =>
+  useTemplateMutation((input: TemplateCreateInput) =>
     apiFetch('/api/templates', { method: 'POST', json: input, schema: templateSchema }),
   );
 
