@@ -19,7 +19,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsFolder as migrationsFolderPath } from '../lib/paths';
 import { pgArrayTypes } from './pg-arrays';
-import { PgliteThread } from './pglite-worker';
+import { compiledPglite, PgliteThread } from './pglite-worker';
 import * as schema from './schema';
 
 /** The query builder both drivers share; PGlite's is typed as postgres-js's. */
@@ -280,9 +280,11 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   try {
     // On a thread of its own (db/pglite-worker.ts); pg_trgm, Find Candidates' fuzzy
     // matching, is loaded there (the migrations create the extension).
+    const wasmModule = await compiledPglite();
     const client = new PgliteThread(
       inMemory
         ? {
+            wasmModule,
             ...(template
               ? {
                   template: {
@@ -292,7 +294,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
                 }
               : {}),
           }
-        : { dataDir: path.join(dataDir, 'pglite') },
+        : { wasmModule, dataDir: path.join(dataDir, 'pglite') },
     );
     try {
       await client.waitReady;
