@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../test/pglite-template';
 import { type Database, openDatabase } from './client';
 import { parsePgArray, serializePgArray } from './pg-arrays';
 
@@ -32,7 +33,8 @@ const drivers: [string, () => Promise<{ database: Database; drop: () => Promise<
   [
     'pglite',
     async () => ({
-      database: await openDatabase({ dataDir: 'memory://' }),
+      // From the suites' migrated template: initdb again would cost ~5 CPU-s for nothing.
+      database: await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() }),
       drop: async () => {},
     }),
   ],

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -50,15 +52,17 @@ const optionsOf = (options) => {
   return { ...rest, parsers };
 };
 
-const { dataDir, template } = workerData;
+const { dataDir, template, wasmModule } = workerData;
 const extensions = { pg_trgm };
 /** PostgreSQL's shared buffers live in the WebAssembly memory, resident once touched; the
  * default 128 MB outgrows what an embedded database caches usefully (the pages are in the
  * OS's file cache anyway): a smaller pool keeps RSS down (docs/decisions/029). */
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=${SHARED_BUFFERS}'];
+const compiled = wasmModule ? { pgliteWasmModule: wasmModule } : {};
 const client = dataDir
-  ? new PGlite(dataDir, { relaxedDurability: false, extensions, startParams })
+  ? new PGlite(dataDir, { ...compiled, relaxedDurability: false, extensions, startParams })
   : new PGlite({
+      ...compiled,
       extensions,
       startParams,
       ...(template ? { loadDataDir: new Blob([template.bytes], { type: template.type }) } : {}),
@@ -162,6 +166,20 @@ export interface PgliteThreadTransaction {
 }
 
 let paths: Record<string, string> | undefined;
+let compiledModule: Promise<WebAssembly.Module> | undefined;
+/**
+ * PostgreSQL's WebAssembly, compiled once per process and handed to every database thread:
+ * a thread that compiles its own spends about a CPU-second on it (the optimising tier
+ * included), which a process opening many databases (the test suites: one per file) pays
+ * every time. Threads share the compiled code of one module.
+ */
+export function compiledPglite(): Promise<WebAssembly.Module> {
+  compiledModule ??= readFile(
+    path.join(path.dirname(modulePaths().pglitePath!), 'pglite.wasm'),
+  ).then((bytes) => WebAssembly.compile(bytes));
+  return compiledModule;
+}
+
 /** PGlite's CommonJS build by absolute path (the worker runs from no file of its own). */
 const modulePaths = () => {
   const require = createRequire(import.meta.url);
@@ -213,10 +231,20 @@ export class PgliteThread {
   readonly waitReady: Promise<void>;
 
   /** `dataDir` for a database on disk; none for one in memory (optionally from a dump). */
-  constructor(options: { dataDir?: string; template?: { bytes: Uint8Array; type: string } }) {
+  constructor(options: {
+    dataDir?: string;
+    template?: { bytes: Uint8Array; type: string };
+    /** PostgreSQL's WebAssembly already compiled (compiledPglite); compiled afresh without. */
+    wasmModule?: WebAssembly.Module;
+  }) {
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { ...modulePaths(), dataDir: options.dataDir, template: options.template },
+      workerData: {
+        ...modulePaths(),
+        dataDir: options.dataDir,
+        template: options.template,
+        wasmModule: options.wasmModule,
+      },
     });
     // Idle, the worker keeps no process alive (as PGlite on the main thread did not).
     this.worker.unref();
