@@ -22,11 +22,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's build of Chromium's headless shell (what Playwright itself runs headless),
-      // not the full browser: the full one in --headless starts the browser's own UI
-      // renderers for every window, and a fresh context's first page cost ~1.5 CPU-s
-      // there against ~0.45 here; a later page 0.35 against 0.2 (docs/decisions/018).
-      executablePath: '/usr/bin/chromium-headless-shell',
+      executablePath: '/usr/bin/chromium',
       args: [
         '--headless',
         '--no-sandbox',
