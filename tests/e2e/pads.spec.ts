@@ -72,10 +72,50 @@ test('the candidate joins from My Applications; both type in one pad, converge a
     .poll(async () => (await lines(page)).join('\n'), { timeout: 30_000 })
     .toContain('// written offline');
 
-  // Run: the same result reaches both.
+  // Run: the output streams to both as it comes, and the same result reaches both. The test
+  // file prints a line, and another a few seconds later.
+  const tree = page.getByRole('navigation', { name: 'Files' });
+  await tree.getByRole('button', { name: 'auth.test.ts', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Code editor: auth.test.ts' }).click();
+  await page.keyboard.press('Control+Home');
+  const printing = "console.log('FIRST-LINE'); setTimeout(() => console.log('SECOND-LINE'), 4000);";
+  await page.keyboard.type(printing);
+  await page.keyboard.press('Enter');
+  // The run takes the files as the server holds them: wait until it holds the whole line.
+  const padPath = new URL(page.url()).pathname;
+  await expect
+    .poll(async () => {
+      const held = (await (await rec.api.get(`/api${padPath}`)).json()) as {
+        files: { path: string; content: string }[];
+      };
+      return held.files.find((f) => f.path === 'auth.test.ts')?.content.startsWith(`${printing}\n`);
+    })
+    .toBe(true);
   await page.getByRole('button', { name: 'Run' }).click();
+  const outputOf = async (p: typeof page) =>
+    (await p
+      .getByLabel('Run output')
+      .textContent({ timeout: 1000 })
+      .catch(() => null)) ?? '';
+  const shown = () => Promise.all([outputOf(page), outputOf(candidatePage)]);
+  // Both see the first line while the second is yet to come…
+  await expect
+    .poll(
+      async () =>
+        (await shown()).map((o) => o.includes('FIRST-LINE') && !o.includes('SECOND-LINE')),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toEqual([true, true]);
+  // …then both see it grow, and the run's result.
+  await expect
+    .poll(async () => (await shown()).map((o) => o.includes('SECOND-LINE')), { timeout: 30_000 })
+    .toEqual([true, true]);
+  for (const p of [page, candidatePage]) {
+    await expect(p.getByText(/^\d+ passed, \d+ failed$/)).toBeVisible({ timeout: 30_000 });
+  }
   const output = page.getByLabel('Run output');
-  await expect(output).toBeVisible({ timeout: 60_000 });
   await expect(candidatePage.getByLabel('Run output')).toHaveText((await output.textContent())!);
 
   // End interview: read-only for both.
@@ -102,6 +142,9 @@ test('the candidate joins from My Applications; both type in one pad, converge a
   const slider = session.getByTestId('pad-replay').getByRole('slider');
   await slider.focus();
   await page.keyboard.press('End');
+  // The last typing was the run's line in the test file: look at the file both typed in.
+  await session.getByRole('combobox', { name: 'File', exact: true }).click();
+  await page.getByRole('option', { name: typedIn!.path, exact: true }).click();
   // The replay's lines in view, from the first: each the final file's line at that place,
   // the offline edit among them.
   const replayLines = () =>

@@ -70,7 +70,8 @@ interface Room {
  * socket carries small JSON "changed" notices to a user's every tab. The session check is the
  * hub's. Each update is appended to the database before anyone hears it, then published on
  * the bus by its seq, so every server on the same PostgreSQL serves the pad. JSON text frames
- * carry the rest: {type:'error', message}, {type:'status', status}, {type:'run', run}.
+ * carry the rest: {type:'error', message}, {type:'status', status}, {type:'run', run},
+ * {type:'output', runId, offset, text} (a running run's output as it comes).
  */
 export class PadSockets {
   readonly serverId = randomUUID();
@@ -398,6 +399,11 @@ export class PadSockets {
             sendJson(ws, { type: 'status', status: 'ended', access: 'read' });
           }
           return;
+        case 'pad.output': {
+          const { runId, offset, text } = signal;
+          for (const ws of room.conns.keys()) sendJson(ws, { type: 'output', runId, offset, text });
+          return;
+        }
         case 'pad.run': {
           const run = await readRun(this.deps.db, signal.padId, signal.runId);
           if (run) for (const ws of room.conns.keys()) sendJson(ws, { type: 'run', run });
