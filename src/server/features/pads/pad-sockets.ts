@@ -18,8 +18,8 @@ import type { Logger } from '../../lib/logger';
 import type { BusMessage, EventBus, PadSignal } from '../../realtime/event-bus';
 import { type RealtimeHub, refuseUpgrade } from '../../realtime/hub';
 import { accessOf, loadPad, type PadAccess } from './access';
-import { appendUpdate, compact, loadState, readUpdate } from './document';
-import { fileProblem } from './file-rules';
+import { appendChecked, appendUpdate, compact, loadState, readUpdate } from './document';
+import { fileProblem, startsFiles } from './file-rules';
 import {
   leaveAllSeats,
   leaveSeat,
@@ -320,7 +320,17 @@ export class PadSockets {
       ws.close(PAD_CLOSE.fileRefused, PAD_TEXTS.fileRefused);
       return;
     }
-    const seq = await appendUpdate(this.deps.db, padId, update, conn.actor.id);
+    // A new file name is checked again against the pad as stored (file-rules.ts: startsFiles).
+    const { seq, problem: storedProblem } = startsFiles(update)
+      ? await appendChecked(this.deps.db, padId, update, conn.actor.id, (stored) =>
+          fileProblem(stored, update),
+        )
+      : { seq: await appendUpdate(this.deps.db, padId, update, conn.actor.id), problem: null };
+    if (storedProblem) {
+      sendJson(ws, { type: 'error', message: storedProblem });
+      ws.close(PAD_CLOSE.fileRefused, PAD_TEXTS.fileRefused);
+      return;
+    }
     if (seq === null) {
       room.ended = true;
       sendJson(ws, { type: 'error', message: PAD_TEXTS.readOnly });
