@@ -10,7 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type * as Y from 'yjs';
@@ -217,6 +217,11 @@ function RunPanel({
   // The finished run's whole output once it is there; until then what has come of it.
   const finished = run && (run.status === 'done' || run.status === 'failed');
   const output = live && !(finished && run.id === live.runId) ? live.text : run?.output;
+  // A long output scrolls in its own box, which follows the output as it grows.
+  const outputBox = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    if (output && outputBox.current) outputBox.current.scrollTop = outputBox.current.scrollHeight;
+  }, [output]);
   return (
     <Stack gap="xs">
       <Group>
@@ -234,7 +239,7 @@ function RunPanel({
       )}
       {start.isError && <Alert color="red">{errorMessage(start.error)}</Alert>}
       {output && (
-        <Code block aria-label={t('output')}>
+        <Code block ref={outputBox} aria-label={t('output')} mah={400} style={{ overflow: 'auto' }}>
           {output}
         </Code>
       )}
