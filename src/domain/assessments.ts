@@ -5,6 +5,7 @@ import { calendarDateSchema, idSchema } from './inputs';
 import { interviewRealtimeEventSchemas } from './interviews';
 import { jobRealtimeEventSchemas } from './jobs';
 import { LANGUAGES } from './languages';
+import { padRealtimeEventSchemas } from './pads';
 import { STARTER_PROJECT_KEYS } from './test-runs';
 
 /** Spec section 9 / DESIGN: assessment duration options, in hours. */
@@ -589,6 +590,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation.changed'), conversationId: z.string() }),
   ...jobRealtimeEventSchemas,
   ...interviewRealtimeEventSchemas,
+  ...padRealtimeEventSchemas,
   z.object({ type: z.literal('testRun.changed'), assessmentId: z.string(), runId: z.string() }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -163,6 +163,15 @@ export const applicationPadSchema = z.object({
 });
 export type ApplicationPad = z.infer<typeof applicationPadSchema>;
 
+/**
+ * Realtime (ids only): an application's ad hoc pads changed (one started or ended), so the
+ * candidate's Join pad appears or goes without a reload. An interview's pad is
+ * `interview.changed` instead.
+ */
+export const padRealtimeEventSchemas = [
+  z.object({ type: z.literal('applicationPads.changed'), applicationId: z.string() }),
+] as const;
+
 /** The stable address of an interview's pad (mails, links): it opens the pad once started. */
 export const interviewPadPath = (interviewId: string) =>
   `/interviews/${encodeURIComponent(interviewId)}/pad`;

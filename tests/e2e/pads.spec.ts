@@ -1,5 +1,5 @@
 import { applicationTo, postJob } from './support/factories';
-import { apiClients, expect, logIn, newAccount, test } from './support/fixtures';
+import { adminAccount, apiClients, expect, logIn, newAccount, test } from './support/fixtures';
 
 const clients = apiClients();
 const suffix = () => Math.random().toString(36).slice(2, 8);
@@ -72,10 +72,50 @@ test('the candidate joins from My Applications; both type in one pad, converge a
     .poll(async () => (await lines(page)).join('\n'), { timeout: 30_000 })
     .toContain('// written offline');
 
-  // Run: the same result reaches both.
+  // Run: the output streams to both as it comes, and the same result reaches both. The test
+  // file prints a line, and another a few seconds later.
+  const tree = page.getByRole('navigation', { name: 'Files' });
+  await tree.getByRole('button', { name: 'auth.test.ts', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Code editor: auth.test.ts' }).click();
+  await page.keyboard.press('Control+Home');
+  const printing = "console.log('FIRST-LINE'); setTimeout(() => console.log('SECOND-LINE'), 4000);";
+  await page.keyboard.type(printing);
+  await page.keyboard.press('Enter');
+  // The run takes the files as the server holds them: wait until it holds the whole line.
+  const padPath = new URL(page.url()).pathname;
+  await expect
+    .poll(async () => {
+      const held = (await (await rec.api.get(`/api${padPath}`)).json()) as {
+        files: { path: string; content: string }[];
+      };
+      return held.files.find((f) => f.path === 'auth.test.ts')?.content.startsWith(`${printing}\n`);
+    })
+    .toBe(true);
   await page.getByRole('button', { name: 'Run' }).click();
+  const outputOf = async (p: typeof page) =>
+    (await p
+      .getByLabel('Run output')
+      .textContent({ timeout: 1000 })
+      .catch(() => null)) ?? '';
+  const shown = () => Promise.all([outputOf(page), outputOf(candidatePage)]);
+  // Both see the first line while the second is yet to come…
+  await expect
+    .poll(
+      async () =>
+        (await shown()).map((o) => o.includes('FIRST-LINE') && !o.includes('SECOND-LINE')),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toEqual([true, true]);
+  // …then both see it grow, and the run's result.
+  await expect
+    .poll(async () => (await shown()).map((o) => o.includes('SECOND-LINE')), { timeout: 30_000 })
+    .toEqual([true, true]);
+  for (const p of [page, candidatePage]) {
+    await expect(p.getByText(/^\d+ passed, \d+ failed$/)).toBeVisible({ timeout: 30_000 });
+  }
   const output = page.getByLabel('Run output');
-  await expect(output).toBeVisible({ timeout: 60_000 });
   await expect(candidatePage.getByLabel('Run output')).toHaveText((await output.textContent())!);
 
   // End interview: read-only for both.
@@ -102,6 +142,9 @@ test('the candidate joins from My Applications; both type in one pad, converge a
   const slider = session.getByTestId('pad-replay').getByRole('slider');
   await slider.focus();
   await page.keyboard.press('End');
+  // The last typing was the run's line in the test file: look at the file both typed in.
+  await session.getByRole('combobox', { name: 'File', exact: true }).click();
+  await page.getByRole('option', { name: typedIn!.path, exact: true }).click();
   // The replay's lines in view, from the first: each the final file's line at that place,
   // the offline edit among them.
   const replayLines = () =>
@@ -151,15 +194,47 @@ async function scheduledInterview(id: string) {
   return { recruiter, candidate, rec, jobId, interviewId: interview.id };
 }
 
-test('the candidate waits until the interviewer comes in; on a phone, files made, renamed and deleted reach both', async ({
+test('a pad started from a template has its visible files, never its hidden tests; the candidate waits until the interviewer comes in; on a phone, files made, renamed and deleted reach both', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { recruiter, candidate, rec, interviewId } = await scheduledInterview(suffix());
-  const started = await rec.api.post('/api/pads', { data: { interviewId, language: 'python' } });
-  expect(started.status(), await started.text()).toBe(201);
-  const padId = ((await started.json()) as { id: string }).id;
+  const id = suffix();
+  const { recruiter, candidate, rec, jobId } = await scheduledInterview(id);
+  // An admin's template for this recruiter: Python, with a hidden test file.
+  const admin = await clients(adminAccount, 'sign-in');
+  const templateTitle = `Late fees ${id}`;
+  const made = await admin.api.post('/api/templates', {
+    data: {
+      title: templateTitle,
+      roleName: 'Backend Engineer',
+      starterProject: 'python',
+      authorizedRecruiters: [rec.id],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  // The interviewer starts the pad from the template: its visible files, not its hidden tests.
+  await logIn(page, recruiter);
+  await page.goto(`/recruiter/job-listings/${jobId}`);
+  await page.getByRole('button', { name: `Open ${candidate.name}` }).click();
+  await page.getByRole('button', { name: 'Start pad' }).click();
+  await page.getByRole('menuitem', { name: templateTitle }).click();
+  await expect(page).toHaveURL(/\/pads\/[^/]+$/);
+  const padId = new URL(page.url()).pathname.split('/').pop() as string;
+  const tree = (p: typeof page) => p.getByRole('navigation', { name: 'Files' });
+  for (const visible of ['fees.py', 'test_fees.py', 'README.md']) {
+    await expect(tree(page).getByRole('button', { name: visible, exact: true })).toBeVisible();
+  }
+  await expect(tree(page).getByText('test_fees_hidden.py')).toHaveCount(0);
+  const stored = (await (await rec.api.get(`/api/pads/${padId}`)).json()) as {
+    language: string;
+    files: { path: string }[];
+  };
+  expect(stored.language).toBe('python');
+  expect(stored.files.map((f) => f.path).sort()).toEqual(['README.md', 'fees.py', 'test_fees.py']);
+  // The interviewer steps away before the candidate comes.
+  await page.goto('/');
 
   // The candidate, on a 375 px phone, comes first: a waiting screen, no editor yet.
   const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
@@ -172,7 +247,6 @@ test('the candidate waits until the interviewer comes in; on a phone, files made
   await expect(candidatePage.getByRole('textbox', { name: /Code editor/ })).toHaveCount(0);
 
   // The interviewer comes in: the pad opens for the candidate, who sees them there.
-  await logIn(page, recruiter);
   await page.goto(`/pads/${padId}`);
   await expect(candidatePage.getByRole('textbox', { name: /Code editor/ })).toBeVisible();
   await expect(candidatePage.getByText('Waiting for your interviewer')).toHaveCount(0);
@@ -180,7 +254,6 @@ test('the candidate waits until the interviewer comes in; on a phone, files made
   await expect(candidatePage.getByText(/^Time \d+:\d\d/)).toBeVisible();
 
   // The candidate makes a file with the keyboard only; a bad name is refused with the reason.
-  const tree = (p: typeof page) => p.getByRole('navigation', { name: 'Files' });
   await tree(candidatePage).getByRole('button', { name: 'New file' }).focus();
   await candidatePage.keyboard.press('Enter');
   await candidatePage.keyboard.type('../notes.py');

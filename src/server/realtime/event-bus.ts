@@ -37,7 +37,9 @@ export type PadSignal =
   | { type: 'pad.update'; padId: string; seq: number; origin: string }
   | { type: 'pad.awareness'; padId: string; update: string; origin: string }
   | { type: 'pad.ended'; padId: string }
-  | { type: 'pad.run'; padId: string; runId: string };
+  | { type: 'pad.run'; padId: string; runId: string }
+  /** A piece of a running run's output: `offset` is where it starts in the run's streamed text. */
+  | { type: 'pad.output'; padId: string; runId: string; offset: number; text: string };
 
 /**
  * Server-side only: what a running AI review is doing now (docs/decisions/030), so that every

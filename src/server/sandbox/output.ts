@@ -1,10 +1,16 @@
-/** Collects a stream's text up to a byte cap, then only counts what it drops. */
+/**
+ * Collects a stream's text up to a byte cap, then only counts what it drops. `onKept` hears
+ * each kept part as it comes (a pad's run streams it): only what is kept, so the cap holds.
+ */
 export class CappedOutput {
   private chunks: Buffer[] = [];
   private kept = 0;
   dropped = 0;
 
-  constructor(readonly capBytes: number) {}
+  constructor(
+    readonly capBytes: number,
+    private readonly onKept?: (chunk: Buffer) => void,
+  ) {}
 
   push(chunk: Buffer): void {
     const room = this.capBytes - this.kept;
@@ -16,6 +22,7 @@ export class CappedOutput {
     this.chunks.push(part);
     this.kept += part.length;
     this.dropped += chunk.length - part.length;
+    this.onKept?.(part);
   }
 
   get total(): number {

@@ -37,6 +37,7 @@ export async function newRunContext(
   label: string,
   mode: SandboxMode | undefined,
   limits: SandboxLimits,
+  onOutput?: (chunk: Buffer) => void,
 ): Promise<RunContext> {
   const cgroup = await createRunCgroup(`${label}-${randomUUID()}`, {
     memoryBytes: limits.memoryMb * 1024 * 1024,
@@ -47,7 +48,7 @@ export async function newRunContext(
     mode: mode ?? 'unavailable',
     cgroup,
     deadline: Date.now() + limits.wallMs,
-    output: new CappedOutput(limits.outputBytes),
+    output: new CappedOutput(limits.outputBytes, onOutput),
   };
 }
 

@@ -50,6 +50,8 @@ export interface RunOptions {
   reference?: SandboxFile[];
   /** The project's test language (the template's runner); detected from the files when absent. */
   language?: TestLanguage;
+  /** Hears the run's output as it comes (what is kept of it), before the outcome: a pad streams it. */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 function languageOf(files: SandboxFile[], language?: TestLanguage): TestLanguage {
@@ -84,7 +86,7 @@ export async function runInSandbox(
   // Listing the reference's tests goes on beside the run (its own cgroup and clock, cached after the first).
   listing?.catch(() => {});
 
-  const ctx = await newRunContext('run', status.mode, limits);
+  const ctx = await newRunContext('run', status.mode, limits, options.onOutput);
   const { cgroup } = ctx;
   if (!cgroup && status.mode !== 'no-cgroup-override') {
     return { ...ZERO, status: 'error', output: NO_CGROUP, durationMs: elapsed() };

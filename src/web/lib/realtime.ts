@@ -46,6 +46,10 @@ function invalidate(queryClient: QueryClient, raw: unknown) {
     case 'interview.changed':
       void queryClient.invalidateQueries({ queryKey: ['interviews'] });
       break;
+    case 'applicationPads.changed':
+      // The pads feature's key (padEntryKeys.ofApplication), by prefix: this file is in the first chunk.
+      void queryClient.invalidateQueries({ queryKey: ['interviews', 'application-pads'] });
+      break;
     case 'testRun.changed':
       void queryClient.invalidateQueries({ queryKey: ['test-runs'] });
       break;

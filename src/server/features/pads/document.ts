@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { PAD_FILES_MAP, PAD_LIMITS, PAD_TEXTS, type PadLanguage } from '../../../domain/pads';
 import { STARTER_PROJECTS } from '../../../domain/starter-projects';
-import { type Db, rawQuery } from '../../db/client';
+import { type Db, rawQuery, type Tx } from '../../db/client';
 import { pad, padUpdate } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -36,7 +36,7 @@ export function filesOf(doc: Y.Doc): { path: string; content: string }[] {
 
 /** The whole document as one update, and the last seq it holds. */
 export async function loadState(
-  db: Db,
+  db: Db | Tx,
   padId: string,
 ): Promise<{ state: Uint8Array; seq: number }> {
   const [row] = await db
@@ -74,13 +74,46 @@ returning seq`;
 
 /** Appends one update by `authorId`; answers its seq, or null when the pad has ended. */
 export async function appendUpdate(
-  db: Db,
+  db: Db | Tx,
   padId: string,
   data: Uint8Array,
   authorId: string,
 ): Promise<number | null> {
   const [row] = await rawQuery(db)<{ seq: number }>(APPEND_SQL, [padId, data, authorId]);
   return row ? Number(row.seq) : null;
+}
+
+/**
+ * Appends an update that changes the file tree after `check` has passed it against the pad as
+ * stored, under the pad row's lock: every other append waits for it, so the check sees every
+ * file any server has added (a server's own copy of the document may lag behind another's).
+ * Answers its seq, or the check's problem (nothing stored); seq null and no problem: the pad
+ * has ended.
+ */
+export async function appendChecked(
+  db: Db,
+  padId: string,
+  data: Uint8Array,
+  authorId: string,
+  check: (stored: Y.Doc) => string | null,
+): Promise<{ seq: number | null; problem: string | null }> {
+  return db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: pad.id })
+      .from(pad)
+      .where(and(eq(pad.id, padId), eq(pad.status, 'open')))
+      .for('update');
+    if (!open) return { seq: null, problem: null };
+    const stored = new Y.Doc();
+    try {
+      Y.applyUpdate(stored, (await loadState(tx, padId)).state);
+      const problem = check(stored);
+      if (problem) return { seq: null, problem };
+    } finally {
+      stored.destroy();
+    }
+    return { seq: await appendUpdate(tx, padId, data, authorId), problem: null };
+  });
 }
 
 export async function readUpdate(db: Db, padId: string, seq: number) {

@@ -120,6 +120,30 @@ describe('an application’s pads', () => {
     expect((await call(c.otherCompany, path)).status).toBe(403);
     expect((await call(null, path)).status).toBe(401);
   });
+
+  it('the candidate hears of an ad hoc pad started and ended (Join pad comes and goes live)', async () => {
+    const heard = () =>
+      events.filter(
+        (e) =>
+          e.event.type === 'applicationPads.changed' &&
+          e.event.applicationId === c.applicationId &&
+          e.audience.userIds?.includes(c.candidate.id) &&
+          e.audience.userIds.includes(c.recruiter.id) &&
+          !e.audience.userIds.includes(c.otherCandidate.id),
+      ).length;
+    const before = heard();
+    const started = await call(c.recruiter, '/api/pads', {
+      method: 'POST',
+      json: { applicationId: c.applicationId, language: 'java' },
+    });
+    expect(started.status).toBe(201);
+    await expect.poll(heard).toBe(before + 1);
+    const padId = ((await started.json()) as Pad).id;
+    expect((await call(c.recruiter, `/api/pads/${padId}/end`, { method: 'POST' })).status).toBe(
+      200,
+    );
+    await expect.poll(heard).toBe(before + 2);
+  });
 });
 
 describe('notes never reach the candidate', () => {

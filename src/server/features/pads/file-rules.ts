@@ -10,15 +10,8 @@ import { PAD_FILES_MAP, padPathProblem } from '../../../domain/pads';
  * check, the path being there already.
  */
 export function fileProblem(doc: Y.Doc, update: Uint8Array): string | null {
-  // Decoded (not integrated) items name a root type by its name: parent is a string here.
   const { structs, ds } = Y.decodeUpdate(update);
-  const added = structs.flatMap((s) =>
-    s instanceof Y.Item &&
-    (s.parent as unknown) === PAD_FILES_MAP &&
-    typeof s.parentSub === 'string'
-      ? [s.parentSub]
-      : [],
-  );
+  const added = keysStarted(structs);
   if (added.length === 0) return null;
   const files = doc.getMap(PAD_FILES_MAP);
   // Paths this same update deletes (a rename deletes the old name) no longer count.
@@ -33,3 +26,22 @@ export function fileProblem(doc: Y.Doc, update: Uint8Array): string | null {
   }
   return null;
 }
+
+/**
+ * Whether an update starts a key of the files map (creates a file, or a rename's new name):
+ * such an update is checked again against the pad as stored, under its row's lock, so two
+ * servers (or two sockets) creating `a.py` and `A.py` at once cannot both get through.
+ */
+export function startsFiles(update: Uint8Array): boolean {
+  return keysStarted(Y.decodeUpdate(update).structs).length > 0;
+}
+
+// Decoded (not integrated) items name a root type by its name: parent is a string here.
+const keysStarted = (structs: ReturnType<typeof Y.decodeUpdate>['structs']) =>
+  structs.flatMap((s) =>
+    s instanceof Y.Item &&
+    (s.parent as unknown) === PAD_FILES_MAP &&
+    typeof s.parentSub === 'string'
+      ? [s.parentSub]
+      : [],
+  );

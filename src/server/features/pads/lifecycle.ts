@@ -7,7 +7,7 @@ import { pad, padUpdate } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/http';
 import { newId } from '../../lib/ids';
-import { write } from '../../lib/unit-of-work';
+import { type Work, write } from '../../lib/unit-of-work';
 import type { Mailer } from '../../mail/outbox';
 import type { EventBus } from '../../realtime/event-bus';
 import { applicationContext, publishChanged } from '../interviews/loading';
@@ -53,6 +53,8 @@ export async function createPad(
   let applicationId = input.applicationId;
   // Who hears that the interview now has a pad (their interview lists show Join/Open pad).
   let told: Parameters<typeof publishChanged>[1] | null = null;
+  // …or, ad hoc, that the application has a new pad (the candidate's Join pad).
+  let toldAdHoc: AdHocSubject | null = null;
   if (input.interviewId) {
     const row = await interviewForPad(deps.db, input.interviewId);
     if (row.status === 'cancelled') throw new AppError(409, PAD_TEXTS.interviewCancelled);
@@ -72,6 +74,7 @@ export async function createPad(
     const app = await applicationContext(deps.db, applicationId!);
     if (!app) throw notFound(JOB_TEXTS.applicationNotFound);
     if (app.recruiterId !== actor.id) throw forbidden(JOB_TEXTS.notYourJob);
+    toldAdHoc = app;
   }
   const start = input.templateId ? await templateStart(deps.db, actor, input.templateId) : null;
   const language = start?.language ?? input.language;
@@ -92,6 +95,7 @@ export async function createPad(
     await w.tx.insert(padUpdate).values({ padId: id, seq: 1, data: initial, authorId: actor.id });
     await w.audit({ actor, action: 'pad.create', targetType: 'pad', targetId: id });
     if (told) publishChanged(w, told);
+    if (toldAdHoc) publishAdHocChanged(w, toldAdHoc);
   });
   return { pad: await readPad(deps, actor, id), created: true };
 }
@@ -116,18 +120,29 @@ export async function endPad(deps: PadDeps, actor: Actor, id: string): Promise<P
       .where(and(eq(pad.id, id), eq(pad.status, 'open')));
     await w.audit({ actor, action: 'pad.end', targetType: 'pad', targetId: id });
     const { interviewId, applicationId } = loaded.row;
+    const app = {
+      id: applicationId,
+      candidateId: loaded.candidateId,
+      recruiterId: loaded.recruiterId,
+    };
     if (interviewId) {
       publishChanged(w, {
         row: { id: interviewId },
-        app: {
-          id: applicationId,
-          candidateId: loaded.candidateId,
-          recruiterId: loaded.recruiterId,
-        },
+        app,
         interviewers: loaded.interviewerIds.map((person) => ({ id: person })),
       });
-    }
+    } else publishAdHocChanged(w, app);
   });
   await deps.bus.publish({ audience: {}, event: { type: 'pad.ended', padId: id } });
   return readPad(deps, actor, id);
+}
+
+type AdHocSubject = { id: string; candidateId: string; recruiterId: string };
+
+/** An application's ad hoc pads changed: its candidate, its recruiter and the admins hear it. */
+function publishAdHocChanged(w: Work, app: AdHocSubject) {
+  w.publish(
+    { userIds: [app.candidateId, app.recruiterId], roles: ['admin'] },
+    { type: 'applicationPads.changed', applicationId: app.id },
+  );
 }

@@ -6,8 +6,9 @@ import { PAD_CLOSE, PAD_LIMITS, PAD_TEXTS, type Pad, type PadRun } from '../../.
 import { PATH_TEXTS } from '../../../domain/project-paths';
 import { padPresence, padRun, padUpdate } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
+import { memoryBus } from '../../realtime/event-bus';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../../test/harness';
-import { PadRunQueue } from './pads.service';
+import { PadRunQueue, PadSockets } from './pads.service';
 import { castOfAnInterview, eventually, listenOn, type PadCast, PadClient } from './pads-fixture';
 import { NOT_TAKEN } from './runs';
 
@@ -180,7 +181,46 @@ describe('the file tree', () => {
     expect(interviewer.text('../escape.js')).toBeUndefined();
     expect(interviewer.text('readme.md')).toBeUndefined();
   });
+
+  it('a.py and A.py created at once on two servers: the one stored first wins, the other is refused', async () => {
+    // A second server on the same database that hears nothing from the first (no shared bus):
+    // its copy of the pad never learns of a.py, so only the stored pad can refuse A.py.
+    const lagging = new PadSockets({
+      db: t.database.db,
+      bus: memoryBus(),
+      logger: createLogger('silent'),
+      hub: t.hub,
+    });
+    const other = await listenOn({ ...t, pads: lagging });
+    try {
+      const padId = await newPad();
+      const interviewer = await joined(padId, c.interviewer);
+      const candidate = await joined(padId, c.candidate, other.host);
+      filesOf(interviewer).set('a.py', new Y.Text('one'));
+      await eventually(async () => expect(await storedPaths(padId)).toContain('a.py'));
+      expect(candidate.text('a.py')).toBeUndefined();
+      filesOf(candidate).set('A.py', new Y.Text('two'));
+      await eventually(() => expect(candidate.closed?.code).toBe(PAD_CLOSE.fileRefused));
+      expect(candidate.notices).toContainEqual({
+        type: 'error',
+        message: PATH_TEXTS.caseClash('a.py'),
+      });
+      const stored = await storedPaths(padId);
+      expect(stored).toContain('a.py');
+      expect(stored).not.toContain('A.py');
+      expect(interviewer.closed).toBeUndefined();
+    } finally {
+      await other.close();
+      await lagging.close();
+    }
+  });
 });
+
+/** The pad's file paths as stored (what a reload or a run sees). */
+async function storedPaths(padId: string) {
+  const pad = (await (await t.request(`/api/pads/${padId}`, { as: c.recruiter })).json()) as Pad;
+  return pad.files.map((f) => f.path);
+}
 
 describe('what the candidate’s socket carries', () => {
   it('never a note; a run’s result reaches everyone in the pad', async () => {
@@ -419,6 +459,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
       });
       const late = await joined(padId, await t.createUser('admin'), host);
       expect(late.closed).toBeUndefined();
+    } finally {
+      for (const x of clients) x.disconnect();
+      await other.close();
+      await second.close();
+    }
+  });
+
+  it('a.py on one server and A.py on the other at the same moment: exactly one is stored', async () => {
+    const second = await secondServer(t);
+    const other = await listenOn(second);
+    try {
+      const padId = await newPad();
+      const interviewer = await joined(padId, c.interviewer);
+      const candidate = await joined(padId, c.candidate, other.host);
+      const files = (x: PadClient) => x.doc.getMap<Y.Text>('files');
+      files(interviewer).set('a.py', new Y.Text('one'));
+      files(candidate).set('A.py', new Y.Text('two'));
+      await eventually(() =>
+        expect([interviewer, candidate].filter((x) => x.closed).length).toBe(1),
+      );
+      const refused = interviewer.closed ? interviewer : candidate;
+      expect(refused.closed?.code).toBe(PAD_CLOSE.fileRefused);
+      const stored = await storedPaths(padId);
+      const kept = stored.filter((p) => p === 'a.py' || p === 'A.py');
+      expect(kept).toHaveLength(1);
+      expect(refused.notices).toContainEqual({
+        type: 'error',
+        message: PATH_TEXTS.caseClash(kept[0]!),
+      });
     } finally {
       for (const x of clients) x.disconnect();
       await other.close();

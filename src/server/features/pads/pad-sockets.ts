@@ -18,8 +18,8 @@ import type { Logger } from '../../lib/logger';
 import type { BusMessage, EventBus, PadSignal } from '../../realtime/event-bus';
 import { type RealtimeHub, refuseUpgrade } from '../../realtime/hub';
 import { accessOf, loadPad, type PadAccess } from './access';
-import { appendUpdate, compact, loadState, readUpdate } from './document';
-import { fileProblem } from './file-rules';
+import { appendChecked, appendUpdate, compact, loadState, readUpdate } from './document';
+import { fileProblem, startsFiles } from './file-rules';
 import {
   leaveAllSeats,
   leaveSeat,
@@ -70,7 +70,8 @@ interface Room {
  * socket carries small JSON "changed" notices to a user's every tab. The session check is the
  * hub's. Each update is appended to the database before anyone hears it, then published on
  * the bus by its seq, so every server on the same PostgreSQL serves the pad. JSON text frames
- * carry the rest: {type:'error', message}, {type:'status', status}, {type:'run', run}.
+ * carry the rest: {type:'error', message}, {type:'status', status}, {type:'run', run},
+ * {type:'output', runId, offset, text} (a running run's output as it comes).
  */
 export class PadSockets {
   readonly serverId = randomUUID();
@@ -319,7 +320,17 @@ export class PadSockets {
       ws.close(PAD_CLOSE.fileRefused, PAD_TEXTS.fileRefused);
       return;
     }
-    const seq = await appendUpdate(this.deps.db, padId, update, conn.actor.id);
+    // A new file name is checked again against the pad as stored (file-rules.ts: startsFiles).
+    const { seq, problem: storedProblem } = startsFiles(update)
+      ? await appendChecked(this.deps.db, padId, update, conn.actor.id, (stored) =>
+          fileProblem(stored, update),
+        )
+      : { seq: await appendUpdate(this.deps.db, padId, update, conn.actor.id), problem: null };
+    if (storedProblem) {
+      sendJson(ws, { type: 'error', message: storedProblem });
+      ws.close(PAD_CLOSE.fileRefused, PAD_TEXTS.fileRefused);
+      return;
+    }
     if (seq === null) {
       room.ended = true;
       sendJson(ws, { type: 'error', message: PAD_TEXTS.readOnly });
@@ -398,6 +409,11 @@ export class PadSockets {
             sendJson(ws, { type: 'status', status: 'ended', access: 'read' });
           }
           return;
+        case 'pad.output': {
+          const { runId, offset, text } = signal;
+          for (const ws of room.conns.keys()) sendJson(ws, { type: 'output', runId, offset, text });
+          return;
+        }
         case 'pad.run': {
           const run = await readRun(this.deps.db, signal.padId, signal.runId);
           if (run) for (const ws of room.conns.keys()) sendJson(ws, { type: 'run', run });

@@ -13,9 +13,17 @@ import {
   type SandboxStatus,
 } from '../../sandbox/runner';
 import { filesOf, loadDoc } from './document';
+import { OutputBatcher } from './run-output';
 
-/** Runs a pad's files in the sandbox (the assessments' runner and limits). */
-export type PadRunner = (files: SandboxFile[], language: TestLanguage) => Promise<RunOutcome>;
+/**
+ * Runs a pad's files in the sandbox (the assessments' runner and limits), telling `onOutput`
+ * the output as it comes.
+ */
+export type PadRunner = (
+  files: SandboxFile[],
+  language: TestLanguage,
+  onOutput: (chunk: Buffer) => void,
+) => Promise<RunOutcome>;
 
 const LANGUAGE_RUNNERS = {
   typescript: 'node',
@@ -68,7 +76,8 @@ export class PadRunQueue {
     },
   ) {
     this.runner =
-      deps.runner ?? ((files, language) => runInSandbox(files, undefined, { language }));
+      deps.runner ??
+      ((files, language, onOutput) => runInSandbox(files, undefined, { language, onOutput }));
     this.sandbox = () => detectSandbox();
   }
 
@@ -177,14 +186,23 @@ export class PadRunQueue {
         .where(mine)
         .catch(() => {});
     }, this.leaseMs / 3);
+    // The output reaches everyone in the pad as it comes (pad.output signals, in pieces);
+    // the run's row gets the whole of it at the end.
+    const output = new OutputBatcher(({ offset, text }) =>
+      this.deps.bus.publish({
+        audience: {},
+        event: { type: 'pad.output', padId: run.padId, runId: run.id, offset, text },
+      }),
+    );
     let outcome: RunOutcome;
     try {
-      outcome = await this.outcomeOf(run.padId);
+      outcome = await this.outcomeOf(run.padId, (chunk) => output.push(chunk));
     } catch (error) {
       this.deps.logger.error({ err: error, runId: run.id }, 'pad run failed to execute');
       outcome = failed('The code could not be run. Try again.');
     } finally {
       clearInterval(renew);
+      await output.end();
     }
     await this.deps.db
       .update(padRun)
@@ -201,7 +219,7 @@ export class PadRunQueue {
   }
 
   /** The pad's files as they are now, run in its language. */
-  private async outcomeOf(padId: string): Promise<RunOutcome> {
+  private async outcomeOf(padId: string, onOutput: (chunk: Buffer) => void): Promise<RunOutcome> {
     const status = this.sandbox();
     if (!status.available) return failed(status.reason ?? 'The sandbox is not available');
     const [row] = await this.deps.db
@@ -212,7 +230,7 @@ export class PadRunQueue {
     const doc = await loadDoc(this.deps.db, padId);
     const files = filesOf(doc);
     doc.destroy();
-    return this.runner(files, LANGUAGE_RUNNERS[row.language]);
+    return this.runner(files, LANGUAGE_RUNNERS[row.language], onOutput);
   }
 
   private announce(padId: string, runId: string) {

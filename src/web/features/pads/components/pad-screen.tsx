@@ -10,7 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type * as Y from 'yjs';
@@ -70,6 +70,7 @@ export function PadScreen() {
   const [error, setError] = useState<string>();
   const [ended, setEnded] = useState(false);
   const [run, setRun] = useState<PadRun | null>(null);
+  const [live, setLive] = useState<LiveOutput | null>(null);
   const [present, setPresent] = useState<Present[]>([]);
   const [current, setCurrent] = useState<string>();
   const [interviewerSeen, setInterviewerSeen] = useState(false);
@@ -82,7 +83,13 @@ export function PadScreen() {
       (notice: PadNotice) => {
         if (notice.type === 'status') setEnded(notice.status === 'ended');
         else if (notice.type === 'error') setError(notice.message);
-        else setRun(notice.run);
+        else if (notice.type === 'output') setLive((held) => withPiece(held, notice));
+        else {
+          setRun(notice.run);
+          // A new run: the last one's output goes.
+          const { id, status } = notice.run;
+          if (status === 'queued') setLive((held) => (held?.runId === id ? held : null));
+        }
       },
       (connected, reason) => {
         setOnline(connected);
@@ -157,7 +164,7 @@ export function PadScreen() {
                 label={t('editorLabel', { file: shown })}
               />
             )}
-            <RunPanel padId={padId} run={run} disabled={readOnly} />
+            <RunPanel padId={padId} run={run} live={live} disabled={readOnly} />
           </Stack>
           {data.team && <NotesPanel padId={padId} canWrite={data.access === 'edit'} />}
         </Group>
@@ -166,13 +173,38 @@ export function PadScreen() {
   );
 }
 
+/** A running run's output so far, as its pieces came. */
+interface LiveOutput {
+  runId: string;
+  text: string;
+  /** Where the next piece starts. */
+  end: number;
+}
+
+/**
+ * The output with a piece added: a new run's piece starts it afresh (one who came in during the
+ * run starts from the piece they got); a piece out of order is dropped (the bus keeps order).
+ */
+function withPiece(
+  held: LiveOutput | null,
+  piece: { runId: string; offset: number; text: string },
+): LiveOutput | null {
+  if (held?.runId !== piece.runId) {
+    return { runId: piece.runId, text: piece.text, end: piece.offset + piece.text.length };
+  }
+  if (piece.offset !== held.end) return held;
+  return { ...held, text: held.text + piece.text, end: held.end + piece.text.length };
+}
+
 function RunPanel({
   padId,
   run,
+  live,
   disabled,
 }: {
   padId: string;
   run: PadRun | null;
+  live: LiveOutput | null;
   disabled: boolean;
 }) {
   const { t } = useTranslation('pads');
@@ -182,6 +214,14 @@ function RunPanel({
     (run === null && start.isSuccess) ||
     run?.status === 'queued' ||
     run?.status === 'running';
+  // The finished run's whole output once it is there; until then what has come of it.
+  const finished = run && (run.status === 'done' || run.status === 'failed');
+  const output = live && !(finished && run.id === live.runId) ? live.text : run?.output;
+  // A long output scrolls in its own box, which follows the output as it grows.
+  const outputBox = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    if (output && outputBox.current) outputBox.current.scrollTop = outputBox.current.scrollHeight;
+  }, [output]);
   return (
     <Stack gap="xs">
       <Group>
@@ -198,9 +238,9 @@ function RunPanel({
         </Text>
       )}
       {start.isError && <Alert color="red">{errorMessage(start.error)}</Alert>}
-      {run?.output && (
-        <Code block aria-label={t('output')}>
-          {run.output}
+      {output && (
+        <Code block ref={outputBox} aria-label={t('output')} mah={400} style={{ overflow: 'auto' }}>
+          {output}
         </Code>
       )}
     </Stack>

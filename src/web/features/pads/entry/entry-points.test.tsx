@@ -1,9 +1,12 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateInterview, Interview } from '../../../../domain/interviews';
+import type { ApplicationPad } from '../../../../domain/pads';
 import { i18n } from '../../../lib/i18n';
+import { useRealtimeUpdates } from '../../../lib/realtime';
 import { renderRoutes } from '../../../test/render-routes';
 import { CandidateUpcomingInterviews, RecruiterUpcomingInterviews } from '../../interviews';
+import { AdHocPads } from './ad-hoc-pads';
 import { InterviewPadScreen } from './interview-pad-screen';
 
 afterEach(async () => {
@@ -130,5 +133,55 @@ describe('the ways into a pad, in German', () => {
       candidate,
     );
     expect(await screen.findByText('the pad')).toBeTruthy();
+  });
+});
+
+describe('an ad hoc pad reaches the candidate live', () => {
+  it('New pad on their application shows Pad beitreten without a reload', async () => {
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces(['pad-sessions']);
+    let pads: ApplicationPad[] = [];
+    const fetched = vi.fn(async (url: string) =>
+      Response.json(String(url).endsWith('/api/applications/p1/pads') ? pads : []),
+    );
+    vi.stubGlobal('fetch', fetched);
+    // The events socket: the test speaks for the server.
+    const sockets: { onmessage?: (message: { data: string }) => void }[] = [];
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        onmessage?: (message: { data: string }) => void;
+        constructor() {
+          sockets.push(this);
+        }
+        close() {}
+      },
+    );
+    function MyApplication() {
+      useRealtimeUpdates();
+      return <AdHocPads applicationId="p1" team={false} />;
+    }
+    renderRoutes([{ path: '/', element: <MyApplication /> }], '/', candidate);
+    await waitFor(() => expect(fetched).toHaveBeenCalled());
+    expect(screen.queryByRole('link', { name: 'Pad beitreten' })).toBeNull();
+
+    // The recruiter starts a pad on the application: the server says so.
+    pads = [
+      {
+        id: 'pad9',
+        interviewId: null,
+        language: 'python',
+        status: 'open',
+        createdAt: '2026-03-01T09:00:00.000Z',
+        endedAt: null,
+      },
+    ];
+    act(() =>
+      sockets[0]!.onmessage!({
+        data: JSON.stringify({ type: 'applicationPads.changed', applicationId: 'p1' }),
+      }),
+    );
+    const join = await screen.findByRole('link', { name: 'Pad beitreten' });
+    expect(join.getAttribute('href')).toBe('/pads/pad9');
   });
 });

@@ -8,7 +8,9 @@ import { PAD_CLOSE, type PadRun } from '../../../../domain/pads';
 export type PadNotice =
   | { type: 'status'; status: 'open' | 'ended'; access: 'edit' | 'read' }
   | { type: 'error'; message: string }
-  | { type: 'run'; run: PadRun };
+  | { type: 'run'; run: PadRun }
+  /** A piece of a running run's output; `offset` is where it starts in the run's text. */
+  | { type: 'output'; runId: string; offset: number; text: string };
 
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { PAD_TEXTS } from '../../../../domain/pads';
 import { PATH_TEXTS } from '../../../../domain/project-paths';
+import { i18n } from '../../../lib/i18n';
+import { translateMessage } from '../../../lib/messages';
 import { createFile, deleteFile, renameFile } from './pad-files';
 
 const docWith = (...paths: string[]) => {
@@ -29,5 +32,21 @@ describe('the pad’s file tree', () => {
     expect(renameFile(doc, 'main.py', 'lib/util.py')).toBe(PATH_TEXTS.exists('lib/util.py'));
     expect(renameFile(doc, 'main.py', '')).toBe(PATH_TEXTS.empty);
     expect(paths(doc)).toEqual(['lib/util.py', 'main.py']);
+  });
+});
+
+describe('a name the server refuses', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('(another server stored A.py first) reads in the user’s language', async () => {
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces('messages');
+    // The socket's error notice and its close reason, as the pad screen shows them.
+    expect(translateMessage(PATH_TEXTS.caseClash('A.py'))).toBe(
+      '„A.py“ existiert bereits (die Pfade unterscheiden sich nur in Groß- und Kleinschreibung)',
+    );
+    expect(translateMessage(PAD_TEXTS.fileRefused)).not.toBe(PAD_TEXTS.fileRefused);
   });
 });
