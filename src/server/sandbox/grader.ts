@@ -11,7 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sandboxSettings } from '../env';
@@ -40,13 +40,21 @@ export async function writeStagedFiles(
   root: string,
   files: { path: string; content: string }[],
 ): Promise<void> {
+  // The modes are set explicitly as well: mkdir's and writeFile's are masked by the
+  // process's umask, and under a unit's UMask=0077 the sandbox's user (nobody) could read
+  // none of the files it is to run.
   await mkdir(root, { recursive: true, mode: 0o755 });
+  await chmod(root, 0o755);
+  const folders = new Set<string>();
   for (const file of files) {
     const target = path.join(root, file.path);
     if (!target.startsWith(`${root}/`)) continue;
     await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
     await writeFile(target, file.content, { mode: 0o644 });
+    await chmod(target, 0o644);
+    for (let dir = path.dirname(target); dir !== root; dir = path.dirname(dir)) folders.add(dir);
   }
+  for (const dir of folders) await chmod(dir, 0o755);
 }
 
 export interface Grader {
