@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, supervise } from './server';
@@ -54,6 +54,13 @@ export async function startBenchChild<Ready>(
     },
   });
   const stop = supervise(child, dataDir);
+  // BENCH_CHILD_LOG=FILE: the server's whole output there too (e.g. with --trace-gc).
+  const logFile = process.env.BENCH_CHILD_LOG;
+  if (logFile) {
+    const out = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.on('data', (chunk: Buffer) => out.write(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => out.write(chunk));
+  }
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000);
