@@ -18,8 +18,8 @@ import { Worker } from 'node:worker_threads';
  * The worker's code is plain CommonJS run with `eval`, so the same file works from the
  * sources (tsx, vitest) and from the compiled server (as features/resumes/pdf-text.ts).
  */
-/** See the worker's startParams. */
-const SHARED_BUFFERS = '32MB';
+/** PostgreSQL's settings on top of PGlite's defaults; see the worker's startParams. */
+export const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB'];
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -55,7 +55,7 @@ const extensions = { pg_trgm };
 /** PostgreSQL's shared buffers live in the WebAssembly memory, resident once touched; the
  * default 128 MB outgrows what an embedded database caches usefully (the pages are in the
  * OS's file cache anyway): a smaller pool keeps RSS down (docs/decisions/029). */
-const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=${SHARED_BUFFERS}'];
+const startParams = [...PGlite.defaultStartParams, ...workerData.startParams];
 const client = dataDir
   ? new PGlite(dataDir, { relaxedDurability: false, extensions, startParams })
   : new PGlite({
@@ -163,7 +163,7 @@ export interface PgliteThreadTransaction {
 
 let paths: Record<string, string> | undefined;
 /** PGlite's CommonJS build by absolute path (the worker runs from no file of its own). */
-const modulePaths = () => {
+export const pgliteModulePaths = () => {
   const require = createRequire(import.meta.url);
   paths ??= {
     pglitePath: require.resolve('@electric-sql/pglite'),
@@ -216,7 +216,12 @@ export class PgliteThread {
   constructor(options: { dataDir?: string; template?: { bytes: Uint8Array; type: string } }) {
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { ...modulePaths(), dataDir: options.dataDir, template: options.template },
+      workerData: {
+        ...pgliteModulePaths(),
+        startParams: PGLITE_START_PARAMS,
+        dataDir: options.dataDir,
+        template: options.template,
+      },
     });
     // Idle, the worker keeps no process alive (as PGlite on the main thread did not).
     this.worker.unref();
