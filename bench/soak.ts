@@ -211,6 +211,8 @@ export async function run(
   const child = await startBenchChild<SoakServerReady>({
     script: 'bench/lib/soak-server.ts',
     name: 'soak',
+    // What ships: memory is what this stage measures.
+    compiled: true,
     isReady: (line) => Array.isArray(line.users),
     env: {
       SOAK_RECRUITERS: String(recruiters),
