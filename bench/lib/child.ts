@@ -36,9 +36,6 @@ export interface BenchChildOptions<Ready> {
   timeoutMs?: number;
 }
 
-/** The node flags `npm start` and `npm run serve` give the server (package.json). */
-const SERVER_NODE_FLAGS: string[] = [];
-
 /** Bundles the script into dist/bench/NAME/ (npm packages stay external, as in dist/server). */
 async function compile(script: string, name: string): Promise<string> {
   const outdir = path.join(repoRoot, 'dist', 'bench', name);
@@ -70,7 +67,7 @@ export async function startBenchChild<Ready>(
   const entry = options.compiled
     ? ['--enable-source-maps', await compile(options.script, options.name)]
     : ['--import', 'tsx', options.script];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
