@@ -67,7 +67,8 @@ export async function startBenchChild<Ready>(
   const entry = options.compiled
     ? ['--enable-source-maps', await compile(options.script, options.name)]
     : ['--import', 'tsx', options.script];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  // As npm start runs the server (package.json); a flag in BENCH_SERVER_NODE_ARGS comes later and wins.
+  const child = spawn(process.execPath, ['--max-old-space-size=1024', ...nodeArgs, ...entry], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
