@@ -45,6 +45,14 @@ export interface MemorySample {
 
 const mb = (bytes: number) => Number((bytes / 1024 ** 2).toFixed(1));
 
+/** The server's CPU time so far (user + system, all its threads), from /proc/PID/stat. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ = 100)
+}
+
 /**
  * Where the resident pages are, from /proc/PID/smaps: the WebAssembly memory (PGlite's
  * PostgreSQL: one anonymous mapping far larger than any other, 128 MB or more), and
@@ -203,6 +211,8 @@ export async function run(
   const child = await startBenchChild<SoakServerReady>({
     script: 'bench/lib/soak-server.ts',
     name: 'soak',
+    // What ships: memory is what this stage measures.
+    compiled: true,
     isReady: (line) => Array.isArray(line.users),
     env: {
       SOAK_RECRUITERS: String(recruiters),
@@ -214,6 +224,7 @@ export async function run(
   const samples: MemorySample[] = [];
   let result: LoadResult;
   let live = { start: 0, end: 0 };
+  let cpuUsed = 0;
   try {
     const { appUrl, bareUrl, ready } = child;
     const { users, pid } = ready;
@@ -250,6 +261,7 @@ export async function run(
     await snapshot('start', 'soak-start');
     samples.push(await sample(pid, bareUrl, 0));
     const started = Date.now();
+    const cpuAtStart = cpuSeconds(pid);
     let sampling = true;
     let detailedMinute = 0;
     const sampler = (async () => {
@@ -272,6 +284,7 @@ export async function run(
       }
     })();
     result = await load(`soak: ${connections} users on the frequent routes`, options);
+    cpuUsed = cpuSeconds(pid) - cpuAtStart;
     sampling = false;
     await sampler;
     samples.push(await sample(pid, bareUrl, (Date.now() - started) / 1000));
@@ -295,6 +308,7 @@ export async function run(
       't (s)',
       'RSS MB',
       'wasm RSS MB',
+      'malloc RSS MB',
       'heap used/total MB',
       'external MB',
       'database MB',
@@ -330,7 +344,9 @@ export async function run(
       m('malloc resident at the end', end.mallocRssMb, 'MB'),
       m('database size at the end', end.databaseMb, 'MB'),
       m('throughput', result.requestsPerSecond, 'req/s'),
+      m('p50', result.latencyMs.p50, 'ms'),
       m('p99', result.latencyMs.p99, 'ms'),
+      m('server CPU per 1,000 requests', (cpuUsed * 1000) / Math.max(1, result.requests), 's'),
       m('non-2xx + errors', failed(result), '', { limit: 0, kind: 'max' }),
       m('machine load average (max during the run)', Math.max(...samples.map((s) => s.load1)), ''),
     ],

@@ -157,11 +157,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dataDir = mkdtempSync(path.join(tmpdir(), 'talentforge-bench-'));
   // Sign-up is finished by the mailed link (docs/decisions/019): the bench reads it here.
   const smtp = await startSmtpCatcher();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The flag and malloc's settings as npm start runs the server (docs/decisions/029).
+  const args = ['--max-old-space-size=1024', '--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),

@@ -19,6 +19,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsFolder as migrationsFolderPath } from '../lib/paths';
 import { pgArrayTypes } from './pg-arrays';
+import { createPgliteDataDir } from './pglite-init';
 import { compiledPglite, PgliteThread } from './pglite-worker';
 import * as schema from './schema';
 
@@ -278,6 +279,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : takeLock(dataDir);
   try {
+    if (!inMemory) await createPgliteDataDir(path.join(dataDir, 'pglite'), migrationsFolder);
     // On a thread of its own (db/pglite-worker.ts); pg_trgm, Find Candidates' fuzzy
     // matching, is loaded there (the migrations create the extension).
     const wasmModule = await compiledPglite();

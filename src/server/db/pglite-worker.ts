@@ -20,8 +20,8 @@ import { Worker } from 'node:worker_threads';
  * The worker's code is plain CommonJS run with `eval`, so the same file works from the
  * sources (tsx, vitest) and from the compiled server (as features/resumes/pdf-text.ts).
  */
-/** See the worker's startParams. */
-const SHARED_BUFFERS = '32MB';
+/** PostgreSQL's settings on top of PGlite's defaults; see the worker's startParams. */
+export const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB'];
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -57,7 +57,7 @@ const extensions = { pg_trgm };
 /** PostgreSQL's shared buffers live in the WebAssembly memory, resident once touched; the
  * default 128 MB outgrows what an embedded database caches usefully (the pages are in the
  * OS's file cache anyway): a smaller pool keeps RSS down (docs/decisions/029). */
-const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=${SHARED_BUFFERS}'];
+const startParams = [...PGlite.defaultStartParams, ...workerData.startParams];
 const compiled = wasmModule ? { pgliteWasmModule: wasmModule } : {};
 const client = dataDir
   ? new PGlite(dataDir, { ...compiled, relaxedDurability: false, extensions, startParams })
@@ -175,13 +175,13 @@ let compiledModule: Promise<WebAssembly.Module> | undefined;
  */
 export function compiledPglite(): Promise<WebAssembly.Module> {
   compiledModule ??= readFile(
-    path.join(path.dirname(modulePaths().pglitePath!), 'pglite.wasm'),
+    path.join(path.dirname(pgliteModulePaths().pglitePath!), 'pglite.wasm'),
   ).then((bytes) => WebAssembly.compile(bytes));
   return compiledModule;
 }
 
 /** PGlite's CommonJS build by absolute path (the worker runs from no file of its own). */
-const modulePaths = () => {
+export const pgliteModulePaths = () => {
   const require = createRequire(import.meta.url);
   paths ??= {
     pglitePath: require.resolve('@electric-sql/pglite'),
@@ -240,7 +240,8 @@ export class PgliteThread {
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
-        ...modulePaths(),
+        ...pgliteModulePaths(),
+        startParams: PGLITE_START_PARAMS,
         dataDir: options.dataDir,
         template: options.template,
         wasmModule: options.wasmModule,

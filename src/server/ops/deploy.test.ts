@@ -127,7 +127,7 @@ describe('deploy/nginx', () => {
 });
 
 /** Read by the process, not the app: glibc's malloc (docs/decisions/029). */
-const PROCESS_KEYS = ['MALLOC_ARENA_MAX'];
+const PROCESS_KEYS = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'];
 
 describe('deploy/systemd', () => {
   const unit = (file: string) => {
