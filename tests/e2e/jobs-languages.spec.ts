@@ -100,7 +100,7 @@ test.describe('jobs in German (browser language de)', () => {
     await expect(card.getByText(/^1 Bewerbung · Veröffentlicht am/)).toBeVisible();
     await expectNoOverflow(rec);
     await shoot(rec, 'listings-de-375');
-    await card.getByRole('link', { name: title }).click();
+    await card.getByRole('link', { name: title, exact: true }).click();
     await expect(rec.getByRole('tab', { name: 'Beworben (1)' })).toBeVisible();
     await expectNoOverflow(rec);
     await shoot(rec, 'pipeline-de-375');
