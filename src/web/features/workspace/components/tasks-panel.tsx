@@ -52,12 +52,18 @@ export function TasksPanel({ tasks, canEdit, pending, error, onToggle, answers }
                     disabled={!canEdit || pending !== null}
                     onChange={(event) => onToggle(task, event.currentTarget.checked)}
                     label={
-                      <Text fw={600} span td={task.completed ? 'line-through' : undefined}>
+                      // Done is the tick, not a strike-through: a scored assessment stays readable.
+                      <Text fw={600} span>
                         {index + 1}. {task.title}
                       </Text>
                     }
                     description={task.description || undefined}
-                    classNames={{ description: classes.preWrap }}
+                    classNames={{
+                      description: classes.preWrap,
+                      label: classes.taskLabel,
+                      input: classes.taskInput,
+                      icon: classes.taskIcon,
+                    }}
                   />
                   <Badge variant="default" className={classes.noShrink}>
                     {t(`tasks.types.${task.type}`)}
