@@ -194,7 +194,8 @@ async function settled(page: Page, inFlight: () => number) {
  * What is wrong with the page as it stands: sideways page overflow (naming the elements that
  * stick out), a region that scrolls sideways with no cue that it does (ResponsiveTable's
  * scrolling form carries data-scroll-cue), a badge, tab, button or segmented-control label or
- * a placeholder cut short, and text that looks like a catalogue key.
+ * a placeholder cut short, a required field's label without its mark, and text that looks
+ * like a catalogue key.
  */
 function problemsOnPage(page: Page) {
   return page.evaluate((keyLike) => {
@@ -274,6 +275,15 @@ function problemsOnPage(page: Page) {
       const text = (el as HTMLElement).innerText.trim();
       if (text !== '' && text.length <= 24 && !/\s/.test(text) && el.getClientRects().length > 1) {
         problems.push(`one-word link broken across lines: ${name(el)}`);
+      }
+    }
+    // A required field's label carries the mark, Mantine's own or the one drawn after it.
+    for (const el of document.body.querySelectorAll('.mantine-InputWrapper-label')) {
+      const root = el.parentElement;
+      if (!root?.querySelector(':is(input, textarea, select)[required]')) continue;
+      const drawn = getComputedStyle(el, '::after').content.includes('*');
+      if (!el.querySelector('.mantine-InputWrapper-required') && !drawn) {
+        problems.push(`required field without its mark: ${name(el)}`);
       }
     }
     // File names (the workspace's auth.service.ts) look like keys too: not ours to report.
