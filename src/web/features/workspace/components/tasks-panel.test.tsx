@@ -37,3 +37,24 @@ describe('The tasks of a submitted assessment', () => {
     expect(box.className).toMatch(/taskInput/);
   });
 });
+
+describe('The progress line in French', () => {
+  it('agrees with the total: "1 sur 2 tâches terminées"', async () => {
+    await i18n.changeLanguage('fr');
+    await i18n.loadNamespaces(['workspace']);
+    render(
+      <MantineProvider theme={theme} env="test">
+        <TasksPanel
+          tasks={assessmentFixture().tasks}
+          canEdit
+          pending={null}
+          error={null}
+          onToggle={() => {}}
+          answers={answers}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('1 sur 2 tâches terminées')).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+});
