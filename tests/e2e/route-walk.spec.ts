@@ -318,9 +318,12 @@ for (const [locale, roles] of WALKS) {
       }) => {
         const errors: string[] = [];
         page.on('console', (m) => {
-          // The made-up token's 400 or 404 is the answer those two pages exist to explain.
+          // The made-up token's 400 or 404 is the answer those two pages exist to explain; it
+          // may arrive after the walk moved on, so the failed resource's address counts too.
+          const token = params.token as string;
           const expected =
-            page.url().includes(params.token as string) && /\b40[04]\b/.test(m.text());
+            (page.url().includes(token) || m.location().url.includes(token)) &&
+            /\b40[04]\b/.test(m.text());
           if (m.type() === 'error' && !expected) errors.push(`${page.url()}: ${m.text()}`);
         });
         page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
