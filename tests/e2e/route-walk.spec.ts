@@ -194,7 +194,8 @@ async function settled(page: Page, inFlight: () => number) {
  * What is wrong with the page as it stands: sideways page overflow (naming the elements that
  * stick out), a region that scrolls sideways with no cue that it does (ResponsiveTable's
  * scrolling form carries data-scroll-cue), a badge, tab, button or segmented-control label or
- * a placeholder cut short, and text that looks like a catalogue key.
+ * a placeholder cut short, a required field's label without its mark, and text that looks
+ * like a catalogue key.
  */
 function problemsOnPage(page: Page) {
   return page.evaluate((keyLike) => {
@@ -276,6 +277,15 @@ function problemsOnPage(page: Page) {
         problems.push(`one-word link broken across lines: ${name(el)}`);
       }
     }
+    // A required field's label carries the mark, Mantine's own or the one drawn after it.
+    for (const el of document.body.querySelectorAll('.mantine-InputWrapper-label')) {
+      const root = el.parentElement;
+      if (!root?.querySelector(':is(input, textarea, select)[required]')) continue;
+      const drawn = getComputedStyle(el, '::after').content.includes('*');
+      if (!el.querySelector('.mantine-InputWrapper-required') && !drawn) {
+        problems.push(`required field without its mark: ${name(el)}`);
+      }
+    }
     // File names (the workspace's auth.service.ts) look like keys too: not ours to report.
     const fileName = /\.(?:[cm]?[jt]sx?|json|md|py|java|go|rs|css|html|txt|ya?ml|sh|pdf)$/;
     const keys = (document.body.innerText.match(new RegExp(keyLike, 'g')) ?? []).filter(
@@ -308,9 +318,12 @@ for (const [locale, roles] of WALKS) {
       }) => {
         const errors: string[] = [];
         page.on('console', (m) => {
-          // The made-up token's 400 or 404 is the answer those two pages exist to explain.
+          // The made-up token's 400 or 404 is the answer those two pages exist to explain; it
+          // may arrive after the walk moved on, so the failed resource's address counts too.
+          const token = params.token as string;
           const expected =
-            page.url().includes(params.token as string) && /\b40[04]\b/.test(m.text());
+            (page.url().includes(token) || m.location().url.includes(token)) &&
+            /\b40[04]\b/.test(m.text());
           if (m.type() === 'error' && !expected) errors.push(`${page.url()}: ${m.text()}`);
         });
         page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));

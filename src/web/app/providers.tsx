@@ -27,6 +27,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 // After Mantine's own: the same specificity, so the later rule wins.
 import './fit-labels.css';
+import './required-marks.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';

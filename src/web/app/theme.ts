@@ -36,8 +36,8 @@ const makeTheme = (texts: ThemeTexts) =>
       },
       // Field errors are announced as they appear.
       InputError: { defaultProps: { role: 'alert' } },
-      // Required fields keep aria-required but show no ' *': it would become part of the
-      // label text (getByLabel('Password') must not need the asterisk).
+      // Required fields keep aria-required but Mantine's ' *' is off: it would become part of
+      // the label text (getByLabel('Password') must not need it). required-marks.css draws it.
       TextInput: { defaultProps: { withAsterisk: false } },
       PasswordInput: {
         defaultProps: {

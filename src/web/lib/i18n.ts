@@ -22,6 +22,12 @@ import enCommon from '../locales/en/common.json';
 
 /** Where the last language in force is kept, so the next visit starts in it. */
 const STORAGE_KEY = 'talentforge.language';
+/**
+ * The language a user chose (in their profile), kept after they sign out: a visitor's own
+ * choice wins over the browser's language and the admin's default. Unlike STORAGE_KEY, a
+ * language applied only because nothing was chosen is never kept here.
+ */
+const CHOICE_KEY = 'talentforge.language.choice';
 /** Tabs of the same browser tell each other when the language changes. */
 const CHANNEL = 'talentforge.language';
 
@@ -41,6 +47,24 @@ function stored(): Language | null {
   } catch {
     return null;
   }
+}
+
+/** The language this browser's last user chose, if any. */
+export function rememberedChoice(): Language | null {
+  try {
+    const value = localStorage.getItem(CHOICE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a user's choice (null: they follow the browser again, so forget it). */
+export function rememberChoice(language: Language | null) {
+  try {
+    if (language) localStorage.setItem(CHOICE_KEY, language);
+    else localStorage.removeItem(CHOICE_KEY);
+  } catch {}
 }
 
 function browserLanguages(): readonly string[] {

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   type AssignInput,
   assignInputSchema,
@@ -129,11 +129,19 @@ export function AssignForm({ template, onDone, initialCandidate = null }: Assign
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          {t('assignModal.templateLabel')} <strong>{template.title}</strong>{' '}
-          {t('assignModal.templateMeta', {
-            role: template.roleName,
-            tasks: t('tasks', { count: template.tasks.length }),
-          })}
+          {/* The catalogue places the spaces: Japanese has none after its full-width colon. */}
+          <Trans
+            t={t}
+            i18nKey="assignModal.templateLine"
+            values={{
+              title: template.title,
+              meta: t('assignModal.templateMeta', {
+                role: template.roleName,
+                tasks: t('tasks', { count: template.tasks.length }),
+              }),
+            }}
+            components={{ b: <strong /> }}
+          />
         </Text>
         <CandidateSelect
           value={form.values.candidateId}

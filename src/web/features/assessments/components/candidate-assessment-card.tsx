@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Assessment, progressOf } from '../../../../domain/assessments';
 import { formatDate, notAvailable } from '../../../lib/format';
@@ -15,14 +15,17 @@ type AssessmentCardProps = {
   headingOrder?: 2 | 3;
 };
 
+/** "Company: Acme"; the catalogue places the space ("会社：Acme" has none after its colon). */
 function Detail({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('candidate-assessments');
   return (
     <Text size="sm">
-      <Text span fw={600}>
-        {t('card.detailLabel', { label })}
-      </Text>{' '}
-      {value || notAvailable()}
+      <Trans
+        t={t}
+        i18nKey="card.detail"
+        values={{ label, value: value || notAvailable() }}
+        components={{ b: <Text span fw={600} /> }}
+      />
     </Text>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Assessment, statusBadge } from '../../../../domain/assessments';
-import { formatDate, formatNumber, NOT_AVAILABLE } from '../../../lib/format';
+import { formatDate, formatNumber, notAvailable } from '../../../lib/format';
 import { statusKey } from '../../assessments';
 import { TaskProgress } from './task-progress';
 import classes from './workspace.module.css';
@@ -30,8 +30,8 @@ export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
         {assessment.title}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-        <Field label={t('panel.role')}>{assessment.roleName || NOT_AVAILABLE}</Field>
-        <Field label={t('panel.company')}>{assessment.companyName || NOT_AVAILABLE}</Field>
+        <Field label={t('panel.role')}>{assessment.roleName || notAvailable()}</Field>
+        <Field label={t('panel.company')}>{assessment.companyName || notAvailable()}</Field>
         <Field label={t('panel.dueDate')}>{formatDate(assessment.dueDate)}</Field>
         <Field label={t('panel.status')}>
           <Badge
@@ -97,7 +97,7 @@ export function AssessmentPanel({ assessment }: { assessment: Assessment }) {
           <Group gap="xl">
             <Field label={t('panel.score')}>
               {assessment.score === null
-                ? NOT_AVAILABLE
+                ? notAvailable()
                 : t('panel.scoreValue', { score: formatNumber(assessment.score) })}
             </Field>
             <Field label={t('panel.reviewed')}>{formatDate(assessment.reviewedAt)}</Field>

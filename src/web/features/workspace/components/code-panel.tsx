@@ -43,11 +43,16 @@ export function CodePanel({
   const { t } = useTranslation('workspace');
   const [cursor, setCursor] = useState<Cursor>({ line: 1, col: 1 });
   const helpId = useId();
+  const notice = readOnly && readOnlyReason;
   return (
     <div className={classes.codePanel}>
-      {readOnly && readOnlyReason ? (
-        <Alert color="gray" variant="light" mb="sm" title={t('readOnly.title')}>
-          {readOnlyReason}
+      {/* One line, no title (the status bar says "Read-only"): the editor keeps the room. It
+          replaces the editing keys' help, which a read-only editor has no use for. */}
+      {notice ? (
+        <Alert color="gray" variant="light" mb={6} py={6} px="sm" data-testid="read-only-notice">
+          <Text id={helpId} size="sm">
+            {readOnlyReason}
+          </Text>
         </Alert>
       ) : null}
       <div className={classes.editorFrame}>
@@ -73,9 +78,11 @@ export function CodePanel({
           readOnly={readOnly}
         />
       </div>
-      <Text id={helpId} size="xs" c="dimmed" mt={6}>
-        {t('editor.help')}
-      </Text>
+      {notice ? null : (
+        <Text id={helpId} size="xs" c="dimmed" mt={6}>
+          {t('editor.help')}
+        </Text>
+      )}
     </div>
   );
 }

@@ -123,3 +123,15 @@ describe('the start screen says whether there are hidden tests', () => {
     );
   });
 });
+
+describe('the start screen without a company name', () => {
+  it('says "k. A." in German, not the English N/A', async () => {
+    stubApi({ ...scheduled, companyName: '' });
+    await i18n.changeLanguage('de');
+    await i18n.loadNamespaces(['common', 'workspace']);
+    open();
+    expect(await screen.findByRole('heading', { name: 'Bevor Sie beginnen' })).toBeTruthy();
+    expect(screen.getByText('k. A.')).toBeTruthy();
+    expect(screen.queryByText('N/A')).toBeNull();
+  });
+});

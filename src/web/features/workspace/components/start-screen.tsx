@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Assessment } from '../../../../domain/assessments';
 import { errorMessage } from '../../../api/http';
-import { formatDate, NOT_AVAILABLE } from '../../../lib/format';
+import { formatDate, notAvailable } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';
 import { PageHeader } from '../../../ui/page-header';
 import { useStartAssessment } from '../../assessments';
@@ -50,7 +50,7 @@ export function StartScreen({ assessment, backTo }: { assessment: Assessment; ba
               </Text>
             </div>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-              <Fact label={t('panel.company')} value={assessment.companyName || NOT_AVAILABLE} />
+              <Fact label={t('panel.company')} value={assessment.companyName || notAvailable()} />
               <Fact label={t('start.duration')} value={t('start.hours', { count: hours })} />
               <Fact label={t('panel.dueDate')} value={formatDate(assessment.dueDate)} />
             </SimpleGrid>

@@ -1,7 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
-import { formatNumber, NOT_AVAILABLE } from '../../../lib/format';
+import { formatNumber, notAvailable } from '../../../lib/format';
 import classes from './workspace.module.css';
 
 /**
@@ -51,7 +51,7 @@ export function SubmissionBanner({
           {t('banner.score', {
             score:
               a.score === null
-                ? NOT_AVAILABLE
+                ? notAvailable()
                 : t('panel.scoreValue', { score: formatNumber(a.score) }),
           })}
         </Text>

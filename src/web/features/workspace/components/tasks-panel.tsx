@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasWrittenAnswer, type Task } from '../../../../domain/assessments';
@@ -42,7 +42,7 @@ export function TasksPanel({ tasks, canEdit, pending, error, onToggle, answers }
           {tasks.map((task, index) => (
             <li key={task.id}>
               <Paper withBorder radius="md" p="md" mb="sm">
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <div className={classes.taskHead}>
                   <Checkbox
                     checked={
                       pending !== null && pending !== 'all' && pending.taskId === task.id
@@ -52,17 +52,23 @@ export function TasksPanel({ tasks, canEdit, pending, error, onToggle, answers }
                     disabled={!canEdit || pending !== null}
                     onChange={(event) => onToggle(task, event.currentTarget.checked)}
                     label={
-                      <Text fw={600} span td={task.completed ? 'line-through' : undefined}>
+                      // Done is the tick, not a strike-through: a scored assessment stays readable.
+                      <Text fw={600} span>
                         {index + 1}. {task.title}
                       </Text>
                     }
                     description={task.description || undefined}
-                    classNames={{ description: classes.preWrap }}
+                    classNames={{
+                      description: classes.preWrap,
+                      label: classes.taskLabel,
+                      input: classes.taskInput,
+                      icon: classes.taskIcon,
+                    }}
                   />
-                  <Badge variant="default" className={classes.noShrink}>
+                  <Badge variant="default" className={classes.taskType}>
                     {t(`tasks.types.${task.type}`)}
                   </Badge>
-                </Group>
+                </div>
                 {hasWrittenAnswer(task.type) ? (
                   <div className={classes.answer}>
                     <AnswerField

@@ -22,8 +22,9 @@ function useNow(running: boolean): number {
 }
 
 /**
- * Counts down from the real start; the full duration before it; 'Time is up' at zero. In the
- * workspace's toolbar, so it is always in sight; the hint is its title and read after it.
+ * Counts down from the real start; the full duration before it; 'Time is up' at zero; only
+ * 'Submitted' once handed in. In the workspace's toolbar, so it is always in sight; the hint
+ * is its title and read after it.
  */
 export function TimeRemaining({ startedAt, durationHours, completed }: TimerProps) {
   const { t } = useTranslation('workspace');
@@ -32,12 +33,21 @@ export function TimeRemaining({ startedAt, durationHours, completed }: TimerProp
   const left = timeRemainingMs(startedAt, durationHours, now);
   const fullDuration = durationHours * 3_600_000;
 
+  // Nothing remains once submitted: a plain state, not "Time remaining: Submitted".
+  if (completed) {
+    return (
+      <Group gap={8} wrap="nowrap" className={classes.timer} title={t('timer.submittedHint')}>
+        <Text fw={700} data-testid="time-submitted">
+          {t('timer.submitted')}
+        </Text>
+        <span className={classes.visuallyHidden}>{t('timer.submittedHint')}</span>
+      </Group>
+    );
+  }
+
   let value: string;
   let hint: string;
-  if (completed) {
-    value = t('timer.submitted');
-    hint = t('timer.submittedHint');
-  } else if (left === null) {
+  if (left === null) {
     value = formatDuration(fullDuration);
     hint = t('timer.notStarted', { count: durationHours });
   } else if (left === 0) {
@@ -58,7 +68,7 @@ export function TimeRemaining({ startedAt, durationHours, completed }: TimerProp
         fz="lg"
         fw={700}
         ff="monospace"
-        c={left === 0 && !completed ? 'red.9' : undefined}
+        c={left === 0 ? 'red.9' : undefined}
         data-testid="time-remaining"
       >
         {value}
