@@ -41,6 +41,11 @@ export function useRequestAiReview(assessmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(path(assessmentId), { method: 'POST', schema: aiReviewSchema }),
-    onSuccess: (review) => queryClient.setQueryData(aiReviewKey(assessmentId), review),
+    onSuccess: async (review) => {
+      // A read sent before the POST (an assessment event refreshing the page) would land
+      // after it with "no review" and stop the polling: it is dropped, the queued one kept.
+      await queryClient.cancelQueries({ queryKey: aiReviewKey(assessmentId) });
+      queryClient.setQueryData(aiReviewKey(assessmentId), review);
+    },
   });
 }

@@ -153,6 +153,36 @@ describe('the AI review panel', () => {
     ]);
   });
 
+  it('keeps the queued review when a read sent before the POST answers after it', async () => {
+    // An assessment event refreshes the review just before the click; that read answers
+    // "no review" only after the POST queued one.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let gets = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = typeof input === 'string' ? input : input.toString();
+        if (url.endsWith('/ai-review') && init?.method === 'POST')
+          return Response.json(base, { status: 202 });
+        gets += 1;
+        if (gets === 2) await held;
+        return Response.json({ review: gets === 1 || gets === 2 ? null : base });
+      }),
+    );
+    const { client } = open();
+    const run = await screen.findByRole('button', { name: 'Run AI review' });
+    void client.invalidateQueries({ queryKey: ['assessments'] });
+    await waitFor(() => expect(gets).toBe(2));
+    fireEvent.click(run);
+    expect(await screen.findByText('Queued: waiting for the AI model…')).toBeTruthy();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Queued: waiting for the AI model…')).toBeTruthy();
+  });
+
   it('is not there when the template does not use AI-assisted review', async () => {
     const calls = stubApi({ review: null });
     open({ ...submitted, aiAssistedReview: false });
