@@ -219,7 +219,9 @@ test('a pad started from a template has its visible files, never its hidden test
   await page.goto(`/recruiter/job-listings/${jobId}`);
   await page.getByRole('button', { name: `Open ${candidate.name}` }).click();
   await page.getByRole('button', { name: 'Start pad' }).click();
-  await page.getByRole('menuitem', { name: templateTitle }).click();
+  // By the keyboard: the templates arrive after the menu opens and the dropdown moves to fit
+  // them, so a pointer aimed before that move can land on its label instead (seen in CI).
+  await page.getByRole('menuitem', { name: templateTitle }).press('Enter');
   await expect(page).toHaveURL(/\/pads\/[^/]+$/);
   const padId = new URL(page.url()).pathname.split('/').pop() as string;
   const tree = (p: typeof page) => p.getByRole('navigation', { name: 'Files' });

@@ -28,13 +28,20 @@ export function StartPadButton({ interviewId }: { interviewId: string }) {
     start.mutate({ interviewId, ...choice });
   const usable = (templates.data ?? []).filter((template) => template.active);
   return (
-    <Menu position="bottom-start" opened={opened} onChange={setOpened}>
+    // With many templates the list is taller than the screen, and a drawer locks the page's
+    // scroll: the dropdown fits the space there is (floating-ui's size) and scrolls itself.
+    <Menu
+      position="bottom-start"
+      opened={opened}
+      onChange={setOpened}
+      middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
+    >
       <Menu.Target>
         <Button size="xs" variant="light" loading={start.isPending}>
           {t('start')}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown style={{ overflowY: 'auto' }}>
         <Menu.Label>{t('language')}</Menu.Label>
         {PAD_LANGUAGES.map((language) => (
           <Menu.Item key={language} onClick={() => open({ language })}>
