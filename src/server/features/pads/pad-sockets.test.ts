@@ -9,7 +9,14 @@ import { createLogger } from '../../lib/logger';
 import { memoryBus } from '../../realtime/event-bus';
 import { createTestApp, secondServer, type TestApp, type TestUser } from '../../test/harness';
 import { PadRunQueue, PadSockets } from './pads.service';
-import { castOfAnInterview, eventually, listenOn, type PadCast, PadClient } from './pads-fixture';
+import {
+  castOfAnInterview,
+  eventually,
+  freshPad,
+  listenOn,
+  type PadCast,
+  PadClient,
+} from './pads-fixture';
 import { NOT_TAKEN } from './runs';
 
 let t: TestApp;
@@ -29,23 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A fresh pad of the interview (the open one is ended first: one open pad per interview). */
-async function newPad(): Promise<string> {
-  const start = () =>
-    t.request('/api/pads', {
-      method: 'POST',
-      as: c.recruiter,
-      json: { interviewId: c.interviewId, language: 'javascript' },
-    });
-  let res = await start();
-  if (res.status === 200) {
-    const open = (await res.json()) as Pad;
-    await t.request(`/api/pads/${open.id}/end`, { method: 'POST', as: c.recruiter });
-    res = await start();
-  }
-  expect(res.status).toBe(201);
-  return ((await res.json()) as Pad).id;
-}
+const newPad = () => freshPad(t, c);
 
 function client(padId: string, as: TestUser | null, at = host) {
   const made = new PadClient(at, padId, as);

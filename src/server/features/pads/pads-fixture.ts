@@ -64,6 +64,24 @@ export async function castOfAnInterview(t: TestApp): Promise<PadCast> {
 }
 
 /** Serves the services' app and pad sockets on a free port; answers host:port. */
+/** A fresh pad of the cast's interview (the open one is ended first: one open pad per interview). */
+export async function freshPad(t: TestApp, c: PadCast): Promise<string> {
+  const start = () =>
+    t.request('/api/pads', {
+      method: 'POST',
+      as: c.recruiter,
+      json: { interviewId: c.interviewId, language: 'javascript' },
+    });
+  let res = await start();
+  if (res.status === 200) {
+    const open = (await res.json()) as { id: string };
+    await t.request(`/api/pads/${open.id}/end`, { method: 'POST', as: c.recruiter });
+    res = await start();
+  }
+  if (res.status !== 201) throw new Error(`starting a pad answered ${res.status}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
 export async function listenOn(services: Services) {
   const server = serve({ fetch: services.app.fetch, port: 0, hostname: '127.0.0.1' });
   services.pads.attach(server as never);

@@ -1,14 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import type { Pad, PadRun } from '../../../domain/pads';
+import type { PadRun } from '../../../domain/pads';
 import { padRun } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { type EventBus, postgresBus } from '../../realtime/event-bus';
 import { detectSandbox, type RunOutcome, runInSandbox } from '../../sandbox/runner';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
 import { type PadRunner, PadRunQueue } from './pads.service';
-import { castOfAnInterview, eventually, listenOn, type PadCast, PadClient } from './pads-fixture';
+import {
+  castOfAnInterview,
+  eventually,
+  freshPad,
+  listenOn,
+  type PadCast,
+  PadClient,
+} from './pads-fixture';
 import { OutputBatcher, type OutputPiece, splitForBus } from './run-output';
 
 let t: TestApp;
@@ -28,22 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newPad(): Promise<string> {
-  const start = () =>
-    t.request('/api/pads', {
-      method: 'POST',
-      as: c.recruiter,
-      json: { interviewId: c.interviewId, language: 'javascript' },
-    });
-  let res = await start();
-  if (res.status === 200) {
-    const open = (await res.json()) as Pad;
-    await t.request(`/api/pads/${open.id}/end`, { method: 'POST', as: c.recruiter });
-    res = await start();
-  }
-  expect(res.status).toBe(201);
-  return ((await res.json()) as Pad).id;
-}
+const newPad = () => freshPad(t, c);
 
 async function joined(padId: string, as: TestUser) {
   const made = new PadClient(host, padId, as);
