@@ -33,13 +33,16 @@ export class CappedOutput {
     return this.dropped > 0;
   }
 
+  /** What text() ends with when the stream was cut (empty when it was not). */
+  truncationNote(): string {
+    return this.truncated ? `\n[output truncated: ${this.dropped} more bytes not kept]` : '';
+  }
+
   /** The kept text (a split UTF-8 character at the cut is dropped), with a note when cut. */
   text(): string {
     const body = Buffer.concat(this.chunks)
       .toString('utf8')
       .replace(/\uFFFD$/, '');
-    return this.truncated
-      ? `${body}\n[output truncated: ${this.dropped} more bytes not kept]`
-      : body;
+    return `${body}${this.truncationNote()}`;
   }
 }

@@ -52,12 +52,18 @@ export async function newRunContext(
   };
 }
 
-/** One sandboxed process tree (compile, visible or hidden pass), under the run's cgroup and clock. */
+/**
+ * One sandboxed process tree (compile, visible or hidden pass), under the run's cgroup and clock.
+ * Its stderr goes to the run's output as it comes; its stdout is kept (for the step's report)
+ * and, given `echo`, each kept part is handed to `echo` as it comes too, with the cap's note
+ * added to the run's output at the end when stdout was cut.
+ */
 export async function runPass(
   ctx: RunContext,
   pass: PassMounts,
   command: string[],
   stdoutCap: number,
+  echo?: (chunk: Buffer) => void,
 ): Promise<PassResult> {
   const join = ctx.cgroup?.procsFiles ?? [];
   // sh joins the cgroup(s) as root, then execs prlimit -> setpriv (nobody) -> bwrap -> command.
@@ -95,7 +101,7 @@ export async function runPass(
   } finally {
     closeSync(filterFd);
   }
-  const stdout = new CappedOutput(stdoutCap);
+  const stdout = new CappedOutput(stdoutCap, echo);
   const channel = new CappedOutput(RESULT_PIPE_CAP);
   (child.stdio[4] as NodeJS.ReadableStream | null | undefined)?.on('data', (chunk: Buffer) =>
     channel.push(chunk),
@@ -140,6 +146,7 @@ export async function runPass(
   );
   clearTimeout(timer);
   clearInterval(outputCheck);
+  if (echo && stdout.truncated) stderr.push(Buffer.from(stdout.truncationNote()));
   return {
     ...exit,
     stdout: stdout.text(),

@@ -52,6 +52,8 @@ export interface RunOptions {
   language?: TestLanguage;
   /** Hears the run's output as it comes (what is kept of it), before the outcome: a pad streams it. */
   onOutput?: (chunk: Buffer) => void;
+  /** The tests' own prints are output, as a program's are (a pad's run): see ExecuteMode. */
+  showPrints?: boolean;
 }
 
 function languageOf(files: SandboxFile[], language?: TestLanguage): TestLanguage {
@@ -92,7 +94,10 @@ export async function runInSandbox(
     return { ...ZERO, status: 'error', output: NO_CGROUP, durationMs: elapsed() };
   }
   try {
-    const executed = await DRIVERS[language].execute(ctx, files, { enumerate: false });
+    const executed = await DRIVERS[language].execute(ctx, files, {
+      enumerate: false,
+      showPrints: options.showPrints === true,
+    });
     if (executed.early) return finish(executed.early, ctx, elapsed);
     const units = listing ? await listing.catch((e: Error) => ({ error: e.message })) : null;
     const total: Partial = { ...ZERO, status: 'passed' };

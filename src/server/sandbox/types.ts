@@ -38,9 +38,15 @@ export type Executed =
   | { early: Partial; passes?: undefined }
   | { early?: undefined; passes: PassReport[] };
 
-/** `enumerate` lists the tests instead of running them. */
+/**
+ * `enumerate` lists the tests instead of running them. `showPrints` makes the tests' own
+ * prints part of the output as they are printed, as a program's would be (a pad's run):
+ * pytest's capture is off and go test's output is kept as text. Without it (an assessment's
+ * run) a passing pytest test's prints are captured and go test's output stays out.
+ */
 export interface ExecuteMode {
   enumerate: boolean;
+  showPrints?: boolean;
 }
 
 /**

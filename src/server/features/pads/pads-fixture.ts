@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import type { PadLanguage } from '../../../domain/pads';
 import type { Services } from '../../server';
 import { createApplication, createInterview, createJob } from '../../test/factories';
 import type { TestApp, TestUser } from '../../test/harness';
@@ -65,12 +66,16 @@ export async function castOfAnInterview(t: TestApp): Promise<PadCast> {
 
 /** Serves the services' app and pad sockets on a free port; answers host:port. */
 /** A fresh pad of the cast's interview (the open one is ended first: one open pad per interview). */
-export async function freshPad(t: TestApp, c: PadCast): Promise<string> {
+export async function freshPad(
+  t: TestApp,
+  c: PadCast,
+  language: PadLanguage = 'javascript',
+): Promise<string> {
   const start = () =>
     t.request('/api/pads', {
       method: 'POST',
       as: c.recruiter,
-      json: { interviewId: c.interviewId, language: 'javascript' },
+      json: { interviewId: c.interviewId, language },
     });
   let res = await start();
   if (res.status === 200) {

@@ -12,5 +12,5 @@ export { listApplicationPads, padOfInterview } from './entry';
 export { createPad, endPad, type PadDeps, readPad } from './lifecycle';
 export { addNote, deleteNote, listNotes, updateNote } from './notes';
 export { PadSockets } from './pad-sockets';
-export { type PadRunner, PadRunQueue } from './run-queue';
+export { type PadRunner, PadRunQueue, sandboxPadRunner } from './run-queue';
 export { listRuns, readReplay, startRun } from './runs';

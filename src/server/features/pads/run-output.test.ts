@@ -5,9 +5,10 @@ import type { PadRun } from '../../../domain/pads';
 import { padRun } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { type EventBus, postgresBus } from '../../realtime/event-bus';
-import { detectSandbox, type RunOutcome, runInSandbox } from '../../sandbox/runner';
+import { toolchainMissing } from '../../sandbox/languages';
+import { detectSandbox, type RunOutcome } from '../../sandbox/runner';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
-import { type PadRunner, PadRunQueue } from './pads.service';
+import { type PadRunner, PadRunQueue, sandboxPadRunner } from './pads.service';
 import {
   castOfAnInterview,
   eventually,
@@ -72,10 +73,7 @@ async function inMode(
     ? new PadRunQueue({ db: t.database.db, bus, logger: createLogger('silent') })
     : t.padRuns;
   // biome-ignore lint/correctness/useHookAtTopLevel: the queue's method, not a React hook
-  queue.useRunner(
-    runner ??
-      ((files, language, onOutput) => runInSandbox(files, undefined, { language, onOutput })),
-  );
+  queue.useRunner(runner ?? sandboxPadRunner);
   if (separate) queue.start();
   try {
     await body();
@@ -177,6 +175,70 @@ describe.each(['server', 'separate'] as const)('run output streams (RUNNER_MODE=
     },
     60_000,
   );
+});
+
+/** A test that prints, sleeps and prints again, in place of each starter project's test file. */
+const PRINTS_TWICE = {
+  python: {
+    path: 'test_fees.py',
+    content:
+      'import time\n\n\ndef test_prints_twice():\n    print("FIRST")\n    time.sleep(2)\n    print("SECOND")\n',
+  },
+  go: {
+    path: 'slug_test.go',
+    content:
+      'package blog\n\nimport (\n\t"fmt"\n\t"testing"\n\t"time"\n)\n\n' +
+      'func TestPrintsTwice(t *testing.T) {\n\tfmt.Println("FIRST")\n\ttime.Sleep(2 * time.Second)\n\tfmt.Println("SECOND")\n}\n',
+  },
+  java: {
+    path: 'InvoiceTest.java',
+    content:
+      'import org.junit.jupiter.api.Test;\n\nclass InvoiceTest {\n    @Test\n    void printsTwice() throws Exception {\n' +
+      '        System.out.println("FIRST");\n        Thread.sleep(2000);\n        System.out.println("SECOND");\n    }\n}\n',
+  },
+} as const;
+
+describe('a pad’s run in Python, Go and Java streams as it prints', () => {
+  // pytest, go test and JUnit each hold output back unless told otherwise (a buffered pipe,
+  // pytest's capture, test2json's JSON): the first line must come while the test sleeps.
+  for (const language of ['python', 'go', 'java'] as const) {
+    it.skipIf(!detectSandbox().available || toolchainMissing(language) !== null)(
+      `${language}: a test’s first line reaches the pad before the run ends, and stays in the stored output`,
+      async () => {
+        const padId = await freshPad(t, c, language);
+        const interviewer = await joined(padId, c.interviewer);
+        const candidate = await joined(padId, c.candidate);
+        const { path, content } = PRINTS_TWICE[language];
+        const file = interviewer.doc.getMap<Y.Text>('files').get(path)!;
+        interviewer.doc.transact(() => {
+          file.delete(0, file.length);
+          file.insert(0, content);
+        });
+        await eventually(() => expect(candidate.text(path)).toContain('SECOND'));
+        await inMode('server', null, async () => {
+          const asked = await t.request(`/api/pads/${padId}/runs`, {
+            method: 'POST',
+            as: c.interviewer,
+          });
+          expect(asked.status).toBe(202);
+          await eventually(() => expect(streamed(candidate)).toContain('FIRST'), 60_000);
+          expect(streamed(candidate)).not.toContain('SECOND');
+          expect(finished(candidate)).toBe(false);
+          await eventually(() => expect(finished(candidate)).toBe(true), 60_000);
+        });
+        const [row] = await t.database.db.select().from(padRun).where(eq(padRun.padId, padId));
+        expect(row).toMatchObject({ status: 'done', passed: 1, failed: 0 });
+        expect(streamed(candidate)).toContain('SECOND');
+        expect(row?.output.startsWith(streamed(candidate))).toBe(true);
+        // go test's lines as go test -v prints them, not test2json's JSON.
+        if (language === 'go') {
+          expect(row?.output).toContain('--- PASS: TestPrintsTwice');
+          expect(row?.output).not.toContain('"Action"');
+        }
+      },
+      120_000,
+    );
+  }
 });
 
 describe('output pieces', () => {

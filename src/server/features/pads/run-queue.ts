@@ -25,6 +25,13 @@ export type PadRunner = (
   onOutput: (chunk: Buffer) => void,
 ) => Promise<RunOutcome>;
 
+/**
+ * The sandbox, as assessments' runs use it, with the tests' prints shown as a program's are
+ * (pytest's capture off, go test's output as text): a pad is where people print to see.
+ */
+export const sandboxPadRunner: PadRunner = (files, language, onOutput) =>
+  runInSandbox(files, undefined, { language, onOutput, showPrints: true });
+
 const LANGUAGE_RUNNERS = {
   typescript: 'node',
   javascript: 'node',
@@ -75,9 +82,7 @@ export class PadRunQueue {
       runner?: PadRunner;
     },
   ) {
-    this.runner =
-      deps.runner ??
-      ((files, language, onOutput) => runInSandbox(files, undefined, { language, onOutput }));
+    this.runner = deps.runner ?? sandboxPadRunner;
     this.sandbox = () => detectSandbox();
   }
 

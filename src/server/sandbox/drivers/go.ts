@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { GO_TESTMAIN_FILE, goTestMain } from '../grader-scripts';
 import type { JunitCase } from '../junit';
 import { SANDBOX_UID } from '../limits';
@@ -80,6 +81,29 @@ export function parseGoJson(text: string): JunitCase[] {
   return cases;
 }
 
+/**
+ * Hands `sink` the text of test2json's output events (the tests' prints, `=== RUN` and
+ * `--- PASS` lines: what `go test -v` prints) as each JSON line comes, so a pad's run shows
+ * go test's output as it is printed. A line split between chunks waits for its end.
+ */
+export function goOutputText(sink: (text: Buffer) => void): (chunk: Buffer) => void {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  return (chunk) => {
+    const lines = (pending + decoder.write(chunk)).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      try {
+        const event = JSON.parse(line) as { Action?: unknown; Output?: unknown };
+        if (event.Action === 'output' && typeof event.Output === 'string' && event.Output) {
+          sink(Buffer.from(event.Output));
+        }
+      } catch {}
+    }
+  };
+}
+
 const GO_TEST_MAIN = /^func(\s+)TestMain(\s*)\(/gm;
 
 /**
@@ -139,7 +163,9 @@ const go: CompiledLanguage = {
   needs: (t) => [t.go, t.test2json],
   noTestsNote: 'No test files found (names like cart_test.go).',
   trees: ['visible', 'hidden'],
-  echoStdout: false,
+  // go test's stdout is JSON (test2json): its output events' text, only in a run that shows
+  // its prints (an assessment's output has never held go test's own).
+  stdoutEcho: (mode, sink) => (mode.showPrints ? goOutputText(sink) : undefined),
   plan: async ({ visibleTests, hiddenTests, mode, dirs, build, tools: t }) => {
     // Every package with tests (go test ./...), each with the grader's TestMain (docs/decisions/010).
     const goPackages: { tree: 'visible' | 'hidden'; dir: string; key: string }[] = [];

@@ -27,7 +27,9 @@ const java: CompiledLanguage = {
   needs: (t) => [t.java, t.javac, t.junit],
   noTestsNote: 'No test files found (names like CartTest.java).',
   trees: ['all'],
-  echoStdout: true,
+  // The tests' prints come as they are printed (System.out flushes each line); the launcher's
+  // --details tree is printed once the whole plan has run (its TreePrintingListener).
+  stdoutEcho: (_mode, sink) => sink,
   plan: async ({ files, visibleTests, hiddenTests, build, tools: t }) => {
     const sources = files.filter((f) => f.path.endsWith('.java')).map((f) => `/work/${f.path}`);
     const compiles: CompileStep[] = [

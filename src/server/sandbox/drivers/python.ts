@@ -32,7 +32,7 @@ const python: CompiledLanguage = {
   needs: (t) => [t.python, t.pytest],
   noTestsNote: 'No test files found (names like test_cart.py or cart_test.py).',
   trees: ['all'],
-  echoStdout: true,
+  stdoutEcho: (_mode, sink) => sink,
   plan: async ({ visibleTests, hiddenTests, mode, tools: t }) => {
     const steps: TestStep[] = [];
     for (const [hidden, tests] of [
@@ -48,7 +48,9 @@ const python: CompiledLanguage = {
         tree: 'all',
         key: newHarnessKey(),
         sendKey: !mode.enumerate,
-        env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },
+        // Unbuffered: a pipe's stdout is block-buffered, and pytest's progress and the tests'
+        // prints would reach the run's output in 8 KB blocks, or only when the step ends.
+        env: { PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1' },
         command: mode.enumerate
           ? [t.python, '-B', '-c', PYTEST_LIST, ...paths]
           : [
@@ -58,6 +60,9 @@ const python: CompiledLanguage = {
               '-p',
               'no:cacheprovider',
               '-q',
+              // A pad's run shows a test's prints as it prints them (pytest holds them otherwise,
+              // and shows them only under a failing test's report).
+              ...(mode.showPrints ? ['-s'] : []),
               '--rootdir=/work',
               ...paths,
             ],

@@ -89,8 +89,15 @@ export interface CompiledLanguage {
   /** The trees the steps use (written before planning). */
   trees: Tree[];
   plan: (setup: StepSetup) => Promise<StepPlan>;
-  /** The runner's own stdout is human-readable and goes to the run's output (pytest's, JUnit's; not Go's JSON). */
-  echoStdout: boolean;
+  /**
+   * What of a test step's stdout goes to the run's output, as it is printed: `sink` itself for
+   * a runner whose stdout is text (pytest's, JUnit's), a decoder for one whose stdout is
+   * machine-readable (go test's JSON), or nothing.
+   */
+  stdoutEcho: (
+    mode: ExecuteMode,
+    sink: (chunk: Buffer) => void,
+  ) => ((chunk: Buffer) => void) | undefined;
   /** A finished test step's result and cases, adjusted for what the runner's exit codes mean (before the early-exit guard). */
   settle?: (
     ctx: RunContext,
@@ -242,8 +249,9 @@ export async function executeSteps(
         },
         step.command,
         STDOUT_CAP,
+        // As it comes, not once the step ends: a pad's run shows it to everyone as it is printed.
+        driver.stdoutEcho(mode, (chunk) => ctx.output.push(chunk)),
       );
-      if (driver.echoStdout) ctx.output.push(Buffer.from(result.stdout));
       const stopped = await judge(ctx, result, step.label);
       let cases = await step.report(result, reportDir, step.key);
       if (driver.settle) cases = driver.settle(ctx, result, cases, stopped, mode);
