@@ -54,6 +54,11 @@ export interface RunOptions {
   onOutput?: (chunk: Buffer) => void;
   /** The tests' own prints are output, as a program's are (a pad's run): see ExecuteMode. */
   showPrints?: boolean;
+  /**
+   * Without a reference, the output says the counts are the test runner's own (on by default);
+   * a pad, which never has a reference, turns the note off.
+   */
+  referenceNote?: boolean;
 }
 
 function languageOf(files: SandboxFile[], language?: TestLanguage): TestLanguage {
@@ -102,9 +107,10 @@ export async function runInSandbox(
     const units = listing ? await listing.catch((e: Error) => ({ error: e.message })) : null;
     const total: Partial = { ...ZERO, status: 'passed' };
     const notes: string[] = [];
-    if (!units)
-      notes.push('[no reference project: the counts are as the test runner reported them]');
-    else if ('error' in units) {
+    if (!units) {
+      if (options.referenceNote !== false)
+        notes.push('[no reference project: the counts are as the test runner reported them]');
+    } else if ('error' in units) {
       notes.push(
         `[the template's tests could not be listed (${units.error}); the counts are as the test runner reported them]`,
       );

@@ -230,6 +230,8 @@ describe('a pad’s run in Python, Go and Java streams as it prints', () => {
         expect(row).toMatchObject({ status: 'done', passed: 1, failed: 0 });
         expect(streamed(candidate)).toContain('SECOND');
         expect(row?.output.startsWith(streamed(candidate))).toBe(true);
+        // A pad never has a reference project: its output does not say so after every run.
+        expect(row?.output).not.toContain('no reference project');
         // go test's lines as go test -v prints them, not test2json's JSON.
         if (language === 'go') {
           expect(row?.output).toContain('--- PASS: TestPrintsTwice');

@@ -27,10 +27,11 @@ export type PadRunner = (
 
 /**
  * The sandbox, as assessments' runs use it, with the tests' prints shown as a program's are
- * (pytest's capture off, go test's output as text): a pad is where people print to see.
+ * (pytest's capture off, go test's output as text): a pad is where people print to see. A pad
+ * has no reference project, so its output does not say so after every run.
  */
 export const sandboxPadRunner: PadRunner = (files, language, onOutput) =>
-  runInSandbox(files, undefined, { language, onOutput, showPrints: true });
+  runInSandbox(files, undefined, { language, onOutput, showPrints: true, referenceNote: false });
 
 const LANGUAGE_RUNNERS = {
   typescript: 'node',

@@ -239,7 +239,16 @@ function RunPanel({
       )}
       {start.isError && <Alert color="red">{errorMessage(start.error)}</Alert>}
       {output && (
-        <Code block ref={outputBox} aria-label={t('output')} mah={400} style={{ overflow: 'auto' }}>
+        // Long lines wrap as the editor's do (a phone would cut them off at its edge), and the
+        // box takes the keyboard's focus so it scrolls without a mouse.
+        <Code
+          block
+          ref={outputBox}
+          aria-label={t('output')}
+          mah={400}
+          tabIndex={0}
+          style={{ overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {output}
         </Code>
       )}

@@ -145,7 +145,16 @@ function Runs({ runs, people }: { runs: PadRun[]; people: Pad['people'] }) {
                 : ''}
             </Text>
           </summary>
-          <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+          <Code
+            block
+            tabIndex={0}
+            style={{
+              maxHeight: 240,
+              overflow: 'auto',
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {run.output || t('session.noOutput')}
           </Code>
         </details>
