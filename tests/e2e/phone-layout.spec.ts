@@ -4,7 +4,8 @@ import { E2E } from './support/paths';
 
 /**
  * Layout at 375 px that only a browser can measure: the workspace's sections keep to one row
- * in the languages with the longest labels.
+ * in the languages with the longest labels, and the assessments filter's highlight lies on
+ * the chosen segment.
  */
 
 test.use({ viewport: { width: 375, height: 800 } });
@@ -53,3 +54,25 @@ for (const [language, sections] of Object.entries(SECTIONS)) {
     );
   });
 }
+
+test("the assessments filter's highlight covers the chosen segment at 375 px (ja)", async ({
+  page,
+  request,
+}) => {
+  await candidateIn(page, request, 'ja');
+  await page.goto('/assessments');
+  const chosen = page.locator('label', { hasText: 'すべて' });
+  await expect(chosen).toBeVisible();
+  const highlight = page.locator('.mantine-SegmentedControl-indicator');
+  await expect(highlight).toBeVisible();
+  const label = (await chosen.boundingBox())!;
+  const box = (await highlight.boundingBox())!;
+  for (const [a, b] of [
+    [box.x, label.x],
+    [box.y, label.y],
+    [box.x + box.width, label.x + label.width],
+    [box.y + box.height, label.y + label.height],
+  ] as const) {
+    expect(Math.abs(a - b)).toBeLessThanOrEqual(1);
+  }
+});
