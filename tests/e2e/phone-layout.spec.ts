@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, logIn, newAccount, signUpViaApi, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  logIn,
+  newAccount,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
 import { E2E } from './support/paths';
 
 /**
@@ -52,6 +59,8 @@ for (const [language, sections] of Object.entries(SECTIONS)) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );
+    // A row that scrolls is reachable by keyboard (axe: scrollable-region-focusable).
+    await expectAccessible(page);
   });
 }
 
