@@ -15,6 +15,9 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Drawer.css';
+// SegmentedControl's indicator is a FloatingIndicator: without its styles (top: 0, left: 0)
+// the highlight sits the control's padding off its segment.
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';

@@ -8,6 +8,7 @@ import {
   aiTestResultSchema,
 } from '../../../../domain/ai-review';
 import { apiFetch, retryUnlessRefused } from '../../../api/http';
+import { setAfterReads } from '../../../lib/set-after-reads';
 
 /*
  * The admin's and the template author's AI calls (the reviewer's are in review.ts):
@@ -68,6 +69,6 @@ export function useSaveTemplateAi(templateId: string) {
         json: settings,
         schema: aiTemplateSettingsSchema,
       }),
-    onSuccess: (saved) => queryClient.setQueryData(templateKey(templateId), saved),
+    onSuccess: (saved) => setAfterReads(queryClient, templateKey(templateId), saved),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type AiReview, aiReviewSchema } from '../../../../domain/ai-review';
 import { ApiError, apiFetch } from '../../../api/http';
+import { setAfterReads } from '../../../lib/set-after-reads';
 
 /** Under 'assessments': the assessment's realtime events refresh the review too. */
 export const aiReviewKey = (assessmentId: string) =>
@@ -41,11 +42,8 @@ export function useRequestAiReview(assessmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(path(assessmentId), { method: 'POST', schema: aiReviewSchema }),
-    onSuccess: async (review) => {
-      // A read sent before the POST (an assessment event refreshing the page) would land
-      // after it with "no review" and stop the polling: it is dropped, the queued one kept.
-      await queryClient.cancelQueries({ queryKey: aiReviewKey(assessmentId) });
-      queryClient.setQueryData(aiReviewKey(assessmentId), review);
-    },
+    // A read sent before the POST (an assessment event refreshing the page) would land
+    // after it with "no review" and stop the polling: it is dropped, the queued one kept.
+    onSuccess: (review) => setAfterReads(queryClient, aiReviewKey(assessmentId), review),
   });
 }

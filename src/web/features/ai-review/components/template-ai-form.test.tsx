@@ -219,4 +219,30 @@ describe('template AI review settings and rubric editor', () => {
     expect(screen.getByDisplayValue('セキュリティと堅牢性')).toBeTruthy();
     expect(screen.getByDisplayValue('エッジケースも含めて解決している')).toBeTruthy();
   });
+
+  it("opens a template that never saved its settings on the starter rubric in the reader's language", async () => {
+    // What the server answers until the settings are saved: off, its English starter rubric.
+    const puts = stubServer({ useAiReview: false, scoreBeforeAi: false, rubric: STARTER_RUBRIC });
+    await i18n.changeLanguage('de');
+    const onDone = renderForm();
+    expect(await screen.findByDisplayValue('Korrektheit')).toBeTruthy();
+    expect(screen.getByDisplayValue('Löst das Ticket nicht')).toBeTruthy();
+    expect(screen.queryByDisplayValue('Correctness')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'KI-Prüfung speichern' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(puts[0]!.body.rubric.map((c) => [c.id, c.title])).toEqual([
+      ['correctness', 'Korrektheit'],
+      ['tests', 'Tests'],
+      ['readability', 'Lesbarkeit'],
+      ['security', 'Sicherheit und Robustheit'],
+    ]);
+  });
+
+  it('shows saved settings as stored, even an English starter rubric someone kept', async () => {
+    stubServer({ useAiReview: true, scoreBeforeAi: false, rubric: STARTER_RUBRIC });
+    await i18n.changeLanguage('de');
+    renderForm();
+    expect(await screen.findByDisplayValue('Correctness')).toBeTruthy();
+    expect(screen.queryByDisplayValue('Korrektheit')).toBeNull();
+  });
 });

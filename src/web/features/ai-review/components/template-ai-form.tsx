@@ -3,7 +3,12 @@ import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AiTemplateSettings, aiTemplateSettingsSchema } from '../../../../domain/ai-review';
+import {
+  type AiTemplateSettings,
+  aiTemplateSettingsSchema,
+  type RubricCriterion,
+  STARTER_RUBRIC,
+} from '../../../../domain/ai-review';
 import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
 import { translateErrors } from '../../../lib/messages';
 import { FormError } from '../../../ui/form-error';
@@ -100,6 +105,35 @@ function TemplateAiForm({
   );
 }
 
+const sameRubric = (a: readonly RubricCriterion[], b: readonly RubricCriterion[]) =>
+  a.length === b.length &&
+  a.every((c, i) => {
+    const d = b[i]!;
+    return (
+      c.id === d.id &&
+      c.title === d.title &&
+      c.weight === d.weight &&
+      c.levels.length === d.levels.length &&
+      c.levels.every(
+        (l, j) => l.level === d.levels[j]!.level && l.description === d.levels[j]!.description,
+      )
+    );
+  });
+
+/**
+ * The server answers a template that never saved its settings with the defaults and its
+ * English starter rubric; the form opens that starter in the reader's language instead, as
+ * the "fill starter" button and the create form do. Anything else is shown as stored.
+ */
+function inReadersLanguage(
+  stored: AiTemplateSettings,
+  starter: RubricCriterion[],
+): AiTemplateSettings {
+  const untouched =
+    !stored.useAiReview && !stored.scoreBeforeAi && sameRubric(stored.rubric, STARTER_RUBRIC);
+  return untouched ? { ...stored, rubric: starter } : stored;
+}
+
 /** A template's AI-assisted review: opt in, score first, and its rubric (saved on its own). */
 export function TemplateAiSettings(props: Props) {
   const { t } = useTranslation('ai-admin');
@@ -110,5 +144,5 @@ export function TemplateAiSettings(props: Props) {
       <FormError>{t('template.loadFailed', { reason: errorMessage(stored.error) })}</FormError>
     );
   }
-  return <TemplateAiForm {...props} stored={stored.data} />;
+  return <TemplateAiForm {...props} stored={inReadersLanguage(stored.data, starterRubric(t))} />;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../../domain/assessments';
 import { apiFetch } from '../../../api/http';
 import { peopleKeys, settingsKeys, templateKeys } from '../../../lib/query-keys';
+import { setAfterReads } from '../../../lib/set-after-reads';
 
 /** GET /api/templates: all (admin) or the active ones this recruiter may use (recruiter). */
 export const templatesQuery = () =>
@@ -63,7 +64,7 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (settings: Settings) =>
       apiFetch('/api/settings', { method: 'PUT', json: settings, schema: settingsSchema }),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.all, saved),
+    onSuccess: (saved) => setAfterReads(queryClient, settingsKeys.all, saved),
   });
 }
 

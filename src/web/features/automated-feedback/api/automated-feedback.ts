@@ -5,6 +5,7 @@ import {
   feedbackSettingsSchema,
 } from '../../../../domain/automated-feedback';
 import { apiFetch } from '../../../api/http';
+import { setAfterReads } from '../../../lib/set-after-reads';
 
 const settingsKey = ['settings', 'feedback'] as const;
 /** Under 'test-runs': a finished run (its realtime event) refreshes the feedback too. */
@@ -29,8 +30,8 @@ export function useSaveFeedbackSettings() {
         json: settings,
         schema: feedbackSettingsSchema,
       }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKey, saved);
+    onSuccess: async (saved) => {
+      await setAfterReads(queryClient, settingsKey, saved);
       void queryClient.invalidateQueries({ queryKey: ['test-runs', 'automated-feedback'] });
     },
   });

@@ -8,6 +8,7 @@ import {
   padSchema,
 } from '../../../../domain/pads';
 import { apiFetch } from '../../../api/http';
+import { setAfterReads } from '../../../lib/set-after-reads';
 
 export const padKeys = {
   pad: (id: string) => ['pads', id] as const,
@@ -45,7 +46,7 @@ export function useEndPad(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(`/api/pads/${enc(id)}/end`, { method: 'POST', schema: padSchema }),
-    onSuccess: (pad) => client.setQueryData(padKeys.pad(id), pad),
+    onSuccess: (pad) => setAfterReads(client, padKeys.pad(id), pad),
   });
 }
 

@@ -3,6 +3,7 @@ import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../../domain/constants';
 import { profileSchema } from '../../../../domain/profile';
 import { apiFetch } from '../../../api/http';
 import { refreshSession } from '../../../lib/session';
+import { setAfterReads } from '../../../lib/set-after-reads';
 import { profileQueryKey } from './get-profile';
 
 export type ImageFileProblem = 'notImage' | 'tooLarge';
@@ -28,8 +29,8 @@ export function useUploadProfileImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProfileImage,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryKey, profile);
+    onSuccess: async (profile) => {
+      await setAfterReads(queryClient, profileQueryKey, profile);
       // The navigation bar's avatar comes from the session.
       refreshSession();
     },

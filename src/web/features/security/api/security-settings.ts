@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SecuritySettings, securitySettingsSchema } from '../../../../domain/security';
 import { apiFetch } from '../../../api/http';
+import { setAfterReads } from '../../../lib/set-after-reads';
 
 const key = ['settings', 'security'] as const;
 
@@ -22,6 +23,6 @@ export function useSaveSecuritySettings() {
         json: input,
         schema: securitySettingsSchema,
       }),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: (saved) => setAfterReads(queryClient, key, saved),
   });
 }

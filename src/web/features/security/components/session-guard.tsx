@@ -8,6 +8,7 @@ import { SECURITY_TEXTS, type SessionStatus } from '../../../../domain/security'
 import { ApiError } from '../../../api/http';
 import { loadAuthClient } from '../../../api/load-auth-client';
 import { clearSession, useSessionState } from '../../../lib/session';
+import { setAfterReads } from '../../../lib/set-after-reads';
 import {
   reportActivity,
   sessionStatusKey,
@@ -89,7 +90,8 @@ function SignedInGuard() {
     lastReport.current = Date.now();
     try {
       const next: SessionStatus = await reportActivity();
-      queryClient.setQueryData(sessionStatusKey, next);
+      // A status read sent on refocus, answering after this, would bring the older clock back.
+      await setAfterReads(queryClient, sessionStatusKey, next);
       setWarnSeconds(null);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) void end(isIdleRefusal(error));

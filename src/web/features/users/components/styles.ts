@@ -10,5 +10,8 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/ScrollArea.css';
+// SegmentedControl's indicator is a FloatingIndicator: without its styles (top: 0, left: 0)
+// the highlight sits the control's padding off its segment.
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';

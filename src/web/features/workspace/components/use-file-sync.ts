@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { CandidateFile, TaskAnswer } from '../../../../domain/assessments';
 import { assessmentKeys } from '../../../lib/query-keys';
+import { setAfterReads } from '../../../lib/set-after-reads';
 import { putAssessmentFile, putTaskAnswer } from '../api/save-file';
 import { FileSync, type KeyValueStore, type SaveFn } from '../lib/file-sync';
 
@@ -95,7 +96,7 @@ export function useFileSync(
     // Keep the cached file list in step with what the server confirmed, so coming back to
     // the workspace never starts from text older than the last save.
     onServerFile: (file) =>
-      queryClient.setQueryData<CandidateFile[]>(assessmentKeys.files(assessmentId), (old) =>
+      setAfterReads<CandidateFile[]>(queryClient, assessmentKeys.files(assessmentId), (old) =>
         old?.map((f) =>
           f.fileName === file.fileName && (f.editedAt ?? 0) <= (file.editedAt ?? 0) ? file : f,
         ),
@@ -131,7 +132,7 @@ export function useAnswerSync(
     editable,
     save: (taskId, body, options) => putTaskAnswer(assessmentId, taskId, body, options),
     onServerFile: (file) =>
-      queryClient.setQueryData<TaskAnswer[]>(assessmentKeys.answers(assessmentId), (old) =>
+      setAfterReads<TaskAnswer[]>(queryClient, assessmentKeys.answers(assessmentId), (old) =>
         old?.map((a) =>
           a.taskId === file.fileName && (a.editedAt ?? 0) <= (file.editedAt ?? 0)
             ? {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CandidateFile } from '../../../../domain/assessments';
 import { assessmentKeys } from '../../../lib/query-keys';
+import { setAfterReads } from '../../../lib/set-after-reads';
 import { postFileChange } from '../api/change-files';
 import { applyChange, TreeSync } from '../lib/tree-sync';
 
@@ -26,7 +27,7 @@ export function useTreeSync(assessmentId: string, onDrained: () => void) {
         storage: browserStorage(),
         send: (change) => postFileChange(assessmentId, change),
         onDone: (change, files) =>
-          queryClient.setQueryData<CandidateFile[]>(assessmentKeys.files(assessmentId), (old) => {
+          setAfterReads<CandidateFile[]>(queryClient, assessmentKeys.files(assessmentId), (old) => {
             if (!old) return old;
             const moved = applyChange(
               old.filter((f) => f.change !== 'deleted'),

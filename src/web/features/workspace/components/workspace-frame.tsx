@@ -1,6 +1,6 @@
 import { Button, Drawer, Group, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorTabs } from './editor-tabs';
 import { FileList, type FileMark, type TreeEditing } from './file-list';
@@ -66,12 +66,29 @@ function useFillHeight(enabled: boolean) {
   return { ref, height: enabled ? height : undefined };
 }
 
+/** Keeps the chosen tab of a row that scrolls sideways in view (opening a file picks Code). */
+function useSelectedTabInView(enabled: boolean, tab: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the tab changes
+  useEffect(() => {
+    const list = ref.current;
+    const selected = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!enabled || !list || !selected) return;
+    const row = list.getBoundingClientRect();
+    const box = selected.getBoundingClientRect();
+    if (box.left < row.left) list.scrollLeft -= row.left - box.left;
+    else if (box.right > row.right) list.scrollLeft += box.right - row.right;
+  }, [enabled, tab]);
+  return ref;
+}
+
 /** The workspace as an IDE: tree, editor tabs, side panel, test output; one column on phones. */
 export function WorkspaceFrame(props: WorkspaceFrameProps) {
   const { t } = useTranslation('workspace');
   // Read at once (not in an effect): the editor would otherwise mount twice on wide screens.
   const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false });
   const { ref, height } = useFillHeight(wide);
+  const tabListRef = useSelectedTabInView(!wide, props.tab);
   const [treeWidth, setTreeWidth] = useTreeWidth();
   const [quickOpen, setQuickOpen] = useState(false);
   const [drawer, setDrawer] = useState(false);
@@ -124,16 +141,17 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
       className={wide ? classes.sideTabs : undefined}
       // Four tabs in the side panel's width (28rem at 1280 px): a smaller tab, so they keep to
       // one row, and a label never breaks inside ("Ticket & context" stays whole).
-      styles={
-        wide
-          ? {
-              tab: { paddingInline: 6, fontSize: 'var(--mantine-font-size-sm)' },
-              tabLabel: { whiteSpace: 'nowrap' },
-            }
-          : undefined
-      }
+      // On phones the sections keep to one row that scrolls sideways, like an editor's tabs
+      // (wrapped, French and Spanish took three rows at 375 px).
+      styles={{
+        list: wide ? undefined : { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
+        tab: wide
+          ? { paddingInline: 6, fontSize: 'var(--mantine-font-size-sm)' }
+          : { flex: '0 0 auto', paddingInline: 'var(--mantine-spacing-sm)' },
+        tabLabel: { whiteSpace: 'nowrap' },
+      }}
     >
-      <Tabs.List aria-label={t('tabs.label')} mb="md">
+      <Tabs.List ref={tabListRef} aria-label={t('tabs.label')} mb="md">
         <Tabs.Tab value="tasks">{t('tabs.tasks')}</Tabs.Tab>
         {wide ? null : <Tabs.Tab value="code">{t('tabs.code')}</Tabs.Tab>}
         <Tabs.Tab value="docs">{t('tabs.docs')}</Tabs.Tab>

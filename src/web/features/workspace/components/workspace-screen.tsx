@@ -11,6 +11,9 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
+// SegmentedControl's indicator is a FloatingIndicator: without its styles (top: 0, left: 0)
+// the highlight sits the control's padding off its segment.
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/Spoiler.css';
