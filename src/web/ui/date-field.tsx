@@ -89,6 +89,7 @@ export function DateField({
         // Out-of-range days are greyed in the calendar, but a typed one reaches the form,
         // whose rule names the limit (as with the browser's field).
         excludeDate={outside}
+        highlightToday
         monthLabelFormat={(day) =>
           new Intl.DateTimeFormat(locale, {
             year: 'numeric',
