@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Modal } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -120,5 +120,26 @@ describe('DateField in Japanese and English', () => {
     expect(en.input.value).toBe('12/05/2026');
     type(en.input, '12/24/2026');
     expect(en.values).toEqual(['2026-12-24']);
+  });
+});
+
+describe('DateField in a modal', () => {
+  it('closes its calendar on Escape and leaves the modal open', async () => {
+    const closed: string[] = [];
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Modal opened title="Zuweisen" onClose={() => closed.push('modal')}>
+          <DateField label="Fälligkeitsdatum" value="2026-12-05" onChange={() => {}} />
+        </Modal>
+      </MantineProvider>,
+    );
+    const input = await screen.findByLabelText('Fälligkeitsdatum');
+    fireEvent.click(input);
+    await screen.findByRole('table');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(closed).toEqual([]);
+    // Closed, the next Escape is the modal's.
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(closed).toEqual(['modal']);
   });
 });

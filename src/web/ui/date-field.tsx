@@ -124,6 +124,9 @@ export function DateField({
           onClick?.(event);
         }}
         onInput={input}
+        // Escape then closes the calendar only, not the modal around the field (as Mantine's
+        // own selects do).
+        data-mantine-stop-propagation={open || undefined}
         onBlur={blur}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setOpen(false);
