@@ -4,7 +4,7 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ja';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
-import { type FocusEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type FocusEvent, type InputEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LOCALES } from '../../domain/languages';
 import { FIRST_DAY_OF_WEEK, formatTypedDate, parseTypedDate } from '../lib/typed-date';
@@ -21,8 +21,8 @@ type DateFieldProps = Omit<
   | 'error'
   | 'popoverProps'
 > & {
-  /** 'YYYY-MM-DD', or '' for none: what the forms and the API use. */
-  value: string;
+  /** 'YYYY-MM-DD', or '' (or nothing) for none: what the forms and the API use. */
+  value?: string;
   onChange: (value: string) => void;
   /** The first and last days the calendar offers ('YYYY-MM-DD'). */
   min?: string;
@@ -59,7 +59,7 @@ export function DateField({
   const [open, setOpen] = useState(false);
   const parse = (text: string) => parseTypedDate(text, locale);
 
-  const input = (event: FormEvent<HTMLInputElement>) => {
+  const input = (event: InputEvent<HTMLInputElement>) => {
     const text = event.currentTarget.value;
     setTyped(text);
     setOpen(false);
