@@ -72,7 +72,7 @@ test('a recruiter assigns a template, follows it in the results and scores it', 
   const dialog = page.getByRole('dialog', { name: 'Assign Assessment' });
   await expect(dialog).toBeVisible();
   const dueDate = dialog.getByLabel('Due Date');
-  await expect(dueDate).toHaveValue(defaultDueDate());
+  await expect(dueDate).toHaveValue(defaultDueDate().replace(/(\d+)-(\d+)-(\d+)/, '$2/$3/$1'));
 
   // Submitting with nothing chosen names both missing fields.
   await dueDate.fill('');

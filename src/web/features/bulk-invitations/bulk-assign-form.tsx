@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  ScrollArea,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, FileInput, Group, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultDueDate, earliestDueDate, type Template } from '../../../domain/assessments';
@@ -16,6 +6,7 @@ import { type BulkResult, bulkResultCsv, MAX_BULK_ROWS } from '../../../domain/b
 import { errorMessage } from '../../api/http';
 import { formatNumber } from '../../lib/format';
 import { translateMessage } from '../../lib/messages';
+import { DateField } from '../../ui/date-field';
 import { FormError } from '../../ui/form-error';
 import { type Column, ResponsiveTable } from '../../ui/responsive-table';
 import { useBulkAssign } from './api';
@@ -113,13 +104,12 @@ export function BulkAssignForm({ template, onDone }: { template: Template; onDon
           value={file}
           onChange={setFile}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('bulk.dueDate')}
           required
           min={earliestDueDate()}
           value={dueDate}
-          onChange={(e) => setDueDate(e.currentTarget.value)}
+          onChange={setDueDate}
         />
         <Textarea
           label={t('bulk.message')}

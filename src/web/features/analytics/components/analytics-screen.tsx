@@ -1,16 +1,6 @@
 import './styles';
 import { AreaChart, BarChart } from '@mantine/charts';
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +9,7 @@ import type { Stage } from '../../../../domain/jobs';
 import { errorMessage } from '../../../api/http';
 import { formatDate, formatMonthDay, formatNumber } from '../../../lib/format';
 import { useAddressFilters } from '../../../lib/use-address-filters';
+import { DateField } from '../../../ui/date-field';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -84,23 +75,18 @@ function Filters({
   const jobs = (options.data?.jobs ?? []).filter(
     (j) => !filters.recruiterId || j.recruiterId === filters.recruiterId,
   );
-  const dateChange = (key: 'from' | 'to') => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    // A half-typed date waits; a cleared one goes back to the default.
-    if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) onChange({ [key]: value });
-  };
+  // The field gives whole days only; a cleared one ('') goes back to the default.
+  const dateChange = (key: 'from' | 'to') => (value: string) => onChange({ [key]: value });
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="form" role="search">
       <SimpleGrid cols={{ base: 1, xs: 2, md: admin ? 4 : 3 }} spacing="sm">
-        <TextInput
-          type="date"
+        <DateField
           label={t('filters.from')}
           value={filters.from}
           max={filters.to || undefined}
           onChange={dateChange('from')}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('filters.to')}
           value={filters.to}
           min={filters.from || undefined}

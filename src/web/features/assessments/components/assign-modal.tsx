@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -22,6 +13,7 @@ import {
 import { errorMessage } from '../../../api/http';
 import { translateErrors } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
+import { DateField } from '../../../ui/date-field';
 import { FormError } from '../../../ui/form-error';
 import { BulkAssignForm } from '../../bulk-invitations';
 import { useAssignAssessment } from '../api/assessments';
@@ -152,8 +144,7 @@ export function AssignForm({ template, onDone, initialCandidate = null }: Assign
             form.setFieldValue('candidateId', id);
           }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('assignModal.dueDate')}
           required
           min={earliestDueDate()}

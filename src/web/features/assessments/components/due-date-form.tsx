@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../domain/assessments';
@@ -6,6 +6,7 @@ import { isCalendarDate } from '../../../../domain/inputs';
 import { errorMessage } from '../../../api/http';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { DateField } from '../../../ui/date-field';
 import { useChangeDueDate } from '../api/assessments';
 
 /** Extend the due date of an assessment that is not submitted; the candidate is e-mailed. */
@@ -42,12 +43,11 @@ export function DueDateForm({ assessment }: { assessment: Assessment }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('dueDate.formLabel')}>
       <Group align="flex-end" gap="sm" mt="sm" wrap="wrap">
-        <TextInput
-          type="date"
+        <DateField
           label={t('dueDate.label')}
           value={value}
           min={assessment.dueDate}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          onChange={setValue}
           error={error ?? undefined}
           errorProps={{ role: 'alert' }}
         />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http';
 import classes from '../../../app/layout/admin-page.module.css';
 import { AdminSidebar } from '../../../app/layout/admin-sidebar';
+import { DateField } from '../../../ui/date-field';
 import { FormError } from '../../../ui/form-error';
 import { LoadingText } from '../../../ui/loading-text';
 import { PageHeader } from '../../../ui/page-header';
@@ -36,6 +37,10 @@ export function AuditLogScreen() {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
       setDraft({ ...draft, [name]: e.currentTarget.value }),
   });
+  const day = (name: 'from' | 'to') => ({
+    value: draft[name],
+    onChange: (value: string) => setDraft({ ...draft, [name]: value }),
+  });
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   const filtered = Object.values(filters).some(Boolean);
 
@@ -59,8 +64,8 @@ export function AuditLogScreen() {
                 maxLength={100}
                 {...field('action')}
               />
-              <TextInput label={t('from')} type="date" {...field('from')} />
-              <TextInput label={t('to')} type="date" {...field('to')} />
+              <DateField label={t('from')} {...day('from')} />
+              <DateField label={t('to')} {...day('to')} />
             </SimpleGrid>
             <Group mt="sm" gap="sm">
               <Button type="submit">{t('filter')}</Button>

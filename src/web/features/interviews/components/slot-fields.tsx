@@ -1,6 +1,7 @@
 import { Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SlotInput } from '../../../../domain/interviews';
+import { DateField } from '../../../ui/date-field';
 
 /** The browser's own time zone (what times are shown in), UTC when it cannot tell. */
 export function browserTimeZone(): string {
@@ -56,12 +57,11 @@ export function SlotFields({
     onChange({ ...value, [key]: v });
   return (
     <Group gap="xs" align="flex-start" wrap="wrap" role="group" aria-label={label}>
-      <TextInput
-        type="date"
+      <DateField
         label={t('slot.date')}
         aria-label={t('slot.dateLabel', { slot: label })}
         value={value.date}
-        onChange={(e) => set('date', e.currentTarget.value)}
+        onChange={(date) => set('date', date)}
         error={errors.date}
         w={160}
       />

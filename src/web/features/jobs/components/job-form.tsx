@@ -23,6 +23,7 @@ import { ApiError, errorMessage, issuesToFormErrors } from '../../../api/http';
 import { numberSeparators } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { translateErrors } from '../../../lib/messages';
+import { DateField } from '../../../ui/date-field';
 import { FormError } from '../../../ui/form-error';
 import { MarkdownView } from '../../../ui/markdown-view';
 import { DepartmentSelect } from '../../departments';
@@ -221,8 +222,7 @@ export function JobForm({ initial, mode, pending, error, onSubmit, onCancel, foc
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('form.closingDate')}
                   min={toIsoDate(new Date())}
                   {...form.getInputProps('closingDate')}

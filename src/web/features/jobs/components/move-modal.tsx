@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultDueDate, toIsoDate } from '../../../../domain/assessments';
@@ -6,6 +6,7 @@ import { JOB_TEXTS, MAX_REASON, type MoveInput, type MoveTarget } from '../../..
 import { errorMessage } from '../../../api/http';
 import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
+import { DateField } from '../../../ui/date-field';
 import { FormError } from '../../../ui/form-error';
 import { useTemplates } from '../../assessments';
 import { useMoveApplications } from '../api/applications';
@@ -135,13 +136,12 @@ function MoveForm({
               error={errors.templateId}
               nothingFoundMessage={t('move.noTemplates')}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('move.dueDate')}
               required
               min={toIsoDate(new Date())}
               value={dueDate}
-              onChange={(e) => setDueDate(e.currentTarget.value)}
+              onChange={setDueDate}
               error={errors.dueDate}
             />
             <Textarea
