@@ -4,7 +4,8 @@ import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpackPgliteTemplate } from '../test/pglite-template';
 import {
   DatabaseLockedError,
   DataDirError,
@@ -13,6 +14,7 @@ import {
   processStartTime,
   secureDataDir,
 } from './client';
+import { compiledPglite } from './pglite-worker';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -24,10 +26,16 @@ const tempDir = async () => {
   return dir;
 };
 
-// Each test makes a database from nothing (initdb and every migration), some twice.
+/** A DATA_DIR holding a migrated database, as a server left it (made afresh: pglite-init.test.ts). */
+const dataDirWithDatabase = async () => {
+  const dir = await tempDir();
+  await unpackPgliteTemplate(dir);
+  return dir;
+};
+
 describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', { timeout: 90_000 }, () => {
   it('refuses a second process while the first holds it, and keeps data across a reopen', async () => {
-    const dir = await tempDir();
+    const dir = await dataDirWithDatabase();
     const first = await openDatabase({ dataDir: dir });
     await first.query(
       `insert into outbox (id, "to", subject, text) values ('m1', 'a@b.c', 's', 't')`,
@@ -47,7 +55,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', { timeou
   });
 
   it('takes over a lock whose pid now belongs to another program, but not one its writer still holds', async () => {
-    const dir = await tempDir();
+    const dir = await dataDirWithDatabase();
     const other = spawn('sleep', ['30']);
     try {
       const pid = other.pid!;
@@ -67,7 +75,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', { timeou
   });
 
   it('takes over a lock whose writer was killed and is now a zombie its parent has not reaped', async () => {
-    const dir = await tempDir();
+    const dir = await dataDirWithDatabase();
     // The background sleep ends at once; its parent (now `sleep 30`) never waits for it.
     const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
     try {
@@ -89,60 +97,57 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database', { timeou
 });
 
 describe('statistics on the embedded database', { timeout: 90_000 }, () => {
+  // One empty cluster for both tests (each makes its own table), on the WebAssembly the
+  // suite's databases already compiled: an initdb and a compile less.
+  let client: PGlite;
+  beforeAll(async () => {
+    client = new PGlite({ pgliteWasmModule: await compiledPglite() });
+    await client.waitReady;
+  });
+  afterAll(() => client?.close());
+
   it('analyzes a table that changed a lot, so the planner reads the newest rows from the index', async () => {
-    const client = new PGlite();
-    try {
-      await client.exec(`
+    await client.exec(`
         create table item (id bigserial, grp text not null, body text not null);
         create index item_grp_id on item (grp, id);
         analyze;
         insert into item (grp, body) select 'big', 'x' || g from generate_series(1, 10000) g;`);
-      const plan = async () =>
-        (
-          await client.query<{ 'QUERY PLAN': string }>(
-            `explain select * from item where grp = 'big' order by id desc limit 50`,
-          )
-        ).rows
-          .map((r) => r['QUERY PLAN'])
-          .join('\n');
-      expect(await plan()).not.toContain('Index Scan Backward');
-      await maintainTables(client);
-      expect(await plan()).toContain('Index Scan Backward');
-    } finally {
-      await client.close();
-    }
+    const plan = async () =>
+      (
+        await client.query<{ 'QUERY PLAN': string }>(
+          `explain select * from item where grp = 'big' order by id desc limit 50`,
+        )
+      ).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    expect(await plan()).not.toContain('Index Scan Backward');
+    await maintainTables(client);
+    expect(await plan()).toContain('Index Scan Backward');
   });
 
   it('vacuums a table whose rows are updated over and over, as autovacuum would', async () => {
-    const client = new PGlite();
-    try {
-      await client.exec(`
+    await client.exec(`
         create table counter (id int primary key, n int not null, at timestamptz not null);
         create index counter_at on counter (at);
         insert into counter values (1, 0, now());`);
-      for (let i = 0; i < 300; i++) {
-        await client.query('update counter set n = n + 1, at = now() where id = 1');
-      }
-      const stats = async () => {
-        await client.query('select pg_stat_force_next_flush()');
-        return (
-          await client.query<{ dead: number; vacuumed: Date | null }>(
-            `select n_dead_tup::int as dead, last_vacuum as vacuumed
-               from pg_stat_user_tables where relname = 'counter'`,
-          )
-        ).rows[0]!;
-      };
-      expect((await stats()).dead).toBeGreaterThan(100);
-      await maintainTables(client);
-      const after = await stats();
-      expect(after.vacuumed).not.toBeNull();
-      expect(after.dead).toBeLessThan(10);
-      expect((await client.query<{ n: number }>('select n from counter')).rows).toEqual([
-        { n: 300 },
-      ]);
-    } finally {
-      await client.close();
+    for (let i = 0; i < 300; i++) {
+      await client.query('update counter set n = n + 1, at = now() where id = 1');
     }
+    const stats = async () => {
+      await client.query('select pg_stat_force_next_flush()');
+      return (
+        await client.query<{ dead: number; vacuumed: Date | null }>(
+          `select n_dead_tup::int as dead, last_vacuum as vacuumed
+               from pg_stat_user_tables where relname = 'counter'`,
+        )
+      ).rows[0]!;
+    };
+    expect((await stats()).dead).toBeGreaterThan(100);
+    await maintainTables(client);
+    const after = await stats();
+    expect(after.vacuumed).not.toBeNull();
+    expect(after.dead).toBeLessThan(10);
+    expect((await client.query<{ n: number }>('select n from counter')).rows).toEqual([{ n: 300 }]);
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { diskStorage } from '../storage/storage';
+import { unpackPgliteTemplate } from '../test/pglite-template';
 import { backup, restore } from './backup';
 
 let folder: string;
@@ -19,6 +20,8 @@ describe('npm run backup / restore (embedded database, local files)', () => {
     timeout: 120_000,
   }, async () => {
     const source = path.join(folder, 'source');
+    // A migrated database, as the server left it (making one: db/pglite-init.test.ts).
+    await unpackPgliteTemplate(source);
     const database = await openDatabase({ dataDir: source });
     await database.query(`insert into setting (key, value) values ('backup-check', '"kept"')`);
     await database.close();

@@ -10,22 +10,21 @@ import { outbox } from '../db/schema';
 import { parseEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { createServices, type Services } from '../server';
-import { migrationsFingerprint, pgliteTemplate } from './pglite-template';
+import { borrowPglite } from './pglite-pool';
+import { migrationsFingerprint } from './pglite-template';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
 /**
- * A fresh database per test file: in-memory PGlite, or with TEST_DATABASE_URL
- * a new database on that PostgreSQL server, dropped afterwards.
+ * A fresh database per test file: an empty in-memory PGlite (one the previous file
+ * gave back, emptied: test/pglite-pool.ts), or with TEST_DATABASE_URL a new database on
+ * that PostgreSQL server, dropped afterwards.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const template = await pgliteTemplate();
-    return {
-      database: await openDatabase({ dataDir: 'memory://', template }),
-      drop: async () => {},
-    };
+    const { database, giveBack } = await borrowPglite();
+    return { database, drop: giveBack };
   }
   const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,9 +44,30 @@ export function migrationsFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+const templateFile = () =>
+  path.join(projectRoot(), '.tmp', 'pglite-template', `${migrationsFingerprint()}.tar`);
+
+/**
+ * The template unpacked as DATA_DIR's embedded database (`<dataDir>/pglite`), as a server
+ * would find one it made earlier: for tests of what happens to a database on disk (the
+ * lock, a backup) that are not about making one (db/pglite-init.test.ts is). Making one
+ * runs initdb and every migration in a child process, some 5 CPU-s each time.
+ */
+export async function unpackPgliteTemplate(dataDir: string): Promise<void> {
+  await pgliteTemplate();
+  const target = path.join(dataDir, 'pglite');
+  mkdirSync(target, { recursive: true, mode: 0o700 });
+  // Private, as the server keeps DATA_DIR (it warns about and fixes anything wider).
+  execFileSync(
+    'sh',
+    ['-c', 'umask 077 && exec tar --no-same-permissions -xf "$0" -C "$1"', templateFile(), target],
+    { stdio: 'pipe' },
+  );
+}
+
 async function loadOrBuild(): Promise<Blob> {
-  const folder = path.join(projectRoot(), '.tmp', 'pglite-template');
-  const file = path.join(folder, `${migrationsFingerprint()}.tar`);
+  const file = templateFile();
+  const folder = path.dirname(file);
   try {
     return new Blob([readFileSync(file)]);
   } catch {
