@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
+  type BrowserContext,
   test as base,
   type ConsoleMessage,
   expect,
@@ -304,13 +305,22 @@ export const test = base.extend<
     use,
     testInfo,
   ) => {
+    // Contexts a journey opens itself (a second user's browser) are closed after it:
+    // Playwright leaves them open until the worker ends, their app ticking all along.
+    const before = new Set(browser.contexts());
+    const closeOpenedBy = (kept?: BrowserContext) =>
+      Promise.allSettled(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c) && c !== kept)
+          .map((c) => c.close()),
+      );
     // A retry runs as the journey did before contexts were shared: a failure that comes
     // from sharing passes there, and its trace is a whole context's.
     if (freshContext || testInfo.retry > 0 || !baseURL) {
       // Playwright gives every context a journey makes the journey's options.
-      const context = await browser.newContext();
-      await use({ context });
-      await context.close();
+      await use({ context: await browser.newContext() });
+      await closeOpenedBy();
       return;
     }
     // What a context is made with and a page cannot change (the viewport it can).
@@ -335,7 +345,9 @@ export const test = base.extend<
       acceptDownloads,
       contextOptions,
     });
-    await use(await sharedPages.take(browser, key, viewport));
+    const shared = await sharedPages.take(browser, key, viewport);
+    await use(shared);
+    await closeOpenedBy(shared.context);
     await sharedPages.release(
       baseURL,
       testInfo.errors.length === 0 && testInfo.status !== 'timedOut',
