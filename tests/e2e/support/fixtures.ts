@@ -3,7 +3,6 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
-  type BrowserContext,
   test as base,
   type ConsoleMessage,
   expect,
@@ -13,7 +12,12 @@ import {
 } from '@playwright/test';
 import type { CaughtMail } from '../../../src/server/test/smtp-catcher';
 import { E2E, googleIdentityFile, mailDir } from './paths';
-import { type JourneyPage, SharedPages } from './shared-page';
+import {
+  type JourneyPage,
+  journeyPageFixture,
+  type SharedPages,
+  sharedPagesFixture,
+} from './shared-page';
 
 export { expect };
 
@@ -267,92 +271,8 @@ export const test = base.extend<
   { sharedPages: SharedPages }
 >({
   freshContext: [false, { option: true }],
-  sharedPages: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const pages = new SharedPages();
-      await use(pages);
-      await pages.discard();
-    },
-    { scope: 'worker' },
-  ],
-  journeyPage: async (
-    {
-      browser,
-      sharedPages,
-      freshContext,
-      viewport,
-      baseURL,
-      locale,
-      storageState,
-      colorScheme,
-      timezoneId,
-      permissions,
-      extraHTTPHeaders,
-      javaScriptEnabled,
-      offline,
-      userAgent,
-      isMobile,
-      hasTouch,
-      deviceScaleFactor,
-      httpCredentials,
-      geolocation,
-      ignoreHTTPSErrors,
-      bypassCSP,
-      acceptDownloads,
-      contextOptions,
-    },
-    use,
-    testInfo,
-  ) => {
-    // Contexts a journey opens itself (a second user's browser) are closed after it:
-    // Playwright leaves them open until the worker ends, their app ticking all along.
-    const before = new Set(browser.contexts());
-    const closeOpenedBy = (kept?: BrowserContext) =>
-      Promise.allSettled(
-        browser
-          .contexts()
-          .filter((c) => !before.has(c) && c !== kept)
-          .map((c) => c.close()),
-      );
-    // A retry runs as the journey did before contexts were shared: a failure that comes
-    // from sharing passes there, and its trace is a whole context's.
-    if (freshContext || testInfo.retry > 0 || !baseURL) {
-      // Playwright gives every context a journey makes the journey's options.
-      await use({ context: await browser.newContext() });
-      await closeOpenedBy();
-      return;
-    }
-    // What a context is made with and a page cannot change (the viewport it can).
-    const key = JSON.stringify({
-      baseURL,
-      locale,
-      storageState,
-      colorScheme,
-      timezoneId,
-      permissions,
-      extraHTTPHeaders,
-      javaScriptEnabled,
-      offline,
-      userAgent,
-      isMobile,
-      hasTouch,
-      deviceScaleFactor,
-      httpCredentials,
-      geolocation,
-      ignoreHTTPSErrors,
-      bypassCSP,
-      acceptDownloads,
-      contextOptions,
-    });
-    const shared = await sharedPages.take(browser, key, viewport);
-    await use(shared);
-    await closeOpenedBy(shared.context);
-    await sharedPages.release(
-      baseURL,
-      testInfo.errors.length === 0 && testInfo.status !== 'timedOut',
-    );
-  },
+  sharedPages: [sharedPagesFixture, { scope: 'worker' }],
+  journeyPage: journeyPageFixture,
   context: async ({ journeyPage }, use) => {
     await use(journeyPage.context);
   },

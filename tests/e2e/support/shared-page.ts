@@ -1,4 +1,13 @@
-import type { Browser, BrowserContext, Dialog, Page, ViewportSize } from '@playwright/test';
+import type {
+  Browser,
+  BrowserContext,
+  Dialog,
+  Page,
+  PlaywrightTestOptions,
+  PlaywrightWorkerArgs,
+  TestInfo,
+  ViewportSize,
+} from '@playwright/test';
 
 /**
  * One browser context and page per worker, handed from journey to journey (decision 018,
@@ -120,3 +129,96 @@ export class SharedPages {
     await shared?.context.close().catch(() => {});
   }
 }
+
+/** The worker's shared pages, closed with the worker. */
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+export const sharedPagesFixture = async ({}, use: (pages: SharedPages) => Promise<void>) => {
+  const pages = new SharedPages();
+  await use(pages);
+  await pages.discard();
+};
+
+type JourneyPageArgs = Pick<PlaywrightWorkerArgs, 'browser'> &
+  PlaywrightTestOptions & { sharedPages: SharedPages; freshContext: boolean };
+
+/**
+ * A journey's context and page: the worker's shared ones, or a fresh context when the
+ * journey asks for one (`freshContext`) or is a retry.
+ */
+export const journeyPageFixture = async (
+  {
+    browser,
+    sharedPages,
+    freshContext,
+    viewport,
+    baseURL,
+    locale,
+    storageState,
+    colorScheme,
+    timezoneId,
+    permissions,
+    extraHTTPHeaders,
+    javaScriptEnabled,
+    offline,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    httpCredentials,
+    geolocation,
+    ignoreHTTPSErrors,
+    bypassCSP,
+    acceptDownloads,
+    contextOptions,
+  }: JourneyPageArgs,
+  use: (page: JourneyPage) => Promise<void>,
+  testInfo: TestInfo,
+) => {
+  // Contexts a journey opens itself (a second user's browser) are closed after it:
+  // Playwright leaves them open until the worker ends, their app ticking all along.
+  const before = new Set(browser.contexts());
+  const closeOpenedBy = (kept?: BrowserContext) =>
+    Promise.allSettled(
+      browser
+        .contexts()
+        .filter((c) => !before.has(c) && c !== kept)
+        .map((c) => c.close()),
+    );
+  // A retry runs as the journey did before contexts were shared: a failure that comes
+  // from sharing passes there, and its trace is a whole context's.
+  if (freshContext || testInfo.retry > 0 || !baseURL) {
+    // Playwright gives every context a journey makes the journey's options.
+    await use({ context: await browser.newContext() });
+    await closeOpenedBy();
+    return;
+  }
+  // What a context is made with and a page cannot change (the viewport it can).
+  const key = JSON.stringify({
+    baseURL,
+    locale,
+    storageState,
+    colorScheme,
+    timezoneId,
+    permissions,
+    extraHTTPHeaders,
+    javaScriptEnabled,
+    offline,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    httpCredentials,
+    geolocation,
+    ignoreHTTPSErrors,
+    bypassCSP,
+    acceptDownloads,
+    contextOptions,
+  });
+  const shared = await sharedPages.take(browser, key, viewport);
+  await use(shared);
+  await closeOpenedBy(shared.context);
+  await sharedPages.release(
+    baseURL,
+    testInfo.errors.length === 0 && testInfo.status !== 'timedOut',
+  );
+};
