@@ -87,6 +87,8 @@ test.describe('sign up', () => {
 });
 
 test.describe('log in and out', () => {
+  // Signing in and out is their subject: a browser context of their own (shared-page.ts).
+  test.use({ freshContext: true });
   test('an unverified account is told so and can have the link sent again', async ({
     page,
     request,

@@ -13,6 +13,10 @@ import {
 } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 
+// Two-factor sign-in and the idle sign-out are about the browser's session: each journey
+// starts from a browser context of its own (shared-page.ts).
+test.use({ freshContext: true });
+
 /** The codes an authenticator app shows for the key on the enrolment screen (each used once). */
 async function codeFromScreen(page: Page): Promise<() => string> {
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';

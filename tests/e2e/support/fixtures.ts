@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   test as base,
+  type ConsoleMessage,
   expect,
   type Page,
   type PlaywrightWorkerArgs,
@@ -11,6 +12,12 @@ import {
 } from '@playwright/test';
 import type { CaughtMail } from '../../../src/server/test/smtp-catcher';
 import { E2E, googleIdentityFile, mailDir } from './paths';
+import {
+  type JourneyPage,
+  journeyPageFixture,
+  type SharedPages,
+  sharedPagesFixture,
+} from './shared-page';
 
 export { expect };
 
@@ -253,17 +260,36 @@ export async function expectAccessible(page: Page) {
 /**
  * Every journey fails on a Content-Security-Policy violation in its browser
  * context: the policy must hold on every screen the journeys visit.
+ *
+ * `context` and `page` are the worker's shared ones (shared-page.ts): a journey starts
+ * signed out, with no cookies or storage, on a page that is not the app. A journey that
+ * must start from a new browser context (its first run's retry always does) says
+ * `test.use({ freshContext: true })`.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<
+  { cspViolations: string[]; freshContext: boolean; journeyPage: JourneyPage },
+  { sharedPages: SharedPages }
+>({
+  freshContext: [false, { option: true }],
+  sharedPages: [sharedPagesFixture, { scope: 'worker' }],
+  journeyPage: journeyPageFixture,
+  context: async ({ journeyPage }, use) => {
+    await use(journeyPage.context);
+  },
+  page: async ({ journeyPage }, use) => {
+    await use(journeyPage.page ?? (await journeyPage.context.newPage()));
+  },
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
-      context.on('console', (message) => {
+      const onConsole = (message: ConsoleMessage) => {
         if (/Content Security Policy/i.test(message.text())) {
           violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
         }
-      });
+      };
+      context.on('console', onConsole);
       await use(violations);
+      context.off('console', onConsole);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
