@@ -36,7 +36,7 @@ export function defaultParsers(arrayTypes: { oid: number; typarray: number }[]) 
   return parsers;
 }
 
-const decoder = new TextDecoder();
+const AFFECTS_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 const D = 0x44; // DataRow
 const C = 0x43; // CommandComplete
 const E = 0x45; // ErrorResponse
@@ -68,6 +68,8 @@ export function readAnswer<T>(
 ): Results<T> | { error: Record<string, unknown> } {
   const { raw, fields } = answer;
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  // Buffer's toString reads a slice without making a view of it first (TextDecoder needs one).
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   const merged = options?.parsers ? { ...parsers, ...options.parsers } : parsers;
   const columns = fields.map((f) => ({
     name: f.name,
@@ -93,7 +95,7 @@ export function readAnswer<T>(
         let value: unknown = null;
         if (length >= 0) {
           const column = columns[i]!;
-          const textValue = decoder.decode(raw.subarray(at, at + length));
+          const textValue = bytes.toString('utf8', at, at + length);
           at += length;
           value = column.parse ? column.parse(textValue, column.type) : textValue;
         }
@@ -102,13 +104,13 @@ export function readAnswer<T>(
       }
       rows.push(row);
     } else if (type === C && !result) {
-      const tag = decoder.decode(raw.subarray(at, end - 1)).split(' ');
+      const tag = bytes.toString('utf8', at, end - 1).split(' ');
       const command = tag[0]!;
       const count = Number.parseInt(tag[tag.length - 1]!, 10);
-      const affects = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+      const affects = AFFECTS_ROWS.has(command);
       result = {
         rows: rows as T[],
-        fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        fields,
         command,
         affectedRows: affects ? count : 0,
       };

@@ -90,6 +90,10 @@ function parse<T>(result: Results<T>, options?: QueryOptions): Results<T> {
   return result;
 }
 
+/** Whether all the options are applied on this thread (db/pglite-results.ts). */
+const onThisThread = (options?: QueryOptions) =>
+  !options || Object.keys(options).every((key) => key === 'rowMode' || key === 'parsers');
+
 /** Options as they can cross to the worker: parsers named by type, not sent as functions. */
 function portable(options?: QueryOptions) {
   if (!options) return undefined;
@@ -205,7 +209,8 @@ export class PgliteThread {
       op: 'query',
       text,
       params,
-      options: portable(options),
+      // The row shape and drizzle's parsers apply here, to the raw answer: nothing to send.
+      options: onThisThread(options) ? undefined : portable(options),
       tx,
     });
     if (!('raw' in result)) return parse(result, options);
