@@ -62,6 +62,15 @@ const prepared = new Map();
 const unused = [];
 let nextStatement = 1;
 
+/** Whether the answer holds an ErrorResponse (its messages' headers walked, nothing parsed). */
+function hasError(raw) {
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  for (let at = 0; at + 5 <= raw.length; at += 1 + view.getInt32(at + 1)) {
+    if (raw[at] === 0x45) return true;
+  }
+  return false;
+}
+
 /** The statement's name, parameter types and result columns; prepared on first use. */
 async function prepare(text) {
   const known = prepared.get(text);
@@ -120,6 +129,12 @@ function queryPrepared(message) {
       { syncToFs: false },
     );
     if (!inTransaction) await client.syncToFs();
+    // After an error the statement is prepared afresh next time: one whose table changed shape
+    // under it ("cached plan must not change result type") would otherwise fail for good.
+    if (hasError(raw)) {
+      prepared.delete(message.text);
+      unused.push(statement.name);
+    }
     return { raw, fields: statement.fields };
   };
   return inTransaction

@@ -105,6 +105,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the database worker', { timeout:
     expect(rows).toEqual([{ id: 'f' }]);
   });
 
+  it('prepares a statement afresh after its table changed shape under it', async () => {
+    await thread.exec('create table shape (a int); insert into shape values (1)');
+    expect((await thread.query('select * from shape')).rows).toEqual([{ a: 1 }]);
+    await thread.exec('alter table shape add column b int');
+    // PostgreSQL refuses the old plan once ("cached plan must not change result type").
+    await thread.query('select * from shape').catch(() => {});
+    expect((await thread.query('select * from shape')).rows).toEqual([{ a: 1, b: null }]);
+  });
+
   it('keeps answering as the prepared statements outnumber its cache', async () => {
     for (let i = 0; i < 1100; i++) {
       const { rows } = await thread.query(`select $1::int + ${i} as sum`, [1]);

@@ -22,14 +22,12 @@ import { WORKER_SOURCE } from './pglite-worker-source';
  *
  * What drizzle, the migrator, `rawQuery`, the maintenance and the backup call on a PGlite
  * is what `PgliteThread` offers: query, exec, transaction, dumpDataDir, close, waitReady.
- * The worker calls PGlite's own methods, so its rules hold as before: a statement outside
- * a transaction waits until an open one ends (PGlite's exclusive transaction), and a
- * transaction's statements run on it in the order they were sent. A write is answered only
- * after PGlite has written it to disk, as on the server's thread: kill -9 loses nothing
- * that was acknowledged. The lock file stays with the process (db/client.ts).
- *
- * The worker's code is plain CommonJS run with `eval`, so the same file works from the
- * sources (tsx, vitest) and from the compiled server (as features/resumes/pdf-text.ts).
+ * The worker keeps PGlite's rules: a statement outside a transaction waits until an open
+ * one ends (PGlite's own locks), and a transaction's statements run on it in the order they
+ * were sent. A write is answered only after PGlite has written it to disk, as on the
+ * server's thread: kill -9 loses nothing that was acknowledged. The lock file stays with
+ * the process (db/client.ts). A query runs as a prepared statement whose raw answer this
+ * thread reads (db/pglite-worker-source.ts, db/pglite-results.ts).
  */
 /** PostgreSQL's settings on top of PGlite's defaults; see the worker's startParams. */
 export const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB'];
