@@ -7,6 +7,9 @@ import { failed, type LoadResult, load } from './lib/load';
 import { type Metric, metric, printTable } from './lib/report';
 import type { RunningServer } from './lib/server';
 import type { SoakServerReady, SoakUser } from './lib/soak-server';
+import type { soakStats } from './lib/soak-stats';
+
+type SoakStats = ReturnType<ReturnType<typeof soakStats>['report']>;
 
 export const stage = 'soak';
 
@@ -197,6 +200,45 @@ export interface SoakDetails {
   liveHeapMb: { start: number; end: number };
   growth: number;
   levelsOff: boolean;
+  /** Where a request waited (bench/lib/soak-stats.ts). */
+  waits?: SoakStats;
+}
+
+/** Where the time went during the load: the database worker's queue, the event loop, routes. */
+function printWaits(w: SoakStats) {
+  const d = w.database;
+  const spread = (s: { mean: number; p50: number; p99: number; max: number }) =>
+    `mean ${s.mean}, p50 ${s.p50}, p99 ${s.p99}, max ${s.max}`;
+  console.log(
+    `\n  server thread: busy ${w.serverThread.utilization}; event-loop delay ms ${spread(w.serverThread.delayMs)}`,
+  );
+  console.log(
+    `  database worker: busy ${d.workerUtilization} (its event loop), statements ${d.busyShare} ` +
+      `of the time; ${d.calls} calls\n    queue wait ms ${spread(d.waitMs)}\n    ` +
+      `statement ms ${spread(d.execMs)}\n    answer back ms ${spread(d.answerMs)}\n    ` +
+      `calls already out when posted ${spread(d.queued)}`,
+  );
+  printTable([
+    ['statement (by the worker time spent on it)', 'calls', 'share', 'mean ms', 'wait ms'],
+    ...d.top.map((t) => [
+      t.label.slice(0, 90),
+      String(t.count),
+      t.execShare.toFixed(3),
+      t.execMeanMs.toFixed(2),
+      t.waitMeanMs.toFixed(2),
+    ]),
+  ]);
+  printTable([
+    ['route (by p99)', 'requests', 'mean ms', 'p50 ms', 'p99 ms', 'max ms'],
+    ...w.routes.map((r) => [
+      r.route,
+      String(r.count),
+      r.meanMs.toFixed(1),
+      r.p50Ms.toFixed(1),
+      r.p99Ms.toFixed(1),
+      r.maxMs.toFixed(1),
+    ]),
+  ]);
 }
 
 /**
@@ -225,6 +267,7 @@ export async function run(
   let result: LoadResult;
   let live = { start: 0, end: 0 };
   let cpuUsed = 0;
+  let waits: SoakStats | undefined;
   try {
     const { appUrl, bareUrl, ready } = child;
     const { users, pid } = ready;
@@ -260,6 +303,7 @@ export async function run(
     };
     await snapshot('start', 'soak-start');
     samples.push(await sample(pid, bareUrl, 0));
+    await fetch(`${bareUrl}/stats/reset`, { method: 'POST' });
     const started = Date.now();
     const cpuAtStart = cpuSeconds(pid);
     let sampling = true;
@@ -285,6 +329,8 @@ export async function run(
     })();
     result = await load(`soak: ${connections} users on the frequent routes`, options);
     cpuUsed = cpuSeconds(pid) - cpuAtStart;
+    waits = (await (await fetch(`${bareUrl}/stats`)).json()) as SoakStats;
+    printWaits(waits);
     sampling = false;
     await sampler;
     samples.push(await sample(pid, bareUrl, (Date.now() - started) / 1000));
@@ -348,6 +394,10 @@ export async function run(
       m('p99', result.latencyMs.p99, 'ms'),
       m('server CPU per 1,000 requests', (cpuUsed * 1000) / Math.max(1, result.requests), 's'),
       m('non-2xx + errors', failed(result), '', { limit: 0, kind: 'max' }),
+      m('database worker busy (its event loop)', waits?.database.workerUtilization ?? null, ''),
+      m('database queue wait p99', waits?.database.waitMs.p99 ?? null, 'ms'),
+      m('server thread busy (its event loop)', waits?.serverThread.utilization ?? null, ''),
+      m('server event-loop delay p99', waits?.serverThread.delayMs.p99 ?? null, 'ms'),
       m('machine load average (max during the run)', Math.max(...samples.map((s) => s.load1)), ''),
     ],
     details: {
@@ -359,6 +409,7 @@ export async function run(
       rssAtBaseMb: base.rssMb,
       rssAtEndMb: end.rssMb,
       liveHeapMb: live,
+      waits,
       growth,
       levelsOff,
     },

@@ -6,7 +6,8 @@
  * The app as main.ts runs it (embedded database, mail, digest and assessment workers
  * started, keep-alive, the realtime hub) on PORT_APP, and on PORT_BARE a small side door
  * for the bench alone: GET /memory (process.memoryUsage() and the database's size),
- * POST /gc (a full collection) and POST /heap-snapshot?label=… (writes a
+ * GET /stats and POST /stats/reset (bench/lib/soak-stats.ts: the database worker's queue,
+ * the event loop's delay, each route's time), POST /gc (a full collection) and POST /heap-snapshot?label=… (writes a
  * V8 heap snapshot into HEAP_SNAPSHOT_DIR, for finding what grows).
  *
  * Seeds SOAK_RECRUITERS recruiters and SOAK_CANDIDATES candidates: each candidate has two
@@ -26,6 +27,7 @@ import { Hono } from 'hono';
 import { toIsoDate } from '../../src/domain/assessments';
 import { newJobSchema } from '../../src/domain/jobs';
 import { createAccount } from '../../src/server/auth/users';
+import { pgliteStats } from '../../src/server/db/pglite-stats';
 import { hiringLimits, messagingLimits } from '../../src/server/env';
 import {
   assignAssessment,
@@ -40,6 +42,7 @@ import { createLogger } from '../../src/server/lib/logger';
 import { createServices } from '../../src/server/server';
 import { diskStorage } from '../../src/server/storage/storage';
 import { childEnv, listen, required, stopOnSignal } from './child-server';
+import { soakStats } from './soak-stats';
 
 export interface SoakUser {
   role: 'candidate' | 'recruiter';
@@ -70,6 +73,9 @@ async function main() {
   const snapshotDir = process.env.HEAP_SNAPSHOT_DIR ?? tmpdir();
   const appUrl = `http://localhost:${portApp}`;
   const env = childEnv(portApp);
+  // Where the time goes (GET /stats); only this bench server turns the counters on.
+  pgliteStats.enabled = true;
+  const stats = soakStats();
   const services = await createServices(env, createLogger('warn'));
   const { db } = services.database;
 
@@ -157,7 +163,7 @@ async function main() {
   services.mailer.start();
   services.digests.start();
   services.jobs.start();
-  const appServer = await listen(services.app.fetch, portApp);
+  const appServer = await listen(stats.timed(services.app.fetch), portApp);
   keepConnectionsAlive(appServer);
   services.hub.attach(appServer);
 
@@ -169,6 +175,11 @@ async function main() {
     );
     return c.json({ ...process.memoryUsage(), databaseBytes: Number(size?.bytes ?? 0) });
   });
+  bare.post('/stats/reset', (c) => {
+    stats.reset();
+    return c.json({});
+  });
+  bare.get('/stats', (c) => c.json(stats.report()));
   bare.post('/gc', (c) => {
     gc();
     return c.json(process.memoryUsage());

@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import {
+  defaultParsers,
+  type Parser,
+  type QueryOptions,
+  type RawAnswer,
+  type Results,
+  readAnswer,
+} from './pglite-results';
+import { pgliteStats } from './pglite-stats';
+import { WORKER_SOURCE } from './pglite-worker-source';
 
 /**
  * The embedded database on a thread of its own: PGlite (PostgreSQL in WebAssembly, about
@@ -11,151 +22,17 @@ import { Worker } from 'node:worker_threads';
  *
  * What drizzle, the migrator, `rawQuery`, the maintenance and the backup call on a PGlite
  * is what `PgliteThread` offers: query, exec, transaction, dumpDataDir, close, waitReady.
- * The worker calls PGlite's own methods, so its rules hold as before: a statement outside
- * a transaction waits until an open one ends (PGlite's exclusive transaction), and a
- * transaction's statements run on it in the order they were sent. A write is answered only
- * after PGlite has written it to disk, as on the server's thread: kill -9 loses nothing
- * that was acknowledged. The lock file stays with the process (db/client.ts).
- *
- * The worker's code is plain CommonJS run with `eval`, so the same file works from the
- * sources (tsx, vitest) and from the compiled server (as features/resumes/pdf-text.ts).
+ * The worker keeps PGlite's rules: a statement outside a transaction waits until an open
+ * one ends (PGlite's own locks), and a transaction's statements run on it in the order they
+ * were sent. A write is answered only after PGlite has written it to disk, as on the
+ * server's thread: kill -9 loses nothing that was acknowledged. The lock file stays with
+ * the process (db/client.ts). A query runs as a prepared statement whose raw answer this
+ * thread reads (db/pglite-worker-source.ts, db/pglite-results.ts).
  */
 /** PostgreSQL's settings on top of PGlite's defaults; see the worker's startParams. */
 export const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB'];
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { PGlite } = require(workerData.pglitePath);
-const { pg_trgm } = require(workerData.pgTrgmPath);
-
-const ROLLBACK = Symbol('rollback');
-const transactions = new Map();
-
-const errorOf = (error) => {
-  const out = { message: String((error && error.message) || error), name: error && error.name };
-  if (error && typeof error === 'object') {
-    for (const [key, value] of Object.entries(error)) {
-      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
-    }
-  }
-  return out;
-};
-
-/** Drizzle's type parsers are functions, which cannot cross threads: the worker hands those
- * types over as text and the server's thread applies them. */
-const optionsOf = (options) => {
-  if (!options) return undefined;
-  const { rawTypes, ...rest } = options;
-  if (!rawTypes) return rest;
-  const parsers = {};
-  for (const type of rawTypes) parsers[type] = (value) => value;
-  return { ...rest, parsers };
-};
-
-const { dataDir, template, wasmModule } = workerData;
-const extensions = { pg_trgm };
-/** PostgreSQL's shared buffers live in the WebAssembly memory, resident once touched; the
- * default 128 MB outgrows what an embedded database caches usefully (the pages are in the
- * OS's file cache anyway): a smaller pool keeps RSS down (docs/decisions/029). */
-const startParams = [...PGlite.defaultStartParams, ...workerData.startParams];
-const compiled = wasmModule ? { pgliteWasmModule: wasmModule } : {};
-const client = dataDir
-  ? new PGlite(dataDir, { ...compiled, relaxedDurability: false, extensions, startParams })
-  : new PGlite({
-      ...compiled,
-      extensions,
-      startParams,
-      ...(template ? { loadDataDir: new Blob([template.bytes], { type: template.type }) } : {}),
-    });
-
-async function handle(message) {
-  switch (message.op) {
-    case 'ready':
-      await client.waitReady;
-      return null;
-    case 'query': {
-      const target = message.tx ? transactions.get(message.tx).tx : client;
-      return target.query(message.text, message.params, optionsOf(message.options));
-    }
-    case 'exec': {
-      const target = message.tx ? transactions.get(message.tx).tx : client;
-      return target.exec(message.text, optionsOf(message.options));
-    }
-    case 'begin':
-      return new Promise((begun, failed) => {
-        const done = client.transaction(async (tx) => {
-          const outcome = new Promise((resolve) => {
-            transactions.set(message.tx, { tx, end: resolve });
-          });
-          begun(null);
-          const commit = await outcome;
-          transactions.delete(message.tx);
-          if (!commit) throw ROLLBACK;
-        });
-        done.catch(() => {});
-        transactions.set('done:' + message.tx, done);
-        done.then(undefined, (error) => failed(error));
-      });
-    case 'end': {
-      const done = transactions.get('done:' + message.tx);
-      transactions.delete('done:' + message.tx);
-      transactions.get(message.tx)?.end(message.commit);
-      try {
-        await done;
-      } catch (error) {
-        if (error !== ROLLBACK) throw error;
-      }
-      return null;
-    }
-    case 'migrate': {
-      // Here, not from the server's thread: a migration is hundreds of statements, and each
-      // would otherwise wait for both threads to be scheduled (seconds on a busy machine).
-      const { drizzle } = require(workerData.drizzlePath);
-      const { migrate } = require(workerData.migratorPath);
-      await migrate(drizzle(client), { migrationsFolder: message.migrationsFolder });
-      return null;
-    }
-    case 'dump': {
-      const blob = await client.dumpDataDir(message.compression);
-      return { bytes: new Uint8Array(await blob.arrayBuffer()), type: blob.type, name: blob.name };
-    }
-    case 'close':
-      await client.close();
-      return null;
-    default:
-      throw new Error('unknown operation ' + message.op);
-  }
-}
-
-parentPort.on('message', (message) => {
-  handle(message).then(
-    (result) => {
-      try {
-        parentPort.postMessage({ id: message.id, result });
-      } catch (error) {
-        parentPort.postMessage({ id: message.id, error: errorOf(error) });
-      }
-    },
-    (error) => parentPort.postMessage({ id: message.id, error: errorOf(error) }),
-  );
-});
-`;
-
-type Parser = (value: string, type: number) => unknown;
-export interface QueryOptions {
-  rowMode?: 'array' | 'object';
-  parsers?: Record<number, Parser>;
-  [key: string]: unknown;
-}
-interface Field {
-  name: string;
-  dataTypeID: number;
-}
-export interface Results<T = Record<string, unknown>> {
-  rows: T[];
-  fields: Field[];
-  affectedRows?: number;
-}
+export type { QueryOptions, Results };
 
 /** The part of a PGlite transaction drizzle and the app use. */
 export interface PgliteThreadTransaction {
@@ -211,6 +88,10 @@ function parse<T>(result: Results<T>, options?: QueryOptions): Results<T> {
   return result;
 }
 
+/** Whether all the options are applied on this thread (db/pglite-results.ts). */
+const onThisThread = (options?: QueryOptions) =>
+  !options || Object.keys(options).every((key) => key === 'rowMode' || key === 'parsers');
+
 /** Options as they can cross to the worker: parsers named by type, not sent as functions. */
 function portable(options?: QueryOptions) {
   if (!options) return undefined;
@@ -223,11 +104,18 @@ export class PgliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<
     number,
-    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+    {
+      resolve: (value: unknown) => void;
+      reject: (error: Error) => void;
+      timing?: { label: string; postedAt: number; queued: number };
+    }
   >();
+  private readonly stats = pgliteStats.enabled;
   private nextId = 1;
   private nextTx = 1;
   private failure: Error | null = null;
+  /** PGlite's type parsers, for the answers read on this thread (db/pglite-results.ts). */
+  private parsers: Record<number, Parser> = {};
   readonly waitReady: Promise<void>;
 
   /** `dataDir` for a database on disk; none for one in memory (optionally from a dump). */
@@ -242,21 +130,32 @@ export class PgliteThread {
       workerData: {
         ...pgliteModulePaths(),
         startParams: PGLITE_START_PARAMS,
+        stats: this.stats,
         dataDir: options.dataDir,
         template: options.template,
         wasmModule: options.wasmModule,
       },
     });
+    if (this.stats) pgliteStats.worker = this.worker;
     // Idle, the worker keeps no process alive (as PGlite on the main thread did not).
     this.worker.unref();
-    this.worker.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
-      const call = this.pending.get(message.id);
-      if (!call) return;
-      this.pending.delete(message.id);
-      if (this.pending.size === 0) this.worker.unref();
-      if (message.error) call.reject(toError(message.error));
-      else call.resolve(message.result);
-    });
+    this.worker.on(
+      'message',
+      (message: { id: number; result?: unknown; error?: unknown; doneAt?: number }) => {
+        const call = this.pending.get(message.id);
+        if (!call) return;
+        this.pending.delete(message.id);
+        if (call.timing && message.doneAt)
+          pgliteStats.record({
+            ...call.timing,
+            doneAt: message.doneAt,
+            answeredAt: performance.timeOrigin + performance.now(),
+          });
+        if (this.pending.size === 0) this.worker.unref();
+        if (message.error) call.reject(toError(message.error));
+        else call.resolve(message.result);
+      },
+    );
     const fail = (error: Error) => {
       this.failure ??= error;
       for (const call of this.pending.values()) call.reject(error);
@@ -264,14 +163,25 @@ export class PgliteThread {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`the database thread ended (${code})`)));
-    this.waitReady = this.call({ op: 'ready' }).then(() => {});
+    this.waitReady = this.call<{ arrayTypes: { oid: number; typarray: number }[] }>({
+      op: 'ready',
+    }).then(({ arrayTypes }) => {
+      this.parsers = defaultParsers(arrayTypes);
+    });
   }
 
   private call<T>(message: Record<string, unknown>): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      const timing = this.stats
+        ? {
+            label: pgliteStats.label(String(message.op), message.text),
+            postedAt: performance.timeOrigin + performance.now(),
+            queued: this.pending.size,
+          }
+        : undefined;
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timing });
       // While a call is out, the process waits for its answer.
       if (this.pending.size === 1) this.worker.ref();
       this.worker.postMessage({ ...message, id });
@@ -293,14 +203,18 @@ export class PgliteThread {
     options?: QueryOptions,
     tx?: number,
   ): Promise<Results<T>> {
-    const result = await this.call<Results<T>>({
+    const result = await this.call<Results<T> | RawAnswer>({
       op: 'query',
       text,
       params,
-      options: portable(options),
+      // The row shape and drizzle's parsers apply here, to the raw answer: nothing to send.
+      options: onThisThread(options) ? undefined : portable(options),
       tx,
     });
-    return parse(result, options);
+    if (!('raw' in result)) return parse(result, options);
+    const read = readAnswer<T>(result, text, options, this.parsers);
+    if ('error' in read) throw toError(read.error);
+    return read;
   }
 
   private async sendExec(text: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
