@@ -32,5 +32,4 @@ export const DATA_RIGHTS_TEXTS = {
   unknownUser: 'Unknown User',
 } as const;
 
-/** Set in sessionStorage by the erase form: whichever redirect reaches /login first, it says why. */
-export const ERASED_FLAG = 'talentforge.account-erased';
+export { ERASED_FLAG } from './erased-flag';

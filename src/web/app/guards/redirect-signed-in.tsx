@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { dashboardPath } from '../../../domain/roles';
-import { forgetReturn, peekReturn } from '../../features/careers/lib/draft';
+import { forgetReturn, peekReturn } from '../../features/careers/lib/return-path';
 import { useSessionState } from '../../lib/session';
 
 /**

@@ -2,7 +2,6 @@ import { Container } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useRealtimeUpdates } from '../../lib/realtime';
 import { useSessionState } from '../../lib/session';
 import { LoadingText } from '../../ui/loading-text';
 import { NavigationBar } from './navigation-bar';
@@ -14,11 +13,14 @@ const SessionGuard = lazy(() =>
     default: m.SessionGuard,
   })),
 );
+// The realtime socket, opened only while signed in.
+const RealtimeUpdates = lazy(() =>
+  import('./realtime-updates').then((m) => ({ default: m.RealtimeUpdates })),
+);
 
 /** Header with the navigation bar, then the current screen in <main>. */
 export function AppLayout() {
   const { t } = useTranslation('common');
-  useRealtimeUpdates();
   const signedIn = useSessionState().status === 'signed-in';
   return (
     <>
@@ -28,6 +30,7 @@ export function AppLayout() {
       <NavigationBar />
       {signedIn ? (
         <Suspense fallback={null}>
+          <RealtimeUpdates />
           <SessionGuard />
         </Suspense>
       ) : null}

@@ -2,7 +2,7 @@ import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ERASED_FLAG } from '../../../../domain/data-rights-texts';
+import { ERASED_FLAG } from '../../../../domain/erased-flag';
 import { dashboardPath } from '../../../../domain/roles';
 import { errorMessage } from '../../../api/api-error';
 import { translateErrors } from '../../../lib/messages';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { loadAuthClient } from '../../../api/load-auth-client';
-import { publicConfigQueryOptions } from '../api/get-public-config';
+import { googleEnabledQueryOptions } from '../api/get-public-config';
 
 type Validation = typeof import('./validation');
 
@@ -29,7 +29,7 @@ export const loadedValidation = (): Validation | null => validation;
 
 /**
  * What a sign-in form needs beyond its first paint (its validation, better-auth's client
- * and, for the Google button, the public config) is fetched as soon as the user starts on
+ * and, for the Google button, the public config's flag) is fetched as soon as the user starts on
  * the form: focusing a field or pressing a button. Spread the handlers onto the <form>.
  */
 export function useWarmUp({ withConfig = false }: { withConfig?: boolean } = {}) {
@@ -37,7 +37,7 @@ export function useWarmUp({ withConfig = false }: { withConfig?: boolean } = {})
   const warmUp = () => {
     void loadValidation();
     loadAuthClient().catch(() => undefined);
-    if (withConfig) void queryClient.prefetchQuery(publicConfigQueryOptions());
+    if (withConfig) void queryClient.prefetchQuery(googleEnabledQueryOptions());
   };
   return { onFocus: warmUp, onPointerDown: warmUp };
 }

@@ -36,14 +36,8 @@ import {
   validateSignUp,
 } from '../../auth';
 import { formatDate, StageBadge, useApply, useJob } from '../../jobs';
-import {
-  clearDraft,
-  loadDraft,
-  loadResumeDraft,
-  rememberReturn,
-  saveDraft,
-  saveResumeDraft,
-} from '../lib/draft';
+import { clearDraft, loadDraft, loadResumeDraft, saveDraft, saveResumeDraft } from '../lib/draft';
+import { rememberReturn } from '../lib/return-path';
 
 /**
  * Apply on the careers page. Anyone may start writing; a visitor then creates a job seeker

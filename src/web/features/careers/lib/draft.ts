@@ -1,20 +1,11 @@
+import { MAX_AGE_MS, storage } from './return-path';
+
 /**
  * What a visitor typed into a careers application, kept in this browser (localStorage) until it
  * is sent: it survives signing up, the verification mail and the link that brings them back.
- * The job page to return to after verifying is kept beside it (the link lands on /login).
+ * The job page to return to after verifying is in return-path.ts (the link lands on /login).
  */
 const DRAFT_PREFIX = 'careers-draft:';
-const RETURN_KEY = 'careers-return';
-/** A draft older than this is dropped (the link in the mail works for 24 hours). */
-const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function loadDraft(jobId: string): string {
   const raw = storage()?.getItem(DRAFT_PREFIX + jobId);
@@ -42,40 +33,6 @@ export function saveDraft(jobId: string, coverLetter: string): void {
 
 export function clearDraft(jobId: string): void {
   storage()?.removeItem(DRAFT_PREFIX + jobId);
-}
-
-/** The careers job page to come back to once signed in (a path of ours only). */
-export function rememberReturn(path: string): void {
-  if (!path.startsWith('/careers/')) return;
-  try {
-    storage()?.setItem(RETURN_KEY, JSON.stringify({ path, at: Date.now() }));
-  } catch {
-    // Refused: the visitor finds the job again from /careers.
-  }
-}
-
-/** The page to return to, if one was kept recently (reads only: forgetReturn clears it). */
-export function peekReturn(): string | null {
-  const raw = storage()?.getItem(RETURN_KEY);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as { path?: unknown; at?: unknown };
-    if (typeof parsed.path !== 'string' || !/^\/careers\/[A-Za-z0-9-]+$/.test(parsed.path)) {
-      return null;
-    }
-    if (typeof parsed.at !== 'number' || Date.now() - parsed.at > MAX_AGE_MS) return null;
-    return parsed.path;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetReturn(): void {
-  try {
-    storage()?.removeItem(RETURN_KEY);
-  } catch {
-    // Nothing kept.
-  }
 }
 
 /**
