@@ -142,16 +142,22 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
       // Four tabs in the side panel's width (28rem at 1280 px): a smaller tab, so they keep to
       // one row, and a label never breaks inside ("Ticket & context" stays whole).
       // On phones the sections keep to one row that scrolls sideways, like an editor's tabs
-      // (wrapped, French and Spanish took three rows at 375 px).
+      // (wrapped, French and Spanish took three rows at 375 px). Its thin scrollbar is the cue
+      // that more sections lie to the right (data-scroll-cue tells the route walk so).
       styles={{
-        list: wide ? undefined : { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
+        list: wide ? undefined : { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' },
         tab: wide
           ? { paddingInline: 6, fontSize: 'var(--mantine-font-size-sm)' }
           : { flex: '0 0 auto', paddingInline: 'var(--mantine-spacing-sm)' },
         tabLabel: { whiteSpace: 'nowrap' },
       }}
     >
-      <Tabs.List ref={tabListRef} aria-label={t('tabs.label')} mb="md">
+      <Tabs.List
+        ref={tabListRef}
+        aria-label={t('tabs.label')}
+        mb="md"
+        data-scroll-cue={wide ? undefined : true}
+      >
         <Tabs.Tab value="tasks">{t('tabs.tasks')}</Tabs.Tab>
         {wide ? null : <Tabs.Tab value="code">{t('tabs.code')}</Tabs.Tab>}
         <Tabs.Tab value="docs">{t('tabs.docs')}</Tabs.Tab>
