@@ -103,6 +103,17 @@ async function prepare(text) {
   return statement;
 }
 
+/**
+ * DISCARD ALL and DEALLOCATE ALL drop every prepared statement of the session: the cache is
+ * emptied with them, or its next use would name a statement PostgreSQL no longer has.
+ */
+const DROPS_PREPARED = /^\\s*(discard\\s+all|deallocate\\s+(prepare\\s+)?all)\\s*;?\\s*$/i;
+function forgetPreparedIf(text) {
+  if (!DROPS_PREPARED.test(text)) return;
+  prepared.clear();
+  unused.length = 0;
+}
+
 /** Whether a query can take the prepared path: PGlite's options other than these need its own. */
 const plain = (options) =>
   !options || Object.keys(options).every((key) => key === 'rowMode' || key === 'rawTypes');
@@ -129,6 +140,7 @@ function queryPrepared(message) {
       { syncToFs: false },
     );
     if (!inTransaction) await client.syncToFs();
+    forgetPreparedIf(message.text);
     // After an error the statement is prepared afresh next time: one whose table changed shape
     // under it ("cached plan must not change result type") would otherwise fail for good.
     if (hasError(raw)) {
@@ -156,11 +168,15 @@ async function handle(message) {
     case 'query': {
       if (plain(message.options)) return queryPrepared(message);
       const target = message.tx ? transactions.get(message.tx).tx : client;
-      return target.query(message.text, message.params, optionsOf(message.options));
+      const results = await target.query(message.text, message.params, optionsOf(message.options));
+      forgetPreparedIf(message.text);
+      return results;
     }
     case 'exec': {
       const target = message.tx ? transactions.get(message.tx).tx : client;
-      return target.exec(message.text, optionsOf(message.options));
+      const results = await target.exec(message.text, optionsOf(message.options));
+      forgetPreparedIf(message.text);
+      return results;
     }
     case 'begin':
       return new Promise((begun, failed) => {

@@ -114,6 +114,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the database worker', { timeout:
     expect((await thread.query('select * from shape')).rows).toEqual([{ a: 1, b: null }]);
   });
 
+  it('keeps answering after DISCARD ALL or DEALLOCATE ALL dropped its prepared statements', async () => {
+    const count = async () => (await thread.query('select count(*)::int as n from shape')).rows;
+    await count();
+    await thread.query('discard all');
+    expect(await count()).toEqual([{ n: 1 }]);
+    await thread.exec('deallocate all');
+    expect(await count()).toEqual([{ n: 1 }]);
+  });
+
   it('keeps answering as the prepared statements outnumber its cache', async () => {
     for (let i = 0; i < 1100; i++) {
       const { rows } = await thread.query(`select $1::int + ${i} as sum`, [1]);
