@@ -48,16 +48,23 @@ function SignedInGuard() {
 
   const timeoutSeconds = status.data?.idleTimeoutSeconds ?? null;
 
-  /** Signs out: `idle` says why on the login screen; otherwise the session was ended elsewhere. */
+  /**
+   * Signs out: `idle` says why on the login screen; otherwise the session was ended elsewhere.
+   * `refused`: the server already refused the session (401), so there is nothing to sign out,
+   * and a sign-out sent now would end the browser's next session instead (signed in again in
+   * another tab meanwhile: the cookie is that new session's).
+   */
   const end = useCallback(
-    async (idle = true) => {
+    async (idle = true, refused = false) => {
       if (ended.current) return;
       ended.current = true;
-      try {
-        const authClient = await loadAuthClient();
-        await authClient.signOut();
-      } catch {
-        // The server has usually ended the session already.
+      if (!refused) {
+        try {
+          const authClient = await loadAuthClient();
+          await authClient.signOut();
+        } catch {
+          // The server has usually ended the session already.
+        }
       }
       navigate(idle ? '/login?reason=idle' : '/login', { replace: true });
       clearSession();
@@ -75,7 +82,7 @@ function SignedInGuard() {
   // A refused status check: the session is gone (idle, or signed out elsewhere).
   useEffect(() => {
     if (status.error instanceof ApiError && status.error.status === 401) {
-      void end(isIdleRefusal(status.error));
+      void end(isIdleRefusal(status.error), true);
     }
   }, [status.error, end]);
 
@@ -94,7 +101,7 @@ function SignedInGuard() {
       await setAfterReads(queryClient, sessionStatusKey, next);
       setWarnSeconds(null);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) void end(isIdleRefusal(error));
+      if (error instanceof ApiError && error.status === 401) void end(isIdleRefusal(error), true);
     }
   }, [queryClient, end]);
 
@@ -133,7 +140,7 @@ function SignedInGuard() {
         });
         if (fresh.idleSecondsLeft <= 0) void end();
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) void end(isIdleRefusal(error));
+        if (error instanceof ApiError && error.status === 401) void end(isIdleRefusal(error), true);
       } finally {
         checking.current = false;
       }
