@@ -127,6 +127,9 @@ export class PgliteThread {
   }) {
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // The worker's garbage is short-lived (protocol messages, answers): a small young
+      // generation collects it sooner, ~20 MB less resident under the soak (decision 029).
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
       workerData: {
         ...pgliteModulePaths(),
         startParams: PGLITE_START_PARAMS,
