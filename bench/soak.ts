@@ -35,6 +35,8 @@ export interface MemorySample {
   heapUsedMb: number;
   /** The V8 heap as committed (what RSS holds of it, garbage included). */
   heapTotalMb: number;
+  /** The database worker's V8 heap as committed (its own isolate; not in heapTotalMb). */
+  workerHeapTotalMb: number;
   /** Resident pages of the WebAssembly memory (PGlite's PostgreSQL), from /proc/PID/smaps. */
   wasmRssMb: number | null;
   /** Resident pages of malloc's heap and arenas (native code: Node, libuv, zlib, crypto). */
@@ -105,12 +107,14 @@ async function sample(
     external: number;
     arrayBuffers: number;
     databaseBytes: number;
+    workerHeapTotal: number;
   };
   return {
     t: Math.round(t),
     rssMb: mb(rssKb * 1024),
     heapUsedMb: mb(own.heapUsed),
     heapTotalMb: mb(own.heapTotal),
+    workerHeapTotalMb: mb(own.workerHeapTotal),
     wasmRssMb: resident ? mb(resident.wasm) : null,
     mallocRssMb: resident ? mb(resident.malloc) : null,
     externalMb: mb(own.external),
@@ -319,7 +323,7 @@ export async function run(
           if (minute > detailedMinute) detailedMinute = minute;
           samples.push(s);
           console.log(
-            `  t=${s.t}s rss ${s.rssMb} MB${s.wasmRssMb === null ? '' : ` (wasm ${s.wasmRssMb}, malloc ${s.mallocRssMb})`}, heap ${s.heapUsedMb}/${s.heapTotalMb} MB, external ${s.externalMb} MB ` +
+            `  t=${s.t}s rss ${s.rssMb} MB${s.wasmRssMb === null ? '' : ` (wasm ${s.wasmRssMb}, malloc ${s.mallocRssMb})`}, heap ${s.heapUsedMb}/${s.heapTotalMb} MB (worker's ${s.workerHeapTotalMb}), external ${s.externalMb} MB ` +
               `(array buffers ${s.arrayBuffersMb}), database ${s.databaseMb} MB; load ${s.load1}`,
           );
         } catch (error) {

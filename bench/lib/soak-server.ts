@@ -173,7 +173,13 @@ async function main() {
     const [size] = await services.database.query<{ bytes: string }>(
       'select pg_database_size(current_database()) as bytes',
     );
-    return c.json({ ...process.memoryUsage(), databaseBytes: Number(size?.bytes ?? 0) });
+    const worker = await pgliteStats.workerMemory?.();
+    return c.json({
+      ...process.memoryUsage(),
+      databaseBytes: Number(size?.bytes ?? 0),
+      workerHeapUsed: worker?.heapUsed ?? 0,
+      workerHeapTotal: worker?.heapTotal ?? 0,
+    });
   });
   bare.post('/stats/reset', (c) => {
     stats.reset();

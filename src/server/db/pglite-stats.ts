@@ -53,6 +53,8 @@ class PgliteStats {
   enabled = false;
   /** The database's worker (the last opened), for its event-loop utilization. */
   worker: Worker | undefined;
+  /** The worker's own V8 heap (process.memoryUsage() there), set with `worker`. */
+  workerMemory: (() => Promise<{ heapUsed: number; heapTotal: number }>) | undefined;
   private utilizationAtReset: Utilization | undefined;
   private lastDone = 0;
   private waits: number[] = [];

@@ -216,6 +216,11 @@ async function handle(message) {
       const blob = await client.dumpDataDir(message.compression);
       return { bytes: new Uint8Array(await blob.arrayBuffer()), type: blob.type, name: blob.name };
     }
+    case 'memory': {
+      // This thread's own V8 heap (the bench's soak: the server's heap does not include it).
+      const { heapUsed, heapTotal } = process.memoryUsage();
+      return { heapUsed, heapTotal };
+    }
     case 'close':
       await client.close();
       return null;

@@ -139,7 +139,10 @@ export class PgliteThread {
         wasmModule: options.wasmModule,
       },
     });
-    if (this.stats) pgliteStats.worker = this.worker;
+    if (this.stats) {
+      pgliteStats.worker = this.worker;
+      pgliteStats.workerMemory = () => this.call({ op: 'memory' });
+    }
     // Idle, the worker keeps no process alive (as PGlite on the main thread did not).
     this.worker.unref();
     this.worker.on(
