@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { type ChangeEvent, type FocusEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LOCALES } from '../../domain/languages';
 import { formatTypedTime, parseTypedTime } from '../lib/typed-time';
@@ -20,7 +20,7 @@ type TimeFieldProps = Omit<
  * Mantine's TimePicker splits the time into hour, minute and AM/PM boxes, where "14:30" cannot
  * be typed or pasted in one go. Text that is no time leaves the value as it was and says so.
  */
-export function TimeField({ value, onChange, error, onBlur, ...props }: TimeFieldProps) {
+export function TimeField({ value, onChange, error, onBlur, onKeyDown, ...props }: TimeFieldProps) {
   const { t, i18n } = useTranslation('common');
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const locale = LOCALES[language];
@@ -28,9 +28,14 @@ export function TimeField({ value, onChange, error, onBlur, ...props }: TimeFiel
   // What the reader is typing, until they leave the field: then the value as the locale writes it.
   const [typed, setTyped] = useState<string | null>(null);
   const [rejected, setRejected] = useState<string | null>(null);
+  // The value before this edit. Typing passes through times ("2" of "25:00", "13:30" of
+  // "13:30 pm"), and each reaches the form, so Enter submits what was typed; text that ends
+  // as no time puts this one back.
+  const before = useRef('');
 
   const change = (event: ChangeEvent<HTMLInputElement>) => {
     const text = event.currentTarget.value;
+    if (typed === null) before.current = value ?? '';
     setTyped(text);
     // Emptying the text empties the value; the forms say when one is required.
     const next = text.trim() === '' ? '' : parseTypedTime(text, locale);
@@ -38,12 +43,15 @@ export function TimeField({ value, onChange, error, onBlur, ...props }: TimeFiel
     setRejected(null);
     onChange(next);
   };
-  const blur = (event: FocusEvent<HTMLInputElement>) => {
-    if (typed !== null && typed.trim() !== '' && !parseTypedTime(typed, locale)) {
+  /** Leaving the field or pressing Enter: text that is no time is refused, and said so. */
+  const finish = () => {
+    const refused = typed !== null && typed.trim() !== '' && !parseTypedTime(typed, locale);
+    if (refused) {
       setRejected(typed);
+      if ((value ?? '') !== before.current) onChange(before.current);
     }
     setTyped(null);
-    onBlur?.(event);
+    return refused;
   };
 
   return (
@@ -51,7 +59,15 @@ export function TimeField({ value, onChange, error, onBlur, ...props }: TimeFiel
       {...props}
       value={typed ?? formatTypedTime(value ?? '', locale)}
       onChange={change}
-      onBlur={blur}
+      onBlur={(event) => {
+        finish();
+        onBlur?.(event);
+      }}
+      onKeyDown={(event) => {
+        // Enter on text that is no time says so instead of sending the form.
+        if (event.key === 'Enter' && finish()) event.preventDefault();
+        onKeyDown?.(event);
+      }}
       autoComplete="off"
       placeholder={props.placeholder ?? pattern}
       error={rejected !== null ? t('timeField.invalid', { text: rejected, pattern }) : error}

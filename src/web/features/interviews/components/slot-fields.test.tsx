@@ -73,12 +73,15 @@ describe('the time of a proposed interview', () => {
     await i18n.loadNamespaces(['interviews', 'common']);
     const sent = renderSlot('Termin 1');
     const time = screen.getByLabelText('Termin 1: Uhrzeit') as HTMLInputElement;
-    fireEvent.change(time, { target: { value: '10:75' } });
+    // Typed key by key: "2" is a time on the way.
+    for (const text of ['2', '25', '25:', '25:0', '25:00']) {
+      fireEvent.change(time, { target: { value: text } });
+    }
     fireEvent.blur(time);
-    expect(sent).toEqual([]);
+    expect(sent.map((s) => s.time)).toEqual(['02:00', '10:00']);
     expect(time.value).toBe('10:00');
     expect(screen.getByRole('alert').textContent).toBe(
-      '„10:75“ ist keine Uhrzeit. Schreiben Sie sie als HH:MM.',
+      '„25:00“ ist keine Uhrzeit. Schreiben Sie sie als HH:MM.',
     );
   });
 });
