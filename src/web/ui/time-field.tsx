@@ -18,7 +18,7 @@ type TimeFieldProps = Omit<
  * A time of day, shown and typed as the app's language writes it (14:30, 2:30 PM), for every
  * time field. The browser's own time input follows the browser's language instead, and
  * Mantine's TimePicker splits the time into hour, minute and AM/PM boxes, where "14:30" cannot
- * be typed or pasted in one go. Text that is no time leaves the value as it was and says so.
+ * be typed as one text. Text that is no time leaves the value as it was and says so.
  */
 export function TimeField({ value, onChange, error, onBlur, onKeyDown, ...props }: TimeFieldProps) {
   const { t, i18n } = useTranslation('common');
