@@ -1,161 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContextOptions,
-  type Page,
-  request as playwrightRequest,
-} from '@playwright/test';
 import { MESSAGING_TEXTS as T } from '../../src/domain/messaging';
+import { expect, expectAccessible, mailsTo, mailText, test, waitForMail } from './support/fixtures';
 import {
-  type Account,
-  adminAccount,
-  disposeAll,
-  expect,
-  expectAccessible,
-  finishSignUp,
-  mailsTo,
-  mailText,
-  test,
-  uniqueEmail,
-  waitForMail,
-} from './support/fixtures';
+  bell,
+  conversationIdOf,
+  h1,
+  inbox,
+  inboxRow,
+  messageBox,
+  messageItem,
+  messagingAccounts,
+  pageAs,
+  recipientSearch,
+  replyBox,
+  sendMessage,
+  signIn,
+  startConversation,
+  suffix,
+  unreadBadge,
+  userOptions,
+} from './support/messaging';
 import { E2E } from './support/paths';
 
-// --- set-up through the API ----------------------------------------------------------
+// Conversations: the inbox, live updates, the bell, e-mail, addresses and the accessibility scan.
+// Who may write to and read whom: messaging-permissions.spec.ts; on a phone: messaging-mobile.spec.ts.
 
-type Session = { account: Account; id: string; api: APIRequestContext };
-
-const contexts: APIRequestContext[] = [];
-// Runs after each group of tests a worker ran: each context is disposed once.
-test.afterAll(() => disposeAll(contexts));
-
-async function apiContext(): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({
-    baseURL: E2E.baseUrl,
-    extraHTTPHeaders: { Origin: E2E.baseUrl },
-  });
-  contexts.push(context);
-  return context;
-}
-
-const suffix = () => Math.random().toString(36).slice(2, 8);
-
-/** A new account, signed up through the API and kept signed in there. */
-async function signedUp(
-  role: 'candidate' | 'recruiter',
-  name: string,
-  emailPrefix: string = role,
-): Promise<Session> {
-  const account: Account = {
-    name,
-    email: uniqueEmail(emailPrefix),
-    password: 'secret-password',
-    role,
-  };
-  const api = await apiContext();
-  const res = await api.post('/api/auth/sign-up/email', {
-    data: { name, email: account.email, password: account.password, accountType: role },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { account, id: await finishSignUp(api, account.email), api };
-}
-
-async function signedInApi(account: Account): Promise<APIRequestContext> {
-  const api = await apiContext();
-  const res = await api.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
-}
-
-/** The admin makes a template and the recruiter assigns it: the recruiter becomes assigned. */
-async function assign(recruiter: Session, candidate: Session, title: string) {
-  const admin = await signedInApi(adminAccount);
-  const template = await admin.post('/api/templates', {
-    data: {
-      title,
-      roleName: 'Full Stack Developer',
-      description: 'Add the password rule to the auth service.',
-      active: true,
-      authorizedRecruiters: [],
-      tasks: [{ title: 'A', description: '', type: 'code' }],
-    },
-  });
-  expect(template.status(), await template.text()).toBe(201);
-  const { id: templateId } = (await template.json()) as { id: string };
-  const res = await recruiter.api.post('/api/assessments', {
-    data: { templateId, candidateId: candidate.id, dueDate: '2030-11-28', message: 'Good luck!' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; title: string };
-}
-
-async function startConversation(
-  from: Session,
-  to: Session[],
-  subject: string,
-  message: string,
-): Promise<string> {
-  const res = await from.api.post('/api/conversations', {
-    data: { recipientIds: to.map((s) => s.id), subject, message },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function sendMessage(from: Session, conversationId: string, content: string) {
-  const res = await from.api.post(`/api/conversations/${conversationId}/messages`, {
-    data: { clientId: randomUUID(), content },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-// --- page helpers ----------------------------------------------------------------------
-
-/** Signs the page's browser context in through the API (the Log In screen has its own tests). */
-async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-    headers: { Origin: E2E.baseUrl },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** A page of its own browser context, signed in as the account. */
-async function pageAs(browser: Browser, account: Account, options?: BrowserContextOptions) {
-  const page = await (await browser.newContext(options)).newPage();
-  await signIn(page, account);
-  return page;
-}
-
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-const inbox = (page: Page) => page.getByRole('navigation', { name: 'Inbox' });
-const inboxRow = (page: Page, subject: string) =>
-  inbox(page).getByRole('link').filter({ hasText: subject });
-const messageBox = (page: Page) => page.getByRole('region', { name: 'Conversation messages' });
-const messageItem = (page: Page, text: string) =>
-  messageBox(page).getByRole('listitem').filter({ hasText: text });
-const unreadBadge = (page: Page) => page.getByRole('status', { name: /unread conversation/ });
-const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
-const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
-const recipientSearch = (page: Page) => page.getByRole('combobox', { name: 'To:', exact: true });
-const userOptions = (page: Page) =>
-  page.getByRole('listbox', { name: 'Users to message' }).getByRole('option');
-
-const conversationIdOf = (page: Page) => {
-  const match = new URL(page.url()).pathname.match(/^\/messages\/conversation\/([^/]+)$/);
-  if (!match?.[1]) throw new Error(`not a conversation: ${page.url()}`);
-  return decodeURIComponent(match[1]);
-};
-
-async function expectNoHorizontalScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
-}
-
-// --- journeys ----------------------------------------------------------------------------
+const { signedUp, assign } = messagingAccounts();
 
 test.describe('with e-mail notifications', () => {
   test('a long conversation opens at the newest message and loads older ones on scrolling up', async ({
@@ -306,72 +175,6 @@ test.describe('with e-mail notifications', () => {
   });
 });
 
-test('a candidate may only write to assigned recruiters, and the form says what is missing', async ({
-  page,
-  browser,
-}) => {
-  const tag = suffix();
-  const lonely = await signedUp('candidate', `Lonely Lee ${tag}`);
-  const assigned = await signedUp('recruiter', `Assigned Ash ${tag}`);
-  const stranger = await signedUp('recruiter', `Unassigned Uma ${tag}`);
-  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
-  await assign(assigned, candidate, `Queue Service ${tag}`);
-
-  // Nobody assigned yet: nothing to pick, and why.
-  const lonelyPage = await pageAs(browser, lonely.account);
-  await lonelyPage.goto('/messages/new');
-  await expect(h1(lonelyPage)).toHaveText(T.newMessage);
-  await expect(lonelyPage.getByText(T.noAssignedRecruiters)).toBeVisible();
-  await expect(lonelyPage.getByText(T.noAssignedRecruitersHint)).toBeVisible();
-  await expect(lonelyPage.getByRole('checkbox')).toHaveCount(0);
-  await lonelyPage.context().close();
-
-  // Only the assigned recruiter is offered.
-  await signIn(page, candidate.account);
-  await page.goto('/messages/new');
-  await expect(h1(page)).toHaveText(T.newMessage);
-  await expect(
-    page.getByRole('checkbox', { name: `${assigned.account.name} — Recruiter` }),
-  ).toBeVisible();
-  await expect(page.getByRole('checkbox')).toHaveCount(1);
-  await expect(page.getByText(stranger.account.name)).toHaveCount(0);
-  await expect(page.getByText(assigned.account.email)).toBeVisible();
-  await expectAccessible(page);
-
-  // The server holds the same line.
-  const refused = await candidate.api.post('/api/conversations', {
-    data: { recipientIds: [stranger.id], subject: 'Hi', message: 'Hello' },
-  });
-  expect(refused.status()).toBe(403);
-  expect(await refused.text()).toContain(T.candidatesOnlyAssigned);
-
-  // Send stays disabled until the form is complete; each field says what is missing once
-  // the user leaves it. Nothing is sent.
-  const send = page.getByRole('button', { name: T.sendMessage });
-  await expect(send).toBeDisabled();
-  const subject = page.getByRole('textbox', { name: 'Subject' });
-  const message = page.getByRole('textbox', { name: 'Message' });
-  const recruiterBox = page.getByRole('checkbox', { name: `${assigned.account.name} — Recruiter` });
-  await subject.fill('   ');
-  await subject.blur();
-  await expect(page.getByText(T.enterSubject)).toBeVisible();
-  await message.fill('   ');
-  await message.blur();
-  await expect(page.getByText(T.enterMessage)).toBeVisible();
-  await recruiterBox.check();
-  await recruiterBox.uncheck();
-  await expect(page.getByText(T.selectRecipient)).toBeVisible();
-  await recruiterBox.check();
-  await expect(page.getByText(T.selectRecipient)).toHaveCount(0);
-  await subject.fill('A question');
-  await expect(send).toBeDisabled();
-  await message.fill('Hello');
-  await expect(send).toBeEnabled();
-  await expect(page).toHaveURL('/messages/new');
-  const inboxRes = await candidate.api.get('/api/conversations');
-  expect(((await inboxRes.json()) as { items: unknown[] }).items).toHaveLength(0);
-});
-
 test('a recruiter searches candidates by e-mail, picks two, and starts a group conversation', async ({
   page,
 }) => {
@@ -431,91 +234,6 @@ test('a recruiter searches candidates by e-mail, picks two, and starts a group c
     const res = await who.api.get(`/api/conversations/${conversationIdOf(page)}`);
     expect(res.status()).toBe(200);
   }
-});
-
-test('another candidate cannot read a conversation; an admin reads it without a reply box', async ({
-  page,
-  browser,
-}) => {
-  const tag = suffix();
-  const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
-  const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
-  const stranger = await signedUp('candidate', `Olive Other ${tag}`);
-  const subject = `Private ${tag}`;
-  const id = await startConversation(recruiter, [candidate], subject, 'Only for the two of us.');
-  await sendMessage(candidate, id, 'Understood, thanks!');
-
-  await signIn(page, stranger.account);
-  await page.goto(`/messages/conversation/${id}`);
-  await expect(h1(page)).toHaveText(T.conversationNotFound);
-  await expect(page.getByText('Only for the two of us.')).toHaveCount(0);
-  await expect(page.getByText(subject)).toHaveCount(0);
-  const back = page.getByRole('link', { name: T.backToMessages });
-  await expect(back).toHaveCount(1);
-  await back.click();
-  await expect(page).toHaveURL('/messages');
-  await expect(h1(page)).toHaveText(T.messages);
-  for (const path of [`/api/conversations/${id}`, `/api/conversations/${id}/messages`]) {
-    expect((await stranger.api.get(path)).status(), path).toBe(404);
-  }
-
-  const adminPage = await pageAs(browser, adminAccount);
-  await adminPage.goto(`/messages/conversation/${id}`);
-  await expect(h1(adminPage)).toHaveText(subject);
-  await expect(messageItem(adminPage, 'Only for the two of us.')).toContainText(
-    recruiter.account.name,
-  );
-  await expect(messageItem(adminPage, 'Understood, thanks!')).toContainText(candidate.account.name);
-  await expect(
-    adminPage.getByText('You are viewing this conversation as an admin.', { exact: false }),
-  ).toBeVisible();
-  await expect(replyBox(adminPage)).toHaveCount(0);
-  await expect(adminPage.getByRole('button', { name: T.send, exact: true })).toHaveCount(0);
-  await adminPage.context().close();
-});
-
-test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 740 } });
-
-  test('the inbox folds away for a conversation, replies work, and nothing scrolls sideways', async ({
-    page,
-  }) => {
-    const tag = suffix();
-    const recruiter = await signedUp('recruiter', `Riley Reed ${tag}`);
-    const candidate = await signedUp('candidate', `Casey Cole ${tag}`);
-    const subject = `Phone check ${tag}`;
-    await startConversation(recruiter, [candidate], subject, 'Can you read this on a phone?');
-
-    await signIn(page, candidate.account);
-    await page.goto('/messages');
-    const hide = page.getByRole('button', { name: T.hideInbox });
-    await expect(hide).toHaveAttribute('aria-expanded', 'true');
-    await expect(inbox(page)).toBeVisible();
-    await expect(inboxRow(page, subject)).toBeVisible();
-    await expectNoHorizontalScroll(page);
-
-    await inboxRow(page, subject).click();
-    await expect(h1(page)).toHaveText(subject);
-    const show = page.getByRole('button', { name: T.showInbox });
-    await expect(show).toHaveAttribute('aria-expanded', 'false');
-    await expect(inbox(page)).toBeHidden();
-    await expectNoHorizontalScroll(page);
-
-    await replyBox(page).fill('Yes, perfectly.');
-    await page.getByRole('button', { name: T.send, exact: true }).click();
-    await expect(messageItem(page, 'Yes, perfectly.')).toContainText(T.you);
-    await expect(messageItem(page, 'Yes, perfectly.')).toBeInViewport();
-    await expectNoHorizontalScroll(page);
-
-    await show.click();
-    await expect(inbox(page)).toBeVisible();
-    await expect(page.getByRole('button', { name: T.hideInbox })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    await expect(inboxRow(page, subject)).toContainText('Yes, perfectly.');
-    await expectNoHorizontalScroll(page);
-  });
 });
 
 test('the bell counts an unopened invitation and an unread conversation, and leads to them', async ({

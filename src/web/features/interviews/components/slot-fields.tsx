@@ -2,6 +2,7 @@ import { Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SlotInput } from '../../../../domain/interviews';
 import { DateField } from '../../../ui/date-field';
+import { TimeField } from '../../../ui/time-field';
 
 /** The browser's own time zone (what times are shown in), UTC when it cannot tell. */
 export function browserTimeZone(): string {
@@ -65,12 +66,11 @@ export function SlotFields({
         error={errors.date}
         w={160}
       />
-      <TextInput
-        type="time"
+      <TimeField
         label={t('slot.time')}
         aria-label={t('slot.timeLabel', { slot: label })}
         value={value.time}
-        onChange={(e) => set('time', e.currentTarget.value)}
+        onChange={(time) => set('time', time)}
         error={errors.time}
         w={120}
       />
