@@ -131,4 +131,18 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the database worker', { timeout:
     const { rows } = await thread.query(`select $1::int + 0 as sum`, [2]);
     expect(rows).toEqual([{ sum: 2 }]);
   });
+
+  it('keeps nothing of the answers it sent (their bytes go; no parsed copy stays behind)', async () => {
+    // 20 answers of 4 MB each: PGlite's execProtocolRaw() also parsed each into strings and
+    // kept them until its own query() ran next (80 MB held on the worker's heap).
+    for (let i = 0; i < 20; i++) {
+      const { rows } = await thread.query<{ text: string }>(
+        `select repeat(chr(97 + $1::int), 4000000) as text`,
+        [i],
+      );
+      expect(rows[0]?.text.length).toBe(4_000_000);
+    }
+    const { heapUsed } = await thread.heapUsage();
+    expect(heapUsed / 1024 ** 2).toBeLessThan(40);
+  });
 });

@@ -141,7 +141,7 @@ export class PgliteThread {
     });
     if (this.stats) {
       pgliteStats.worker = this.worker;
-      pgliteStats.workerMemory = () => this.call({ op: 'memory' });
+      pgliteStats.workerMemory = () => this.heapUsage();
     }
     // Idle, the worker keeps no process alive (as PGlite on the main thread did not).
     this.worker.unref();
@@ -192,6 +192,11 @@ export class PgliteThread {
       if (this.pending.size === 1) this.worker.ref();
       this.worker.postMessage({ ...message, id });
     });
+  }
+
+  /** The worker's own V8 heap, in bytes (its isolate's; not in this thread's memoryUsage()). */
+  heapUsage(): Promise<{ heapUsed: number; heapTotal: number }> {
+    return this.call({ op: 'memory' });
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
