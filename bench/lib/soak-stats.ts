@@ -4,13 +4,11 @@
  * the server thread's event-loop delay and busy share, and each route's time in the app.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { pgliteStats } from '../../src/server/db/pglite-stats';
+import { pgliteStats, Spread } from '../../src/server/db/pglite-stats';
 
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** A route as a pattern: ids (uuids, long tokens) and file names become ':id'. */
 function routeOf(request: Request) {
@@ -30,7 +28,7 @@ export function soakStats() {
   let delay: ReturnType<typeof monitorEventLoopDelay> = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let utilization = performance.eventLoopUtilization();
-  let routes = new Map<string, number[]>();
+  let routes = new Map<string, Spread>();
   let since = performance.now();
 
   return {
@@ -42,8 +40,8 @@ export function soakStats() {
           return await fetch(request, ...rest);
         } finally {
           const route = routeOf(request);
-          const times = routes.get(route) ?? [];
-          times.push(performance.now() - start);
+          const times = routes.get(route) ?? new Spread();
+          times.add(performance.now() - start);
           routes.set(route, times);
         }
       };
@@ -73,15 +71,8 @@ export function soakStats() {
         database: pgliteStats.report(performance.timeOrigin + performance.now()),
         routes: [...routes.entries()]
           .map(([route, times]) => {
-            const sorted = times.sort((a, b) => a - b);
-            return {
-              route,
-              count: sorted.length,
-              meanMs: round(sorted.reduce((s, t) => s + t, 0) / sorted.length),
-              p50Ms: round(percentile(sorted, 50)),
-              p99Ms: round(percentile(sorted, 99)),
-              maxMs: round(sorted.at(-1) ?? 0),
-            };
+            const { mean, p50, p99, max } = times.summary();
+            return { route, count: times.count, meanMs: mean, p50Ms: p50, p99Ms: p99, maxMs: max };
           })
           .sort((a, b) => b.p99Ms - a.p99Ms),
       };
