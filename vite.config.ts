@@ -59,6 +59,19 @@ export default defineConfig({
         index: path.resolve(import.meta.dirname, 'src/web/index.html'),
         'careers-job': path.resolve(import.meta.dirname, 'src/web/careers-job.html'),
       },
+      // Our own modules have no side effects but their exports (the entries and the style modules,
+      // which only import CSS, excepted): a module nothing uses is dropped, not fetched. Without
+      // this, a feature's index.ts (docs/decisions/032) made every screen importing one name from
+      // it load the whole feature: the candidate dashboard fetched results-list, markdown-view,
+      // date-field and the bulk-invitations CSV parser for its cards.
+      treeshake: {
+        moduleSideEffects: [
+          {
+            test: /[/\\]src[/\\](web|domain)[/\\](?!main\.tsx$|careers-job\.ts$|.*styles\.ts$).*\.tsx?$/,
+            sideEffects: false,
+          },
+        ],
+      },
       output: {
         codeSplitting: {
           // Everything the entry needs before its first paint (the shell, the login screen)
