@@ -24,11 +24,14 @@ export function lazyScreen<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let started: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => {
+    // The catalogues first: small, but queued behind the chunk's imports they came last.
     // loadNamespaces resolves even when a catalogue fails (its keys show, as before).
-    started ??= Promise.all([load(), i18n.loadNamespaces([...namespaces])]).then(([component]) => {
-      loaded = component;
-      return { default: component };
-    });
+    started ??= Promise.all([i18n.loadNamespaces([...namespaces]), load()]).then(
+      ([, component]) => {
+        loaded = component;
+        return { default: component };
+      },
+    );
     return started;
   };
   const Lazy = lazy(preload);
