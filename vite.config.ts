@@ -42,6 +42,10 @@ function precompress(): Plugin {
   };
 }
 
+/** A module of src/web whose path from there (with / between folders) matches `pattern`. */
+const web = (pattern: string) =>
+  new RegExp(`[/\\\\]src[/\\\\]web[/\\\\]${pattern.replaceAll('/', '[/\\\\]')}$`);
+
 // The web app lives in src/web; the server serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
@@ -59,6 +63,19 @@ export default defineConfig({
         index: path.resolve(import.meta.dirname, 'src/web/index.html'),
         'careers-job': path.resolve(import.meta.dirname, 'src/web/careers-job.html'),
       },
+      // Our own modules have no side effects but their exports (the entries and the style modules,
+      // which only import CSS, excepted): a module nothing uses is dropped, not fetched. Without
+      // this, a feature's index.ts (docs/decisions/032) made every screen importing one name from
+      // it load the whole feature: the candidate dashboard fetched results-list, markdown-view,
+      // date-field and the bulk-invitations CSV parser for its cards.
+      treeshake: {
+        moduleSideEffects: [
+          {
+            test: /[/\\]src[/\\](web|domain)[/\\](?!main\.tsx$|careers-job\.ts$|.*styles\.ts$).*\.tsx?$/,
+            sideEffects: false,
+          },
+        ],
+      },
       output: {
         codeSplitting: {
           // Everything the entry needs before its first paint (the shell, the login screen)
@@ -72,6 +89,31 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id) => !/[/\\]careers-job\.(ts|html)$/.test(id),
               priority: 1,
+            },
+            // Screens whose own chunk holds everything they import (a group takes its modules'
+            // dependencies too), so they come as a few files rather than one per shared component
+            // (docs/decisions/033: the candidate dashboard and the signed-in parts of the layout
+            // were 98 files; each is a request, six at a time over HTTP/1.1). The earlier group
+            // takes what two share: zod alone (signed-out screens need it, not the rest), the
+            // signed-out forms (sign-up stays 9 KB), then the signed-in shell (signed-in-shell.ts),
+            // then the candidate dashboard. Other screens import these chunks for what they share.
+            { name: 'zod', test: /[/\\]node_modules[/\\]zod[/\\]/ },
+            {
+              name: 'signed-out',
+              test: web(
+                'features/auth/components/(sign-up|reset-password|new-password)-screen\\.tsx',
+              ),
+            },
+            {
+              name: 'signed-in',
+              test: web(
+                '(app/layout/(signed-in-bar|notification-bell|realtime-updates)\\.tsx|app/notifications\\.ts|features/security/components/session-guard\\.tsx)',
+              ),
+            },
+            // bench/dashboard-budget.ts finds it by this name.
+            {
+              name: 'candidate-dashboard',
+              test: web('features/home/components/candidate-dashboard\\.tsx'),
             },
           ],
         },

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
+import { preloadScreen, routes } from './app/router';
+import { startSessionCheck } from './lib/session';
 
 /**
  * The routes in declarative mode (BrowserRouter + useRoutes): the app uses no loaders,
@@ -12,6 +13,10 @@ import { routes } from './app/router';
 function AppRoutes() {
   return useRoutes(routes);
 }
+
+// The session and the opened screen start loading while React renders the shell.
+startSessionCheck();
+preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -30,20 +30,19 @@ import './fit-labels.css';
 import './required-marks.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { useSessionState } from '../lib/session';
 import { LanguageSync } from './language-sync';
+import { Notifications } from './layout/signed-in-shell';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, themeFor } from './theme';
 
-// Toasts are only raised on signed-in screens (profile saved, logout failed); loading their
-// container (and its styles) lazily, once someone is signed in, keeps /login light.
-const Notifications = lazy(() =>
-  import('./notifications').then((m) => ({ default: m.Notifications })),
-);
-
+/**
+ * Toasts are only raised on signed-in screens (profile saved, logout failed); their container
+ * (and its styles) loads once someone is signed in, which keeps /login light.
+ */
 function SignedInNotifications() {
   const session = useSessionState();
   if (session.status !== 'signed-in') return null;

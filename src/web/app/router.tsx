@@ -7,6 +7,8 @@ import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RootRedirect } from './guards/root-redirect';
 import { AppLayout } from './layout/app-layout';
+import { preloadSignedInShell } from './layout/signed-in-shell';
+import { type LazyScreen, lazyScreen } from './lazy-screen';
 
 // Every other screen is its own chunk, so /login never downloads the profile screen.
 // The login screen is where most visits start (signed-out visitors of / land there too):
@@ -49,10 +51,11 @@ const ProfileScreen = lazy(() =>
     default: m.ProfileScreen,
   })),
 );
-const CandidateDashboard = lazy(() =>
-  import('../features/home/components/candidate-dashboard').then((m) => ({
-    default: m.CandidateDashboard,
-  })),
+// Its cards' catalogues load with its chunk (lazy-screen.ts), and an address that opens on it
+// starts both before the session is known (preloadScreen).
+const CandidateDashboard = lazyScreen(
+  () => import('../features/home/components/candidate-dashboard').then((m) => m.CandidateDashboard),
+  ['dashboards', 'candidate-assessments', 'interviews'],
 );
 const RecruiterDashboard = lazy(() =>
   import('../features/home/components/recruiter-dashboard').then((m) => ({
@@ -220,6 +223,24 @@ const childPath = (route: WebRoute) => WEB_ROUTES[route].slice(WEB_ROUTES.messag
 /** A screen behind its role guard. */
 function guarded(path: string, element: ReactNode, roles: readonly Role[]): RouteObject {
   return { path, element: <RequireAuth roles={roles}>{element}</RequireAuth> };
+}
+
+/**
+ * Screens whose code is worth fetching while the session is still being asked for, when the
+ * page opens on their address (a bookmark, a reload): on a slow network that question is a
+ * round trip the screen's chunk no longer waits for. A signed-out visitor downloads it for
+ * nothing before /login; that visit is rare.
+ */
+const startedByAddress: Partial<Record<string, LazyScreen<object>>> = {
+  [WEB_ROUTES.candidate]: CandidateDashboard,
+};
+
+/** Starts the screen of the address the page opened on, when it is one of those above. */
+export function preloadScreen(pathname: string) {
+  const screen = startedByAddress[pathname];
+  if (!screen) return;
+  void screen.preload();
+  preloadSignedInShell();
 }
 
 export const routes: RouteObject[] = [

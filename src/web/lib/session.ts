@@ -79,6 +79,14 @@ const sessionQueryOptions = () =>
   });
 
 /**
+ * Asks for the session before the first render (main.tsx): the guards' own query, started
+ * only once React has rendered and committed, then finds it already on its way.
+ */
+export function startSessionCheck(): void {
+  void queryClient.prefetchQuery(sessionQueryOptions());
+}
+
+/**
  * The signed-in user and their role, from better-auth's session.
  * While the session is being fetched (first load) the state is 'loading' so guards
  * never flash the wrong page.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../../domain/constants';
@@ -20,8 +20,11 @@ export function RequireAuth({ roles, children }: RequireAuthProps) {
   const { t } = useTranslation('common');
   const session = useSessionState();
   const location = useLocation();
+  // The screen appears once it can render: until its code is there the skeleton stays, rather
+  // than a Suspense fallback, which React would keep for at least 300 ms.
+  const ready = useDeferredValue(session.status !== 'loading');
 
-  if (session.status === 'loading') return <PageSkeleton label={t('loadingRole')} />;
+  if (session.status === 'loading' || !ready) return <PageSkeleton label={t('loadingRole')} />;
   if (session.status === 'signed-out') {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }

@@ -1,22 +1,12 @@
 import { Container } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSessionState } from '../../lib/session';
 import { LoadingText } from '../../ui/loading-text';
 import { NavigationBar } from './navigation-bar';
 import classes from './navigation-bar.module.css';
-
-// Idle timeout and required two-factor enrolment, for signed-in users only (not on /login).
-const SessionGuard = lazy(() =>
-  import('../../features/security/components/session-guard').then((m) => ({
-    default: m.SessionGuard,
-  })),
-);
-// The realtime socket, opened only while signed in.
-const RealtimeUpdates = lazy(() =>
-  import('./realtime-updates').then((m) => ({ default: m.RealtimeUpdates })),
-);
+import { RealtimeUpdates, SessionGuard } from './signed-in-shell';
 
 /** Header with the navigation bar, then the current screen in <main>. */
 export function AppLayout() {

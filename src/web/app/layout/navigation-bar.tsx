@@ -1,15 +1,12 @@
 import { Button, Container, Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionState } from '../../lib/session';
 import { Logo } from './logo';
 import classes from './navigation-bar.module.css';
 import { NavigationSkeleton } from './shell-skeleton';
-
-// Menus, popovers and the mobile drawer are only needed once someone is signed in:
-// keeping them out of the first chunk keeps /login light.
-const SignedInBar = lazy(() => import('./signed-in-bar').then((m) => ({ default: m.SignedInBar })));
+import { SignedInBar } from './signed-in-shell';
 
 function BarFrame({ children }: { children: React.ReactNode }) {
   return (

@@ -1,13 +1,8 @@
 import { ActionIcon } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellIcon } from '../../ui/icons';
-
-// The bell's data (zod schemas, queries) only matters once signed in: it is its own chunk,
-// so /login does not download it.
-const NotificationBell = lazy(() =>
-  import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
-);
+import { NotificationBell } from './notification-bell-loader';
 
 /** The bell, with a plain (badge-less) bell in its place while its code loads. */
 export function LazyNotificationBell() {

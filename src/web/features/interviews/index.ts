@@ -3,7 +3,5 @@
 export { ApplicationInterviews } from './components/application-interviews';
 export { CandidateInterviewPanel } from './components/candidate-interview';
 export { InterviewBadge } from './components/interview-badge';
-export {
-  CandidateUpcomingInterviews,
-  RecruiterUpcomingInterviews,
-} from './components/upcoming-interviews';
+export { RecruiterUpcomingInterviews } from './components/team-interviews';
+export { CandidateUpcomingInterviews } from './components/upcoming-interviews';
