@@ -17,8 +17,11 @@ import { initialScripts, kbCeil } from './login-budget';
 
 /** Script files the dashboard fetches beyond the entry (4 at decision 033's second part). */
 export const DASHBOARD_SCRIPT_BUDGET = 6;
-/** Their gzipped JavaScript, KB of 1024 bytes (119.9 then: room for the features to grow). */
-export const DASHBOARD_JS_BUDGET_KB = 140;
+/**
+ * Their gzipped JavaScript, KB of 1024 bytes (119.9 at the second part, 89.9 at the third, with
+ * the unseen signed-in parts loaded after the first paint: room for the features to grow).
+ */
+export const DASHBOARD_JS_BUDGET_KB = 110;
 
 const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 

@@ -32,6 +32,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useAfterScreenPaint } from '../lib/after-first-paint';
 import { i18n } from '../lib/i18n';
 import { useSessionState } from '../lib/session';
 import { LanguageSync } from './language-sync';
@@ -41,11 +42,18 @@ import { cssVariablesResolver, themeFor } from './theme';
 
 /**
  * Toasts are only raised on signed-in screens (profile saved, logout failed); their container
- * (and its styles) loads once someone is signed in, which keeps /login light.
+ * (and its styles) loads once someone is signed in, which keeps /login light, and once the
+ * screen has painted, which keeps it off the signed-in screen's first paint.
  */
 function SignedInNotifications() {
   const session = useSessionState();
   if (session.status !== 'signed-in') return null;
+  return <NotificationsAfterPaint />;
+}
+
+/** A toast raised before this mounts is kept in Mantine's store and shown when it does. */
+function NotificationsAfterPaint() {
+  if (!useAfterScreenPaint()) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-right" />

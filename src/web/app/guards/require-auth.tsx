@@ -1,7 +1,8 @@
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../../domain/constants';
+import { markScreenShown } from '../../lib/after-first-paint';
 import { useSessionState } from '../../lib/session';
 import { PageSkeleton } from '../layout/shell-skeleton';
 
@@ -23,6 +24,14 @@ export function RequireAuth({ roles, children }: RequireAuthProps) {
   // The screen appears once it can render: until its code is there the skeleton stays, rather
   // than a Suspense fallback, which React would keep for at least 300 ms.
   const ready = useDeferredValue(session.status !== 'loading');
+  const allowed =
+    session.status === 'signed-in' &&
+    (!roles || (session.user.role !== null && roles.includes(session.user.role)));
+  const showing = ready && allowed;
+  // The layout's unseen parts (idle guard, realtime, toasts) wait for the screen's first paint.
+  useEffect(() => {
+    if (showing) markScreenShown();
+  }, [showing]);
 
   if (session.status === 'loading' || !ready) return <PageSkeleton label={t('loadingRole')} />;
   if (session.status === 'signed-out') {

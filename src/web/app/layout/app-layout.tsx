@@ -2,11 +2,24 @@ import { Container } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useAfterScreenPaint } from '../../lib/after-first-paint';
 import { useSessionState } from '../../lib/session';
 import { LoadingText } from '../../ui/loading-text';
 import { NavigationBar } from './navigation-bar';
 import classes from './navigation-bar.module.css';
 import { RealtimeUpdates, SessionGuard } from './signed-in-shell';
+
+/** The signed-in parts nobody sees at first, rendered once the screen has painted. */
+function SignedInBackground() {
+  const painted = useAfterScreenPaint();
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealtimeUpdates />
+      <SessionGuard />
+    </Suspense>
+  );
+}
 
 /** Header with the navigation bar, then the current screen in <main>. */
 export function AppLayout() {
@@ -18,12 +31,7 @@ export function AppLayout() {
         {t('skipToContent')}
       </a>
       <NavigationBar />
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <RealtimeUpdates />
-          <SessionGuard />
-        </Suspense>
-      ) : null}
+      {signedIn ? <SignedInBackground /> : null}
       <Container component="main" id="main-content" size="xl" py="lg" px="md" tabIndex={-1}>
         <Suspense fallback={<LoadingText text={t('loading')} />}>
           <Outlet />

@@ -16,18 +16,13 @@ export const Notifications = lazyScreen(() =>
 );
 
 /**
- * Starts all of them at once, when the page opens on a signed-in screen: fetched only as each
- * renders, they came in three waves (bar and toasts after the session, then the bell and the
- * guard), each showing a fallback that held back the screen itself.
+ * Starts the visible ones at once, when the page opens on a signed-in screen: fetched only as
+ * each renders, they came in waves, each showing a fallback that held back the screen itself.
+ * The unseen ones (realtime, idle guard, toasts) load after the screen's first paint, in a
+ * chunk of their own (docs/decisions/033, third part).
  */
 export function preloadSignedInShell() {
-  for (const part of [
-    SignedInBar,
-    NotificationBell,
-    RealtimeUpdates,
-    SessionGuard,
-    Notifications,
-  ]) {
+  for (const part of [SignedInBar, NotificationBell]) {
     void part.preload();
   }
 }

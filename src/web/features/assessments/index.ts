@@ -2,6 +2,7 @@
 // (eslint.config.mjs, feature boundaries).
 export { assessmentAnswersQuery } from './api/answers';
 export {
+  assessmentsQuery,
   useAssessment,
   useAssessments,
   useSetTaskCompleted,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   busyTimeSchema,
@@ -27,12 +27,13 @@ export const interviewKeys = {
 const enc = encodeURIComponent;
 
 /** GET /api/interviews/mine (candidate) */
-export const useMyInterviews = () =>
-  useQuery({
+export const myInterviewsQuery = () =>
+  queryOptions({
     queryKey: interviewKeys.mine,
     queryFn: ({ signal }) =>
       apiFetch('/api/interviews/mine', { schema: z.array(candidateInterviewSchema), signal }),
   });
+export const useMyInterviews = () => useQuery(myInterviewsQuery());
 
 /** GET /api/interviews/team (recruiter) */
 export const useTeamInterviews = () =>
