@@ -9,7 +9,6 @@ import { RootRedirect } from './guards/root-redirect';
 import { AppLayout } from './layout/app-layout';
 import { preloadSignedInShell } from './layout/signed-in-shell';
 import { type LazyScreen, lazyScreen } from './lazy-screen';
-import { queryClient } from './query-client';
 
 // Every other screen is its own chunk, so /login never downloads the profile screen.
 // The login screen is where most visits start (signed-out visitors of / land there too):
@@ -53,14 +52,9 @@ const ProfileScreen = lazy(() =>
   })),
 );
 // Its cards' catalogues load with its chunk (lazy-screen.ts), and an address that opens on it
-// starts both before the session is known (preloadScreen); its queries start when both the
-// chunk and the session are there.
+// starts both before the session is known (preloadScreen).
 const CandidateDashboard = lazyScreen(
-  () =>
-    import('../features/home/components/candidate-dashboard').then((m) => {
-      void m.prefetchCandidateDashboard(queryClient);
-      return m.CandidateDashboard;
-    }),
+  () => import('../features/home/components/candidate-dashboard').then((m) => m.CandidateDashboard),
   ['dashboards', 'candidate-assessments', 'interviews'],
 );
 const RecruiterDashboard = lazy(() =>

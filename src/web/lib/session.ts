@@ -98,11 +98,6 @@ export function useSessionState(): SessionState {
   return { status: 'signed-in', user: data };
 }
 
-/** The signed-in user, or null: from the cache, or the session check already on its way. */
-export function signedInUser(): Promise<SessionUser | null> {
-  return queryClient.ensureQueryData(sessionQueryOptions());
-}
-
 /** Fetches the session again and waits for it (after signing in or up). */
 export async function reloadSession(): Promise<void> {
   await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });

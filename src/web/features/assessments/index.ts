@@ -2,7 +2,6 @@
 // (eslint.config.mjs, feature boundaries).
 export { assessmentAnswersQuery } from './api/answers';
 export {
-  assessmentsQuery,
   useAssessment,
   useAssessments,
   useSetTaskCompleted,

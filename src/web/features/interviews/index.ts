@@ -1,6 +1,5 @@
 // What other features may import from interviews; the rest of the folder is its own
 // (eslint.config.mjs, feature boundaries).
-export { myInterviewsQuery } from './api/interviews';
 export { ApplicationInterviews } from './components/application-interviews';
 export { CandidateInterviewPanel } from './components/candidate-interview';
 export { InterviewBadge } from './components/interview-badge';

@@ -1,34 +1,16 @@
 import { Grid, Stack, Title } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { signedInUser } from '../../../lib/session';
 import {
   AssessmentList,
-  assessmentsQuery,
   countByStatus,
   EmptyText,
   StatsCard,
   useAssessments,
 } from '../../assessments';
-import { CandidateUpcomingInterviews, myInterviewsQuery } from '../../interviews';
-import { ProfileCompletenessCard, profileQueryOptions } from '../../profile';
+import { CandidateUpcomingInterviews } from '../../interviews';
+import { ProfileCompletenessCard } from '../../profile';
 import { NeedHelpCard } from './need-help-card';
 import { WelcomeHeader } from './welcome-header';
-
-/**
- * Starts the cards' queries once the session says a candidate is signed in (the router calls
- * this when the chunk arrives), rather than when the cards first render: after the chunk's
- * evaluation and the dashboard's render, a round trip later, and rendered twice.
- */
-export async function prefetchCandidateDashboard(client: QueryClient): Promise<void> {
-  const user = await signedInUser().catch(() => null);
-  if (user?.role !== 'candidate') return;
-  await Promise.all([
-    client.prefetchQuery(assessmentsQuery()),
-    client.prefetchQuery(myInterviewsQuery()),
-    client.prefetchQuery(profileQueryOptions()),
-  ]);
-}
 
 /**
  * /candidate: stats and assessment cards on the left, profile and help on the right

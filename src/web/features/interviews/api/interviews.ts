@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   busyTimeSchema,
@@ -27,13 +27,12 @@ export const interviewKeys = {
 const enc = encodeURIComponent;
 
 /** GET /api/interviews/mine (candidate) */
-export const myInterviewsQuery = () =>
-  queryOptions({
+export const useMyInterviews = () =>
+  useQuery({
     queryKey: interviewKeys.mine,
     queryFn: ({ signal }) =>
       apiFetch('/api/interviews/mine', { schema: z.array(candidateInterviewSchema), signal }),
   });
-export const useMyInterviews = () => useQuery(myInterviewsQuery());
 
 /** GET /api/interviews/team (recruiter) */
 export const useTeamInterviews = () =>
