@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../domain/constants';
 import { routePath, WEB_ROUTES, type WebRoute } from '../../domain/web-routes';
 import { LoginScreen } from '../features/auth/components/login-screen';
+import { CandidateWelcomeSlot } from '../features/home/components/candidate-welcome';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RootRedirect } from './guards/root-redirect';
@@ -53,8 +54,9 @@ const ProfileScreen = lazy(() =>
 );
 // Its cards' catalogues load with its chunk (lazy-screen.ts), and an address that opens on it
 // starts both before the session is known (preloadScreen).
-const CandidateDashboard = lazyScreen(
-  () => import('../features/home/components/candidate-dashboard').then((m) => m.CandidateDashboard),
+const CandidateDashboardBody = lazyScreen(
+  () =>
+    import('../features/home/components/candidate-dashboard').then((m) => m.CandidateDashboardBody),
   ['dashboards', 'candidate-assessments', 'interviews'],
 );
 const RecruiterDashboard = lazy(() =>
@@ -232,7 +234,7 @@ function guarded(path: string, element: ReactNode, roles: readonly Role[]): Rout
  * nothing before /login; that visit is rare.
  */
 const startedByAddress: Partial<Record<string, LazyScreen<object>>> = {
-  [WEB_ROUTES.candidate]: CandidateDashboard,
+  [WEB_ROUTES.candidate]: CandidateDashboardBody,
 };
 
 /** Starts the screen of the address the page opened on, when it is one of those above. */
@@ -301,8 +303,8 @@ export const routes: RouteObject[] = [
       {
         path: routePath('candidate'),
         element: (
-          <RequireAuth roles={CANDIDATE}>
-            <CandidateDashboard />
+          <RequireAuth roles={CANDIDATE} header={<CandidateWelcomeSlot />}>
+            <CandidateDashboardBody />
           </RequireAuth>
         ),
       },

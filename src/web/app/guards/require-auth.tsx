@@ -10,6 +10,11 @@ type RequireAuthProps = {
   /** Roles allowed here; any signed-in user when omitted. */
   roles?: readonly Role[];
   children: ReactNode;
+  /**
+   * The screen's header, when it needs only the session: rendered above the screen as soon as
+   * the user may see it, while the screen's code still loads (the same element after).
+   */
+  header?: ReactNode;
 };
 
 /**
@@ -17,7 +22,7 @@ type RequireAuthProps = {
  * While the session is unknown it holds the screen's place (inside the painted shell)
  * instead of flashing the wrong page.
  */
-export function RequireAuth({ roles, children }: RequireAuthProps) {
+export function RequireAuth({ roles, children, header }: RequireAuthProps) {
   const { t } = useTranslation('common');
   const session = useSessionState();
   const location = useLocation();
@@ -33,12 +38,20 @@ export function RequireAuth({ roles, children }: RequireAuthProps) {
     if (showing) markScreenShown();
   }, [showing]);
 
-  if (session.status === 'loading' || !ready) return <PageSkeleton label={t('loadingRole')} />;
+  if (session.status === 'loading' || (!ready && !(allowed && header))) {
+    return <PageSkeleton label={t('loadingRole')} />;
+  }
   if (session.status === 'signed-out') {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   if (roles && !(session.user.role && roles.includes(session.user.role))) {
     return <Navigate to="/unauthorized" replace />;
   }
-  return children;
+  if (!header) return children;
+  return (
+    <>
+      {header}
+      {ready ? children : <PageSkeleton label={t('loadingRole')} title={false} />}
+    </>
+  );
 }

@@ -27,12 +27,16 @@ export function NavigationSkeleton() {
  * A screen's place while the user's role is read: the heading's and a few cards' shapes
  * inside the shell; screen readers hear the spec's loading text.
  */
-export function PageSkeleton({ label }: { label: string }) {
+export function PageSkeleton({ label, title = true }: { label: string; title?: boolean }) {
   return (
     <Stack gap="md" role="status" aria-live="polite">
       <VisuallyHidden>{label}</VisuallyHidden>
-      <Skeleton height={32} width="55%" radius="sm" aria-hidden="true" />
-      <Skeleton height={14} width="80%" radius="xl" aria-hidden="true" />
+      {title ? (
+        <>
+          <Skeleton height={32} width="55%" radius="sm" aria-hidden="true" />
+          <Skeleton height={14} width="80%" radius="xl" aria-hidden="true" />
+        </>
+      ) : null}
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} height={96} radius="md" aria-hidden="true" />
       ))}
