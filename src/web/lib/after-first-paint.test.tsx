@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { markScreenShown, useAfterScreenPaint } from './after-first-paint';
+import { markScreenShown, resetScreenShown, useAfterScreenPaint } from './after-first-paint';
 
 afterEach(cleanup);
 
@@ -10,6 +10,7 @@ function Background() {
 
 describe('the signed-in parts nobody sees at first', () => {
   it('render only once the screen has been shown and the page has painted', async () => {
+    resetScreenShown();
     render(<Background />);
     // Two frames' worth: without the screen there is still nothing.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

@@ -37,6 +37,11 @@ export function markScreenShown(): void {
   for (const listener of listeners) listener();
 }
 
+/** As on a freshly opened page (the web tests share one module instance). */
+export function resetScreenShown(): void {
+  screenShown = false;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -19,7 +19,10 @@ describe("a guarded screen's header", () => {
       vi.fn(async () => Response.json({ session: {}, user: candidate })),
     );
     let loaded: (component: { default: () => React.ReactNode }) => void = () => {};
-    const Screen = lazy(() => new Promise<{ default: () => React.ReactNode }>((r) => (loaded = r)));
+    const code = new Promise<{ default: () => React.ReactNode }>((resolve) => {
+      loaded = resolve;
+    });
+    const Screen = lazy(() => code);
     renderRoutes(
       [
         {
