@@ -196,12 +196,12 @@ export function anyOverlap(ranges: readonly { startsAt: Date; durationMinutes: n
 
 // --- inputs ----------------------------------------------------------------------------------
 
+/** A time of day as the forms and the API write it: 'HH:MM', 24 hours. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
 export const slotInputSchema = z.object({
   date: isoDateSchema,
-  time: z
-    .string()
-    .max(5, INTERVIEW_TEXTS.badTime)
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, INTERVIEW_TEXTS.badTime),
+  time: z.string().max(5, INTERVIEW_TEXTS.badTime).regex(TIME_OF_DAY, INTERVIEW_TEXTS.badTime),
   durationMinutes: z
     .number({ error: 'Enter a duration in minutes' })
     .int('Enter a whole number of minutes')

@@ -3,6 +3,7 @@
  * and Japanese, 2:30 PM in US English) and 24-hour "14:30", which every locale accepts so a
  * pasted time works. The forms and the API keep 'HH:MM'.
  */
+import { TIME_OF_DAY } from '../../domain/interviews';
 
 type Clock = { format: Intl.DateTimeFormat; am: string[]; pm: string[] };
 
@@ -50,11 +51,9 @@ function clockOf(locale: string): Clock {
   return clock;
 }
 
-const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
 /** 'HH:MM' as the locale writes it ('14:30', '2:30 PM'); '' when it is no time. */
 export function formatTypedTime(value: string, locale: string): string {
-  const match = HH_MM.exec(value);
+  const match = TIME_OF_DAY.exec(value);
   if (!match) return '';
   const at = new Date(Date.UTC(2026, 0, 1, Number(match[1]), Number(match[2])));
   // Intl puts a narrow no-break space before PM; the reader types a plain one.

@@ -6,7 +6,8 @@ import 'dayjs/locale/ja';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { type FocusEvent, type InputEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LOCALES } from '../../domain/languages';
+import { LOCALES } from '../../domain/languages';
+import { currentLanguage } from '../lib/i18n';
 import { FIRST_DAY_OF_WEEK, formatTypedDate, parseTypedDate } from '../lib/typed-date';
 
 type DateFieldProps = Omit<
@@ -48,8 +49,9 @@ export function DateField({
   getDayProps,
   ...props
 }: DateFieldProps) {
-  const { t, i18n } = useTranslation('common');
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  // useTranslation renders this again when the language changes.
+  const { t } = useTranslation('common');
+  const language = currentLanguage();
   const locale = LOCALES[language];
   const pattern = t('dateField.pattern');
   const [typed, setTyped] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LOCALES } from '../../domain/languages';
+import { currentLocale } from '../lib/i18n';
 import { formatTypedTime, parseTypedTime } from '../lib/typed-time';
 
 type TimeFieldProps = Omit<
@@ -21,9 +21,9 @@ type TimeFieldProps = Omit<
  * be typed as one text. Text that is no time leaves the value as it was and says so.
  */
 export function TimeField({ value, onChange, error, onBlur, onKeyDown, ...props }: TimeFieldProps) {
-  const { t, i18n } = useTranslation('common');
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const locale = LOCALES[language];
+  // useTranslation renders this again when the language changes.
+  const { t } = useTranslation('common');
+  const locale = currentLocale();
   const pattern = t('timeField.pattern');
   // What the reader is typing, until they leave the field: then the value as the locale writes it.
   const [typed, setTyped] = useState<string | null>(null);
