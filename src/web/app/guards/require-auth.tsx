@@ -44,9 +44,7 @@ export function RequireAuth({ roles, children, header }: RequireAuthProps) {
   if (session.status === 'signed-out') {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
-  if (roles && !(session.user.role && roles.includes(session.user.role))) {
-    return <Navigate to="/unauthorized" replace />;
-  }
+  if (!allowed) return <Navigate to="/unauthorized" replace />;
   if (!header) return children;
   return (
     <>
