@@ -11,9 +11,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { printTable } from './lib/report';
-import { initialScripts, kbCeil } from './login-budget';
+import { gzipSize, initialScripts, kbCeil } from './login-budget';
 
 /** Script files the dashboard fetches beyond the entry (4 at decision 033's second part). */
 export const DASHBOARD_SCRIPT_BUDGET = 6;
@@ -22,8 +21,6 @@ export const DASHBOARD_SCRIPT_BUDGET = 6;
  * the unseen signed-in parts loaded after the first paint: room for the features to grow).
  */
 export const DASHBOARD_JS_BUDGET_KB = 110;
-
-const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
 /** The chunks a built chunk imports statically (`import … from "./x.js"`, `import "./x.js"`). */
 export function staticImports(code: string): string[] {

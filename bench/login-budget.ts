@@ -22,7 +22,8 @@ export interface InitialScript {
   gzipBytes: number;
 }
 
-const gzipSize = (body: Buffer | string) => gzipSync(body, { level: 9 }).length;
+/** Bytes gzipped at level 9, as the js-size stage counts them. */
+export const gzipSize = (body: Buffer | string) => gzipSync(body, { level: 9 }).length;
 
 /** The scripts a built index.html makes the browser fetch or run before anything is lazy. */
 export function initialScripts(html: string, readAsset: (url: string) => Buffer): InitialScript[] {
